@@ -1,0 +1,45 @@
+/**
+ * Input validators shared by forms (Yup/Formik) and server handlers. They return error codes,
+ * never text: the UI turns codes into messages in the tasker's language.
+ */
+import { COUNTRY_CODES, type CountryCode } from './types';
+
+export type FieldErrorCode =
+  | 'REQUIRED'
+  | 'EMAIL_INVALID'
+  | 'CODE_INVALID'
+  | 'COUNTRY_INVALID'
+  | 'TOO_LONG'
+  | 'TOO_SHORT'
+  | 'INVALID';
+
+export const EMAIL_MAX_LENGTH = 254;
+/** Login codes are 6 digits (issue: the spine). */
+export const LOGIN_CODE_LENGTH = 6;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function validateEmail(value: unknown): FieldErrorCode | null {
+  if (typeof value !== 'string' || value.trim() === '') return 'REQUIRED';
+  const email = value.trim();
+  if (email.length > EMAIL_MAX_LENGTH) return 'TOO_LONG';
+  return EMAIL_RE.test(email) ? null : 'EMAIL_INVALID';
+}
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function validateLoginCode(value: unknown): FieldErrorCode | null {
+  if (typeof value !== 'string' || value.trim() === '') return 'REQUIRED';
+  return new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`).test(value.trim()) ? null : 'CODE_INVALID';
+}
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value.toUpperCase());
+}
+
+export function validateCountry(value: unknown): FieldErrorCode | null {
+  if (typeof value !== 'string' || value.trim() === '') return 'REQUIRED';
+  return isCountryCode(value) ? null : 'COUNTRY_INVALID';
+}

@@ -1,0 +1,48 @@
+/**
+ * The typed contract of the sync worker (workers/sync). The worker implements it
+ * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
+ * of the app goes through here: screens never call fetch.
+ */
+import type { CountryCode, Locale, TaskStatus } from '../domain/types';
+
+/** Errors cross the boundary as data; the UI maps `code` to words (spec section 8). */
+export interface CommandError {
+  /** HTTP status, or 0 when the server could not be reached. */
+  status: number;
+  /** Server error code (e.g. 'WRONG_CODE'), or 'NETWORK' / 'UNKNOWN'. */
+  code: string;
+  /** The server's message (shown for 420, spec section 8). */
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export type CommandResult<T = void> = { ok: true; value: T } | { ok: false; error: CommandError };
+
+export type SyncReason = 'start' | 'online' | 'visible' | 'timer' | 'login' | 'manual' | 'background-sync';
+
+export interface SyncApi {
+  /** Called once by the page; `apiBase` is the absolute URL of /api. */
+  init(options: { apiBase: string }): Promise<void>;
+
+  // Auth (online-only commands; tokens are stored in the mirror's `session` table).
+  sendEmailCode(email: string): Promise<CommandResult>;
+  register(email: string, country: CountryCode): Promise<CommandResult>;
+  loginWithCode(email: string, code: string): Promise<CommandResult>;
+  loginWithPassword(username: string, password: string): Promise<CommandResult>;
+  /** Clears tokens and every mirrored table. */
+  logout(): Promise<void>;
+
+  /** Queued through the outbox; the mirror's user row is updated optimistically. */
+  setCountry(countryCode: CountryCode): Promise<CommandResult>;
+
+  /** Pull everything that is due (or everything, when `force`). Never throws. */
+  syncNow(reason: SyncReason, force?: boolean): Promise<void>;
+  /** Pull one task into the mirror (task detail is refreshed every 30 s while open). */
+  refreshTask(taskId: string): Promise<CommandResult>;
+  /** Mark which collections the visible screen needs, so the worker keeps them fresh. */
+  watch(collections: { statuses?: TaskStatus[]; taskId?: string | null }): Promise<void>;
+
+  /** Last known position, sent as the `Geolocation` header (spec section 7). */
+  setPosition(position: { latitude: number; longitude: number } | null): Promise<void>;
+  setLocale(locale: Locale): Promise<void>;
+}
