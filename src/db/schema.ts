@@ -34,6 +34,11 @@ export interface OutboxRecord {
   nextAttemptAt: string | null;
   /** For rejected records: the server's error. */
   error: { status: number; code: string; message: string } | null;
+  /**
+   * Id of the user who queued it (additive, optional). Only the owner's session drains it, so a
+   * record kept across logout is never sent with another tasker's token. Missing = anyone's.
+   */
+  ownerId?: string | null;
 }
 
 /** A task row: the API task plus the index fields the lists query by. */

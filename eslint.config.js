@@ -1,0 +1,129 @@
+// ESLint flat config (ESLint 9 + typescript-eslint + react-hooks). `npx eslint .` lints the app,
+// workers, service worker, server, tests and scripts. Type errors are tsc's job (npm test runs it
+// first), so linting is syntax-aware only and stays fast on 2 cores. The architecture rules of
+// DESIGN.md that a linter can check are enforced here: src/domain is pure, components never fetch.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Ways to reach the network without naming the `fetch` global. */
+const fetchProperties = ['window', 'globalThis', 'self'].map((object) => ({
+  object,
+  property: 'fetch',
+  message: 'Screens and domain rules never call fetch: the sync worker owns the network (DESIGN.md, "The read path").',
+}));
+
+const componentFetchMessage =
+  'Components never fetch: read the mirror with the live-query hooks and send commands through the sync worker (DESIGN.md).';
+
+const domainImportMessage = 'src/domain is pure TypeScript shared with the server: no React, DOM, Dexie or Comlink.';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'dev-dist/**',
+      'node_modules/**',
+      'data/**',
+      '.data*/**',
+      '.tmp/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Compiled Lingui catalogs (generated, git-ignored).
+      'src/locales/**/*.ts',
+      'src/locales/**/*.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // Type-only imports stay type-only (verbatimModuleSyntax in tsconfig.json relies on it).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // STYLE: `any` needs a comment saying why, so it needs a disable directive too.
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-var': 'error',
+      'prefer-const': 'error',
+    },
+  },
+
+  // The page: React + hooks, browser globals.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs['recommended-latest'].rules },
+  },
+  // Components never fetch.
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: componentFetchMessage }],
+      'no-restricted-properties': ['error', ...fetchProperties],
+    },
+  },
+  // src/domain is pure: compiled into the app and the server alike.
+  {
+    files: ['src/domain/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', 'comlink'].map((name) => ({
+            name,
+            message: domainImportMessage,
+          })),
+          patterns: [
+            { group: ['react/*', 'react-dom/*', 'dexie/*', 'dexie-react-hooks/*', 'comlink/*'], message: domainImportMessage },
+            { group: ['**/db/*', '**/sync/*', '**/ui/*', '**/pwa/*'], message: domainImportMessage },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'src/domain never touches the network.' },
+        { name: 'XMLHttpRequest', message: 'src/domain never touches the network.' },
+        { name: 'window', message: 'src/domain runs on the server too: no DOM.' },
+        { name: 'document', message: 'src/domain runs on the server too: no DOM.' },
+        { name: 'localStorage', message: 'src/domain runs on the server too: no storage.' },
+        { name: 'indexedDB', message: 'src/domain runs on the server too: no storage.' },
+      ],
+      'no-restricted-properties': ['error', ...fetchProperties],
+    },
+  },
+  // Dedicated workers (sync, scanner).
+  {
+    files: ['workers/**/*.ts'],
+    languageOptions: { globals: { ...globals.worker } },
+  },
+  // The service worker.
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  // Node: server, scripts, configs, test runners.
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,js,mjs}', '*.config.{ts,js,mjs}', 'test/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // End-to-end specs also contain callbacks that run in the page (page.evaluate).
+  {
+    files: ['test/e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  // Unit tests of page code run in Node with fake-indexeddb but use browser types.
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);

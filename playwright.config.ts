@@ -1,0 +1,41 @@
+/**
+ * Playwright configuration for the end-to-end suite (test/e2e). Run it through
+ * `bash scripts/test-e2e.sh`, which builds the app, starts the real server on a free port with a
+ * fresh data folder, finds Chromium and sets E2E_BASE_URL / CHROMIUM_PATH.
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, DEFAULT_GEOLOCATION, PERMISSIONS, VIEWPORT, chromiumPath } from './test/e2e/support/browser';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // Two cores: one browser at a time, tests in file order.
+  workers: 1,
+  fullyParallel: false,
+  // A flaky end-to-end test is a bug to fix, not to retry.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/junit.xml' }]] : [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    locale: 'en-US',
+    timezoneId: 'Europe/Vilnius',
+    permissions: PERMISSIONS,
+    geolocation: DEFAULT_GEOLOCATION,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+  },
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `npm test`: every check of the project, in order, stopping at the first failure.
+#   1 typecheck   npx tsc -p tsconfig.json --noEmit
+#   2 lint        npx eslint .
+#   3 unit        npx vitest run   (domain, db on fake-indexeddb, sync engine, server on PGlite)
+#   4 postgres    bash scripts/test-postgres.sh   (the server suite on a real PostgreSQL)
+#   5 e2e         bash scripts/test-e2e.sh        (Playwright in the system Chromium)
+# Run a subset: `TEST_STAGES="lint unit" npm test`. See docs/testing.md.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+ALL_STAGES=(typecheck lint unit postgres e2e)
+read -r -a STAGES <<<"${TEST_STAGES:-${ALL_STAGES[*]}}"
+
+command_for() {
+  case "$1" in
+    typecheck) echo "npx tsc -p tsconfig.json --noEmit" ;;
+    lint) echo "npx eslint ." ;;
+    unit) echo "npx vitest run" ;;
+    postgres) echo "bash scripts/test-postgres.sh" ;;
+    e2e) echo "bash scripts/test-e2e.sh" ;;
+    *) return 1 ;;
+  esac
+}
+
+for stage in "${STAGES[@]}"; do
+  command_for "$stage" >/dev/null || { echo "unknown stage '$stage' (known: ${ALL_STAGES[*]})" >&2; exit 2; }
+done
+
+# Colour only on a terminal; CI logs get plain text.
+if [[ -t 1 ]]; then BOLD=$'\033[1m' RED=$'\033[1;31m' GREEN=$'\033[1;32m' RESET=$'\033[0m'; else BOLD='' RED='' GREEN='' RESET=''; fi
+
+SUMMARY=()
+START_ALL=$SECONDS
+
+banner() {
+  printf '\n%s==================== %s ====================%s\n' "$BOLD" "$*" "$RESET"
+}
+
+summary() {
+  banner "summary"
+  for line in "${SUMMARY[@]}"; do echo "  $line"; done
+  echo "  total: $((SECONDS - START_ALL)) s"
+}
+
+for stage in "${STAGES[@]}"; do
+  cmd="$(command_for "$stage")"
+  banner "$stage: $cmd"
+  started=$SECONDS
+  # Commands take no input: CI has no stdin, and a prompt must fail rather than hang.
+  $cmd </dev/null
+  status=$?
+  took=$((SECONDS - started))
+  if [[ $status -ne 0 ]]; then
+    SUMMARY+=("$(printf '%-10s FAILED (exit %d) after %d s' "$stage" "$status" "$took")")
+    summary
+    printf '\n%sFAILED at stage "%s" (%s)%s\n' "$RED" "$stage" "$cmd" "$RESET"
+    exit "$status"
+  fi
+  SUMMARY+=("$(printf '%-10s ok  %4d s' "$stage" "$took")")
+done
+
+summary
+printf '\n%sall %d stages passed%s\n' "$GREEN" "${#STAGES[@]}" "$RESET"

@@ -1,0 +1,65 @@
+/**
+ * buildApp: the Fastify application with every route under /api, the error format, the body
+ * limit and static serving. Tests call it with an injected database and clock; main.ts with
+ * the real ones.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from './db/database';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import { errorHandler } from './http/errors';
+import { createDevMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { resolveJwtSecret } from './auth/tokens';
+import { registerAuthRoutes } from './auth/routes';
+import { registerUserRoutes } from './users/routes';
+import { registerTaskRoutes } from './tasks/routes';
+import { registerCatalogRoutes } from './catalog/routes';
+import { registerStaffRoutes } from './staff/routes';
+import { registerStatic } from './static';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: ServerConfig;
+  clock?: Clock;
+  /** Overrides the mailer chosen from config (SMTP_URL → SMTP, else the dev mailbox). */
+  mailer?: Mailer;
+  /** Fastify logger: off in tests, on in main.ts. */
+  logger?: boolean;
+  /** Where the dev mailer prints codes (default console.log). */
+  log?: (line: string) => void;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const { db, config } = options;
+  const clock = options.clock ?? systemClock;
+  if (config.production && !config.smtpUrl) throw new Error('NODE_ENV=production needs SMTP_URL');
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(db, clock, options.log ? { log: options.log } : {}));
+  const secret = await resolveJwtSecret(db, config.jwtSecret);
+  const context: AppContext = {
+    db,
+    clock,
+    config,
+    mailer,
+    tokens: { secret, accessTokenTtlSeconds: config.accessTokenTtlSeconds, refreshTokenTtlSeconds: config.refreshTokenTtlSeconds },
+  };
+
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Over-long path parameters answer 404 instead of reaching handlers.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setErrorHandler(errorHandler);
+
+  registerAuthRoutes(app, context);
+  registerUserRoutes(app, context);
+  registerTaskRoutes(app, context);
+  registerCatalogRoutes(app, context);
+  registerStaffRoutes(app, context);
+  await registerStatic(app, config.distDir);
+  return { app, context };
+}

@@ -1,0 +1,137 @@
+/**
+ * Auth routes (spec section 7): send-email-code, register, login (email code), password login
+ * for the demo accounts, and refresh-token rotation.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { ApiError, assertNoFieldErrors, badRequest, refusal } from '../http/errors';
+import { asBody, readString } from '../http/input';
+import { loginCodeMessage } from '../mail/mailer';
+import { normalizeEmail, validateCountry, validateEmail, validateLoginCode } from '../../src/domain/validation';
+import type { AuthTokens, CountryCode } from '../../src/domain/types';
+import { findUserByEmail } from '../users/queries';
+import { checkLoginCode, createLoginCode, generateLoginCode, hitRateLimits } from './queries';
+import { issueTokens, rotateRefreshToken } from './tokens';
+import { verifyPassword } from './passwords';
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = asBody(request.body);
+  if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+  return body;
+}
+
+function readEmail(body: Record<string, unknown>, field = 'email'): string {
+  const error = validateEmail(body[field]);
+  assertNoFieldErrors({ [field]: error });
+  return normalizeEmail(body[field] as string);
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, clock, config } = ctx;
+
+  async function sendCode(email: string, ip: string): Promise<void> {
+    const now = clock.now();
+    const { limited, retryAfterSeconds } = await hitRateLimits(
+      db,
+      [
+        { bucket: `send-code:email:${email}`, limit: config.sendCodeLimitPerEmail },
+        { bucket: `send-code:ip:${ip}`, limit: config.sendCodeLimitPerIp },
+      ],
+      now,
+      config.sendCodeWindowSeconds,
+    );
+    if (limited) {
+      const error = new ApiError(429, 'RATE_LIMITED', 'Too many codes requested. Please wait and try again.');
+      error.retryAfter = retryAfterSeconds;
+      throw error;
+    }
+    const code = generateLoginCode();
+    await createLoginCode(db, email, code, now, config.loginCodeTtlSeconds);
+    await ctx.mailer.send(loginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
+  }
+
+  app.post('/api/auth/send-email-code', async (request) => {
+    const email = readEmail(bodyOf(request));
+    // Login needs an existing account (spec section 4); say so plainly so the UI can offer registration.
+    const user = await findUserByEmail(db, email);
+    if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
+    await sendCode(email, request.ip);
+    return { ok: true };
+  });
+
+  app.post('/api/auth/register', async (request) => {
+    const body = bodyOf(request);
+    const emailError = validateEmail(body.email);
+    const countryError = validateCountry(body.country);
+    assertNoFieldErrors({ email: emailError, country: countryError });
+    const email = normalizeEmail(body.email as string);
+    const country = (body.country as string).toUpperCase() as CountryCode;
+    if (await findUserByEmail(db, email)) {
+      throw refusal('EMAIL_ALREADY_REGISTERED', 'This email is already registered. Please log in.');
+    }
+    const now = clock.now();
+    await db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email,
+        password_hash: null,
+        first_name: null,
+        middle_name: null,
+        last_name: null,
+        phone: null,
+        country_code: country,
+        status: 'new',
+        payment_documents_done: false,
+        profile_complete: false,
+        rejection_reasons: '[]',
+        rejection_comment: null,
+        referral_code: null,
+        reservation_limit_minutes: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    await sendCode(email, request.ip);
+    return { ok: true };
+  });
+
+  app.post('/api/auth/login', async (request): Promise<AuthTokens> => {
+    const body = bodyOf(request);
+    const type = body.type ?? 'email';
+    if (type !== 'email' && type !== 'google') throw badRequest({ type: 'INVALID' });
+    if (type === 'google') throw refusal('GOOGLE_LOGIN_UNAVAILABLE', 'Google sign-in is not available. Please log in with your email.');
+    const emailError = validateEmail(body.email);
+    const codeError = validateLoginCode(body.code);
+    assertNoFieldErrors({ email: emailError, code: codeError });
+    const email = normalizeEmail(body.email as string);
+    const code = (body.code as string).trim();
+    const now = clock.now();
+    const user = await findUserByEmail(db, email);
+    if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
+    const result = await checkLoginCode(db, email, code, now, config.loginCodeMaxAttempts);
+    if (result === 'wrong') throw refusal('WRONG_CODE', 'Wrong code');
+    if (result === 'expired') throw refusal('CODE_EXPIRED', 'This code has expired. Please request a new one.');
+    return issueTokens(db, ctx.tokens, user.id, now);
+  });
+
+  app.post('/api/auth/password-login', async (request): Promise<AuthTokens> => {
+    const body = bodyOf(request);
+    const username = readString(body.username, { required: true, max: 254 });
+    const password = readString(body.password, { required: true, max: 200 });
+    assertNoFieldErrors({ username: username.error, password: password.error });
+    const user = await findUserByEmail(db, normalizeEmail(username.value as string));
+    const ok = user?.password_hash ? await verifyPassword(password.value as string, user.password_hash) : false;
+    if (!user || !ok) throw refusal('WRONG_CREDENTIALS', 'Wrong email or password');
+    return issueTokens(db, ctx.tokens, user.id, clock.now());
+  });
+
+  app.post('/api/auth/token', async (request): Promise<AuthTokens> => {
+    const body = bodyOf(request);
+    const refreshToken = readString(body.refreshToken, { required: true, max: 200 });
+    assertNoFieldErrors({ refreshToken: refreshToken.error });
+    return rotateRefreshToken(db, ctx.tokens, refreshToken.value as string, clock.now());
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Access tokens (JWT HS256 via jose, short-lived) and refresh tokens (random, stored as sha256,
+ * rotated on every use; reusing a rotated one revokes its whole family).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+import type { AuthTokens } from '../../src/domain/types';
+import { ApiError } from '../http/errors';
+
+export interface TokenSettings {
+  secret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+const ISSUER = 'shelfwork';
+const AUDIENCE = 'shelfwork-app';
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set, else a random one kept in the database (`server_secrets`,
+ * which lives in DATA_DIR with PGlite), so restarts and other processes keep accepting tokens.
+ */
+export async function resolveJwtSecret(db: Db, fromEnv: string | null): Promise<Uint8Array> {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return new TextEncoder().encode(row.value);
+}
+
+export async function signAccessToken(settings: TokenSettings, userId: string, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + settings.accessTokenTtlSeconds)
+    .sign(settings.secret);
+}
+
+/** The user id of a valid access token; 401 TOKEN_EXPIRED or UNAUTHORIZED otherwise. */
+export async function verifyAccessToken(settings: TokenSettings, token: string, now: Date): Promise<string> {
+  try {
+    const { payload } = await jwtVerify(token, settings.secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+    });
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new ApiError(401, 'UNAUTHORIZED', 'Invalid token');
+    return payload.sub;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token expired');
+    throw new ApiError(401, 'UNAUTHORIZED', 'Invalid token');
+  }
+}
+
+/** Issues an access token and a new refresh token (a new family unless one is given). */
+export async function issueTokens(db: Db, settings: TokenSettings, userId: string, now: Date, familyId: string = randomUUID()): Promise<AuthTokens> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      family_id: familyId,
+      token_hash: sha256(refreshToken),
+      expires_at: new Date(now.getTime() + settings.refreshTokenTtlSeconds * 1000),
+      created_at: now,
+    })
+    .execute();
+  return { token: await signAccessToken(settings, userId, now), refreshToken };
+}
+
+const sessionExpired = (code: string) => new ApiError(401, code, 'Session expired, please re-login');
+
+/**
+ * Rotates a refresh token. A token that was already rotated (or revoked) is a reuse: the whole
+ * family is revoked, so a stolen token dies together with the legitimate session.
+ */
+export async function rotateRefreshToken(db: Db, settings: TokenSettings, refreshToken: string, now: Date): Promise<AuthTokens> {
+  const hash = sha256(refreshToken);
+  const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+  if (!row) throw sessionExpired('INVALID_REFRESH_TOKEN');
+  if (row.rotated_at !== null || row.revoked_at !== null) {
+    await revokeFamily(db, row.family_id, now);
+    throw sessionExpired('REFRESH_TOKEN_REUSED');
+  }
+  if (new Date(row.expires_at).getTime() <= now.getTime()) throw sessionExpired('TOKEN_EXPIRED');
+  // Conditional update: of two concurrent rotations exactly one wins; the other is a reuse.
+  const claimed = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now })
+    .where('id', '=', row.id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) {
+    await revokeFamily(db, row.family_id, now);
+    throw sessionExpired('REFRESH_TOKEN_REUSED');
+  }
+  const user = await db.selectFrom('users').select('id').where('id', '=', row.user_id).executeTakeFirst();
+  if (!user) throw sessionExpired('INVALID_REFRESH_TOKEN');
+  return issueTokens(db, settings, row.user_id, now, row.family_id);
+}
+
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,79 @@
+/** Reference data: GET country, GET training (with the viewer's progress), GET health, dev mailbox. */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import { requireUser } from '../auth/guard';
+import { badRequest } from '../http/errors';
+import { asQuery, single } from '../http/input';
+import { pingDatabase } from '../db/database';
+import { readDevMailbox } from '../mail/mailer';
+import { isNewSince } from '../../src/domain/tasks';
+import { normalizeEmail, validateEmail } from '../../src/domain/validation';
+import type { Country, CountryCode, CurrencyCode, Locale, Training } from '../../src/domain/types';
+
+export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/country', async (): Promise<Country[]> => {
+    const rows = await ctx.db.selectFrom('countries').selectAll().orderBy('code').execute();
+    return rows.map((r) => ({
+      code: r.code as CountryCode,
+      name: r.name,
+      currencyCode: r.currency_code as CurrencyCode,
+      currencySymbol: r.currency_symbol,
+      locale: r.locale as Locale,
+    }));
+  });
+
+  app.get('/api/training', async (request): Promise<Training[]> => {
+    const user = await requireUser(ctx, request);
+    const rows = await ctx.db
+      .selectFrom('trainings as t')
+      .leftJoin('user_trainings as ut', (join) => join.onRef('ut.training_id', '=', 't.id').on('ut.user_id', '=', user.id))
+      .select([
+        't.id',
+        't.title',
+        't.filter_title',
+        't.link_to_training',
+        't.nda_protected',
+        't.enabled',
+        't.is_required',
+        't.created_at',
+        'ut.done_at',
+      ])
+      .orderBy(sql`t.is_required desc`)
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .execute();
+    const now = ctx.clock.now();
+    const approved = user.status === 'active';
+    return rows.map((r) => {
+      const createdAt = new Date(r.created_at).toISOString();
+      return {
+        id: r.id,
+        title: r.title,
+        filterTitle: r.filter_title,
+        // NDA-protected trainings open only for approved taskers (spec section 6): no link otherwise.
+        linkToTraining: r.nda_protected && !approved ? '' : r.link_to_training,
+        ndaProtected: r.nda_protected,
+        enabled: r.enabled,
+        isRequired: r.is_required,
+        doneAt: r.done_at ? new Date(r.done_at).toISOString() : null,
+        createdAt,
+        isNew: isNewSince(createdAt, now),
+      };
+    });
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    const db = await pingDatabase(ctx.db);
+    return reply.status(db ? 200 : 503).send({ ok: db, db });
+  });
+
+  if (ctx.mailer.kind === 'dev' && !ctx.config.production) {
+    app.get('/api/dev/mailbox', async (request) => {
+      const email = single(asQuery(request.query).email);
+      const error = email.error ?? validateEmail(email.value);
+      if (error) throw badRequest({ email: error });
+      return { messages: await readDevMailbox(ctx.db, normalizeEmail(email.value as string)) };
+    });
+  }
+}

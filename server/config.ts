@@ -1,0 +1,100 @@
+/**
+ * Server configuration from environment variables, read once at start (docs/operations.md lists
+ * every variable). Tests build a config object directly instead.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  loginCodeTtlSeconds: number;
+  loginCodeMaxAttempts: number;
+  sendCodeLimitPerEmail: number;
+  sendCodeLimitPerIp: number;
+  sendCodeWindowSeconds: number;
+  reservationLimitMinutes: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  staffToken: string;
+  /** True when STAFF_TOKEN was not set and the dev default is in use. */
+  staffTokenIsDefault: boolean;
+  distDir: string;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+}
+
+/** The development staff token printed at start; refused in production. */
+export const DEV_STAFF_TOKEN = 'dev-staff-token';
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got '${raw}')`);
+  return n;
+}
+
+function boolEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+/** Reads and checks the environment; throws an Error with a plain message when it cannot start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (production && !smtpUrl) {
+    throw new Error('NODE_ENV=production needs SMTP_URL: login codes must be mailed, the dev mailbox is disabled in production.');
+  }
+  const staffTokenEnv = env.STAFF_TOKEN?.trim() || null;
+  if (production && !staffTokenEnv) {
+    throw new Error('NODE_ENV=production needs STAFF_TOKEN (a long random string protecting /api/staff/*).');
+  }
+  if (production && staffTokenEnv === DEV_STAFF_TOKEN) {
+    throw new Error('STAFF_TOKEN must not be the development default in production.');
+  }
+  return {
+    port: intEnv(env, 'PORT', 8080, 0),
+    host: env.HOST?.trim() || '0.0.0.0',
+    production,
+    dataDir: env.DATA_DIR?.trim() || './data',
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    jwtSecret: env.JWT_SECRET?.trim() || null,
+    accessTokenTtlSeconds: intEnv(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: intEnv(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600),
+    loginCodeTtlSeconds: intEnv(env, 'LOGIN_CODE_TTL_SECONDS', 10 * 60),
+    loginCodeMaxAttempts: intEnv(env, 'LOGIN_CODE_MAX_ATTEMPTS', 5),
+    sendCodeLimitPerEmail: intEnv(env, 'SEND_CODE_LIMIT_PER_EMAIL', 5),
+    sendCodeLimitPerIp: intEnv(env, 'SEND_CODE_LIMIT_PER_IP', 30),
+    sendCodeWindowSeconds: intEnv(env, 'SEND_CODE_WINDOW_SECONDS', 15 * 60),
+    reservationLimitMinutes: intEnv(env, 'RESERVATION_LIMIT_MINUTES', 1200),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM?.trim() || 'Shelfwork <no-reply@shelfwork.app>',
+    staffToken: staffTokenEnv ?? DEV_STAFF_TOKEN,
+    staffTokenIsDefault: staffTokenEnv === null,
+    distDir: env.DIST_DIR?.trim() || './dist',
+    bodyLimitBytes: intEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    trustProxy: boolEnv(env, 'TRUST_PROXY', false),
+    seedDemo: boolEnv(env, 'SEED_DEMO', true),
+  };
+}
+
+/** A config for tests: dev mail, a fixed staff token, a random JWT secret. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({}),
+    jwtSecret: randomBytes(32).toString('hex'),
+    staffToken: 'test-staff-token',
+    staffTokenIsDefault: false,
+    distDir: './.no-dist-in-tests',
+    ...overrides,
+  };
+}

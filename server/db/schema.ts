@@ -1,0 +1,240 @@
+/**
+ * Kysely table types of the server database (PostgreSQL dialect, shared by PGlite and
+ * PostgreSQL). Column names are snake_case; the HTTP layer maps rows to the API contract.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/** timestamptz: written as Date or ISO string, read as Date (pg and PGlite both parse it). */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+/** numeric(12,2): written as a decimal string, read back as a string (cast in queries). */
+export type Numeric = ColumnType<string, string, string>;
+/** jsonb: written as a JSON string, read as parsed JSON. */
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface CountriesTable {
+  code: string;
+  name: string;
+  currency_code: string;
+  currency_symbol: string;
+  locale: string;
+  time_zone: string;
+}
+
+export interface RetailersTable {
+  id: string;
+  name: string;
+  logo: string | null;
+}
+
+export interface PlacesTable {
+  id: string;
+  title: string;
+  address: string;
+  city: string;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  retailer_id: string;
+  created_at: Timestamp;
+}
+
+export interface TrainingsTable {
+  id: string;
+  title: string;
+  filter_title: string;
+  link_to_training: string;
+  nda_protected: boolean;
+  enabled: boolean;
+  is_required: boolean;
+  created_at: Timestamp;
+}
+
+export interface TaskTypesTable {
+  id: string;
+  title: string;
+  short_description: string;
+  full_description: string;
+  default_photo: string | null;
+  photos: Json<string[]>;
+  featured_images: Json<string[]>;
+  filter_title: string;
+  nda_protected: boolean;
+  created_at: Timestamp;
+}
+
+export interface TaskTypeTrainingsTable {
+  task_type_id: string;
+  training_id: string;
+  position: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  country_code: string | null;
+  status: string;
+  payment_documents_done: boolean;
+  profile_complete: boolean;
+  rejection_reasons: Json<string[]>;
+  rejection_comment: string | null;
+  referral_code: string | null;
+  reservation_limit_minutes: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserTrainingsTable {
+  user_id: string;
+  training_id: string;
+  done_at: Timestamp;
+}
+
+export interface TasksTable {
+  id: string;
+  status: string;
+  tasker_id: string | null;
+  task_type_id: string;
+  place_id: string;
+  country_code: string;
+  title: string;
+  image: string | null;
+  payment_id: string | null;
+  time_window_start: Timestamp;
+  time_window_end: Timestamp;
+  start_time: NullableTimestamp;
+  end_time: NullableTimestamp;
+  finalization_time: NullableTimestamp;
+  expected_duration: number;
+  currency_code: string;
+  reward: Numeric;
+  base_reward: Numeric;
+  bonus_reward: ColumnType<string | null, string | null, string | null>;
+  reduced_reward: ColumnType<string | null, string | null, string | null>;
+  early_cancel_deadline: NullableTimestamp;
+  late_cancel_deadline: NullableTimestamp;
+  result_comment: string | null;
+  tasker_comment: string | null;
+  descriptive_comment: string | null;
+  letter_of_authority_url: string | null;
+  target_product_photos: Json<string[]>;
+  done_checklist_item_ids: Json<string[]>;
+  has_outstanding_dispute: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChecklistItemsTable {
+  id: string;
+  task_id: string;
+  position: number;
+  type: string;
+  title: string;
+  description: string | null;
+  is_optional: boolean;
+  metadata: Json<Record<string, unknown>>;
+}
+
+export interface ProductsTable {
+  id: string;
+  ean: string;
+  name: string;
+  brand: string;
+}
+
+export interface TaskProductsTable {
+  task_id: string;
+  product_id: string;
+}
+
+export interface DefectsTable {
+  id: string;
+  name: string;
+  type: string;
+}
+
+export interface TaskDefectsTable {
+  task_id: string;
+  defect_id: string;
+  checked: boolean;
+}
+
+export interface LoginCodesTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  rotated_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status_code: number;
+  response: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface DevMailboxTable {
+  id: Generated<number>;
+  to_email: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  sent_at: Timestamp;
+}
+
+export interface Database {
+  countries: CountriesTable;
+  retailers: RetailersTable;
+  places: PlacesTable;
+  trainings: TrainingsTable;
+  task_types: TaskTypesTable;
+  task_type_trainings: TaskTypeTrainingsTable;
+  users: UsersTable;
+  user_trainings: UserTrainingsTable;
+  tasks: TasksTable;
+  checklist_items: ChecklistItemsTable;
+  products: ProductsTable;
+  task_products: TaskProductsTable;
+  defects: DefectsTable;
+  task_defects: TaskDefectsTable;
+  login_codes: LoginCodesTable;
+  rate_limit_events: RateLimitEventsTable;
+  refresh_tokens: RefreshTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  server_secrets: ServerSecretsTable;
+  dev_mailbox: DevMailboxTable;
+}

@@ -1,0 +1,473 @@
+/**
+ * The demo seed, loaded on the first start of an empty database. Deterministic (a fixed PRNG)
+ * and relative to the seeding time, so windows, deadlines and "new" flags make sense whenever
+ * it runs. Guarded by an advisory lock so several processes starting together seed once.
+ */
+import { sql, type Insertable } from 'kysely';
+import type { UsersTable } from './schema';
+import type { Db } from './database';
+import { earlyCancelDeadline, localDateKey } from '../../src/domain/tasks';
+import { hashPassword } from '../auth/passwords';
+import { checklistFor } from '../tasks/checklists';
+import {
+  DEMO_PASSWORD,
+  SEED_BRANDS,
+  SEED_CATEGORIES,
+  SEED_COUNTRIES,
+  SEED_DEFECTS,
+  SEED_PRODUCTS,
+  SEED_RETAILERS,
+  SEED_STORES,
+  SEED_TASK_TYPES,
+  SEED_TRAININGS,
+  type SeedCountry,
+  type SeedTaskType,
+} from './seed-data';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** mulberry32: small, fast, deterministic. */
+export function createRandom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16)).join('');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(next() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
+  return { next, int, pick, uuid };
+}
+
+/** GS1 check digit (weights 3 and 1 from the right, modulo 10) for EAN-8/EAN-13 bodies. */
+export function gs1CheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = Number(body[body.length - 1 - i]);
+    sum += digit * (i % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+export function withCheckDigit(body: string): string {
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
+/** Offset (ms) of a time zone from UTC at an instant. */
+function zoneOffsetMs(timeZone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
+}
+
+/** The instant of a local wall-clock time ('YYYY-MM-DD', hour, minute) in a time zone. */
+export function zonedInstant(dateKey: string, hour: number, minute: number, timeZone: string): Date {
+  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, hour, minute);
+  let t = guess - zoneOffsetMs(timeZone, guess);
+  t = guess - zoneOffsetMs(timeZone, t);
+  return new Date(t);
+}
+
+function addDays(dateKey: string, days: number): string {
+  const d = new Date(`${dateKey}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function formatMinor(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
+
+async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, rows: T[], chunk = 100): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    // The rows are typed by the callers below; Kysely's table union cannot be narrowed from a string.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await db.insertInto(table as any).values(rows.slice(i, i + chunk) as any).execute();
+  }
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  status: string;
+  countryCode: string;
+  description: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'lt@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'active', countryCode: 'LT', description: 'approved tasker, Lithuania (EUR)' },
+  { email: 'pl@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'active', countryCode: 'PL', description: 'approved tasker, Poland (PLN)' },
+  { email: 'cz@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'active', countryCode: 'CZ', description: 'approved tasker, Czechia (CZK)' },
+  { email: 'ro@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'active', countryCode: 'RO', description: 'approved tasker, Romania (RON)' },
+  { email: 'new@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'new', countryCode: 'LT', description: 'new account, onboarding not started' },
+  { email: 'pending@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'awaiting_approval', countryCode: 'LT', description: 'profile sent, awaiting approval (sees tasks locked)' },
+  { email: 'rejected@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'rejected', countryCode: 'PL', description: 'rejected: IBAN not valid' },
+  { email: 'deactivated@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'deactivated', countryCode: 'CZ', description: 'deactivated: must contact support' },
+];
+
+const DEMO_NAMES: Record<string, [string, string, string]> = {
+  'lt@demo.shelfwork.app': ['Aistė', 'Kazlauskienė', '+370 612 34567'],
+  'pl@demo.shelfwork.app': ['Katarzyna', 'Nowak', '+48 512 345 678'],
+  'cz@demo.shelfwork.app': ['Tereza', 'Dvořáková', '+420 601 234 567'],
+  'ro@demo.shelfwork.app': ['Andrei', 'Popescu', '+40 721 234 567'],
+  'pending@demo.shelfwork.app': ['Jonas', 'Petrauskas', '+370 698 76543'],
+  'rejected@demo.shelfwork.app': ['Marta', 'Wiśniewska', '+48 601 222 333'],
+  'deactivated@demo.shelfwork.app': ['Petr', 'Novák', '+420 777 123 456'],
+};
+
+interface TaskPlan {
+  status: string;
+  taskerId: string | null;
+  /** Window start/end; when null the generator picks a day window at `dayOffset`. */
+  window?: { start: Date; end: Date };
+  dayOffset: number;
+  startedAgo?: number;
+  finishedAgo?: number;
+  dispute?: boolean;
+}
+
+export interface SeedSummary {
+  tasks: number;
+  places: number;
+  users: number;
+}
+
+/** Seeds the demo data unless the database already has countries. Returns null when it skipped. */
+export async function seedIfEmpty(db: Db, now: Date): Promise<SeedSummary | null> {
+  return db.transaction().execute(async (trx) => {
+    // One seeder at a time across processes; the others find the data and skip.
+    await sql`select pg_advisory_xact_lock(424242)`.execute(trx);
+    const existing = await trx.selectFrom('countries').select('code').limit(1).execute();
+    if (existing.length > 0) return null;
+    return seedDemo(trx, now);
+  });
+}
+
+export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
+  const rnd = createRandom(20_261_121);
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+  await insertChunked(
+    db,
+    'countries',
+    SEED_COUNTRIES.map((c) => ({ code: c.code, name: c.name, currency_code: c.currencyCode, currency_symbol: c.currencySymbol, locale: c.locale, time_zone: c.timeZone })),
+  );
+  await insertChunked(db, 'retailers', SEED_RETAILERS.map((r) => ({ id: r.id, name: r.name, logo: `/logos/${r.id}.svg` })));
+  const places = SEED_STORES.map((s, i) => ({
+    id: `${s.countryCode.toLowerCase()}-${s.retailerId}-${String(i + 1).padStart(2, '0')}`,
+    title: s.title,
+    address: s.address,
+    city: s.city,
+    country_code: s.countryCode,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    retailer_id: s.retailerId,
+    created_at: ago(500),
+  }));
+  await insertChunked(db, 'places', places);
+  await insertChunked(
+    db,
+    'trainings',
+    SEED_TRAININGS.map((t) => ({
+      id: t.id,
+      title: t.title,
+      filter_title: t.filterTitle,
+      link_to_training: t.link,
+      nda_protected: t.ndaProtected,
+      enabled: true,
+      is_required: t.isRequired,
+      created_at: ago(t.ageDays),
+    })),
+  );
+  await insertChunked(
+    db,
+    'task_types',
+    SEED_TASK_TYPES.map((t) => ({
+      id: t.id,
+      title: t.title,
+      short_description: t.shortDescription,
+      full_description: t.fullDescription,
+      default_photo: null,
+      photos: '[]',
+      featured_images: '[]',
+      filter_title: t.filterTitle,
+      nda_protected: t.ndaProtected,
+      created_at: ago(t.ageDays),
+    })),
+  );
+  await insertChunked(
+    db,
+    'task_type_trainings',
+    SEED_TASK_TYPES.flatMap((t) => t.trainingIds.map((trainingId, position) => ({ task_type_id: t.id, training_id: trainingId, position }))),
+  );
+  await insertChunked(db, 'defects', SEED_DEFECTS.map((d) => ({ id: d.id, name: d.name, type: d.type })));
+
+  const productsByCountry = new Map<string, string[]>();
+  const productRows: { id: string; ean: string; name: string; brand: string }[] = [];
+  for (const country of SEED_COUNTRIES) {
+    const ids: string[] = [];
+    SEED_PRODUCTS[country.code].forEach((p, i) => {
+      // Most products carry EAN-13 with the market's GS1 prefix; every fourth a short EAN-8.
+      const ean =
+        i % 4 === 3
+          ? withCheckDigit(`${country.gs1.slice(0, 3)}${String(rnd.int(0, 9999)).padStart(4, '0')}`)
+          : withCheckDigit(`${country.gs1}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`);
+      const id = `${country.code.toLowerCase()}-p${i + 1}`;
+      ids.push(id);
+      productRows.push({ id, ean, name: p.name, brand: p.brand });
+    });
+    productsByCountry.set(country.code, ids);
+  }
+  await insertChunked(db, 'products', productRows);
+
+  // Users.
+  const passwordHash = await hashPassword(DEMO_PASSWORD, Buffer.from('shelfwork-demo-salt'));
+  const userIds = new Map<string, string>();
+  const userRows: Insertable<UsersTable>[] = DEMO_ACCOUNTS.map((a, i) => {
+    const id = rnd.uuid();
+    userIds.set(a.email, id);
+    const names = DEMO_NAMES[a.email];
+    const reviewed = a.status !== 'new';
+    return {
+      id,
+      email: a.email,
+      password_hash: passwordHash,
+      first_name: names?.[0] ?? null,
+      middle_name: null,
+      last_name: names?.[1] ?? null,
+      phone: names?.[2] ?? null,
+      country_code: a.countryCode,
+      status: a.status,
+      payment_documents_done: reviewed,
+      profile_complete: reviewed,
+      rejection_reasons: JSON.stringify(a.status === 'rejected' ? ['iban'] : []),
+      rejection_comment: a.status === 'rejected' ? 'The IBAN does not match the account holder name. Please enter an account in your own name.' : null,
+      referral_code: reviewed ? `SHELF${String(1000 + i)}` : null,
+      reservation_limit_minutes: null,
+      created_at: ago(a.status === 'active' ? 200 - i * 10 : 10 - i),
+      updated_at: ago(1),
+    };
+  });
+  // Other taskers hold the tasks the demo accounts must not see (reserved by someone else, history).
+  const crowd = new Map<string, string>();
+  for (const country of SEED_COUNTRIES) {
+    const id = rnd.uuid();
+    crowd.set(country.code, id);
+    userRows.push({
+      id,
+      email: `crowd-${country.code.toLowerCase()}@demo.shelfwork.app`,
+      password_hash: null,
+      first_name: 'Crowd',
+      middle_name: null,
+      last_name: `Tasker ${country.code}`,
+      phone: null,
+      country_code: country.code,
+      status: 'active',
+      payment_documents_done: true,
+      profile_complete: true,
+      rejection_reasons: '[]',
+      rejection_comment: null,
+      referral_code: null,
+      reservation_limit_minutes: null,
+      created_at: ago(300),
+      updated_at: ago(1),
+    });
+  }
+  await insertChunked(db, 'users', userRows);
+
+  // Trainings done: approved taskers did everything except the new promo training; the pending one did the basics.
+  const userTrainings: { user_id: string; training_id: string; done_at: Date }[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const uid = userIds.get(account.email) as string;
+    const done = account.status === 'active' ? SEED_TRAININGS.filter((t) => t.id !== 'promo-displays') : account.status === 'awaiting_approval' ? SEED_TRAININGS.filter((t) => t.id === 'basics') : [];
+    done.forEach((t, i) => userTrainings.push({ user_id: uid, training_id: t.id, done_at: ago(150 - i) }));
+  }
+  for (const uid of crowd.values()) SEED_TRAININGS.forEach((t) => userTrainings.push({ user_id: uid, training_id: t.id, done_at: ago(20) }));
+  await insertChunked(db, 'user_trainings', userTrainings);
+
+  // Tasks.
+  const taskRows: Record<string, unknown>[] = [];
+  const checklistRows: Record<string, unknown>[] = [];
+  const taskProductRows: { task_id: string; product_id: string }[] = [];
+  const taskDefectRows: { task_id: string; defect_id: string; checked: boolean }[] = [];
+  const totalWeight = SEED_TASK_TYPES.reduce((s, t) => s + t.weight, 0);
+  const pickType = (): SeedTaskType => {
+    let r = rnd.next() * totalWeight;
+    for (const t of SEED_TASK_TYPES) {
+      r -= t.weight;
+      if (r < 0) return t;
+    }
+    return SEED_TASK_TYPES[0] as SeedTaskType;
+  };
+
+  for (const country of SEED_COUNTRIES) {
+    const demoId = userIds.get(`${country.code.toLowerCase()}@demo.shelfwork.app`) as string;
+    const crowdId = crowd.get(country.code) as string;
+    const countryPlaces = places.filter((p) => p.country_code === country.code);
+    const plans: TaskPlan[] = [];
+    const openNow = (startedHoursAgo: number, hoursLeft: number) => ({ start: new Date(now.getTime() - startedHoursAgo * HOUR), end: new Date(now.getTime() + hoursLeft * HOUR) });
+    // Available: many, over the next two weeks, plus two whose window is open now.
+    for (let i = 0; i < 48; i++) plans.push({ status: 'available', taskerId: null, dayOffset: 1 + (i % 14) });
+    plans.push({ status: 'available', taskerId: null, dayOffset: 0, window: openNow(0.5, 4) });
+    plans.push({ status: 'available', taskerId: null, dayOffset: 0, window: openNow(1, 3) });
+    // The demo tasker's own work.
+    plans.push({ status: 'reserved', taskerId: demoId, dayOffset: 0, window: openNow(1, 5) });
+    plans.push({ status: 'reserved', taskerId: demoId, dayOffset: 1 });
+    plans.push({ status: 'reserved', taskerId: demoId, dayOffset: 3 });
+    plans.push({ status: 'reserved', taskerId: demoId, dayOffset: 6 });
+    plans.push({ status: 'in_progress', taskerId: demoId, dayOffset: 0, window: openNow(2, 3), startedAgo: 0.5 });
+    plans.push({ status: 'in_progress', taskerId: demoId, dayOffset: 0, window: openNow(1, 2), startedAgo: 0.2 });
+    for (const d of [1, 2]) plans.push({ status: 'awaiting_confirmation', taskerId: demoId, dayOffset: -d, finishedAgo: d });
+    for (const d of [3, 5, 8, 12, 20, 33]) plans.push({ status: 'accepted', taskerId: demoId, dayOffset: -d, finishedAgo: d });
+    plans.push({ status: 'rejected', taskerId: demoId, dayOffset: -4, finishedAgo: 4, dispute: true });
+    plans.push({ status: 'rejected', taskerId: demoId, dayOffset: -15, finishedAgo: 15 });
+    for (const d of [6, 25]) plans.push({ status: 'expired', taskerId: demoId, dayOffset: -d });
+    // Other taskers' work (never visible to the demo accounts).
+    for (const d of [1, 2, 4]) plans.push({ status: 'reserved', taskerId: crowdId, dayOffset: d });
+    plans.push({ status: 'in_progress', taskerId: crowdId, dayOffset: 0, window: openNow(1, 4), startedAgo: 0.3 });
+    for (const d of [1, 3]) plans.push({ status: 'awaiting_confirmation', taskerId: crowdId, dayOffset: -d, finishedAgo: d });
+    for (const d of [2, 7, 9, 14]) plans.push({ status: 'accepted', taskerId: crowdId, dayOffset: -d, finishedAgo: d });
+    plans.push({ status: 'rejected', taskerId: crowdId, dayOffset: -10, finishedAgo: 10 });
+    for (const d of [4, 11]) plans.push({ status: 'expired', taskerId: crowdId, dayOffset: -d });
+
+    const today = localDateKey(now, country.timeZone);
+    plans.forEach((plan, index) => {
+      const type = pickType();
+      const place = countryPlaces[index % countryPlaces.length] as (typeof places)[number];
+      let windowStart: Date;
+      let windowEnd: Date;
+      if (plan.window) {
+        windowStart = plan.window.start;
+        windowEnd = plan.window.end;
+      } else {
+        const day = addDays(today, plan.dayOffset);
+        if (rnd.next() < 0.75) {
+          // Daytime: 2–6 h inside 07:00–16:00 local.
+          const hours = rnd.int(2, 6);
+          const startHour = rnd.int(7, 16 - hours);
+          windowStart = zonedInstant(day, startHour, 0, country.timeZone);
+          windowEnd = zonedInstant(day, startHour + hours, 0, country.timeZone);
+        } else {
+          // Evening: 1–2 h starting 17:00–20:00 local.
+          const hours = rnd.int(1, 2);
+          const startHour = rnd.int(17, 20);
+          windowStart = zonedInstant(day, startHour, 0, country.timeZone);
+          windowEnd = zonedInstant(day, startHour + hours, 0, country.timeZone);
+        }
+      }
+      const windowMinutes = (windowEnd.getTime() - windowStart.getTime()) / MINUTE;
+      const fitting = type.durations.filter((d) => d <= windowMinutes - 15);
+      const expectedDuration = fitting.length > 0 ? rnd.pick(fitting) : Math.max(15, Math.min(30, windowMinutes - 15));
+      const { min, max, step } = country.reward;
+      const scaled = min + ((max - min) * (expectedDuration - 15)) / 165;
+      const baseMinor = Math.round((scaled * (0.85 + rnd.next() * 0.3)) / step) * step;
+      const bonusMinor = rnd.next() < 0.18 ? Math.round((baseMinor * (0.1 + rnd.next() * 0.2)) / step) * step : 0;
+      const rewardMinor = baseMinor + bonusMinor;
+      const category = rnd.pick(SEED_CATEGORIES);
+      const brand = rnd.pick(SEED_BRANDS);
+      const title =
+        type.id === 'sku-scan' || type.id === 'promo-display' ? `${type.titlePrefix}: ${brand} ${type.id === 'sku-scan' ? category : ''}`.trim() : `${type.titlePrefix}: ${category}`;
+      const id = rnd.uuid();
+      const endIso = windowEnd.toISOString();
+
+      const items = checklistFor(type.id).map((item, position) => ({
+        id: rnd.uuid(),
+        task_id: id,
+        position,
+        type: item.type,
+        title: item.title,
+        description: item.description,
+        is_optional: item.isOptional,
+        metadata: JSON.stringify(item.metadata),
+      }));
+      checklistRows.push(...items);
+      const history = ['awaiting_confirmation', 'accepted', 'rejected'].includes(plan.status);
+      const doneIds = history ? items.map((i) => i.id) : plan.status === 'in_progress' ? items.slice(0, 1).map((i) => i.id) : [];
+
+      if (type.id === 'sku-scan' || type.id === 'stock-check') {
+        const ids = productsByCountry.get(country.code) ?? [];
+        const count = rnd.int(4, Math.min(6, ids.length));
+        const offset = rnd.int(0, ids.length - 1);
+        for (let k = 0; k < count; k++) taskProductRows.push({ task_id: id, product_id: ids[(offset + k) % ids.length] as string });
+      }
+      if (type.id === 'defects') {
+        for (const d of SEED_DEFECTS) taskDefectRows.push({ task_id: id, defect_id: d.id, checked: history && d.type === 'regular' && rnd.next() < 0.3 });
+      }
+
+      const finished = plan.finishedAgo !== undefined ? new Date(windowStart.getTime() + 30 * MINUTE + expectedDuration * MINUTE) : null;
+      const started = plan.startedAgo !== undefined ? new Date(now.getTime() - plan.startedAgo * HOUR) : finished ? new Date(finished.getTime() - expectedDuration * MINUTE) : null;
+      const commentRoll = rnd.next();
+      const descriptiveComment =
+        commentRoll < 0.4
+          ? `Planogram for this bay: https://docs.shelfwork.app/planograms/${place.retailer_id}/${category.replace(/\s+/g, '-')}.pdf — ask for the shift manager at the information desk.`
+          : commentRoll < 0.7
+            ? `Enter through the goods entrance on the side street and sign in at security. Store details: https://shelfwork.app/stores/${place.id}`
+            : commentRoll < 0.85
+              ? `Focus on the ${brand} products; the client checks price labels this week. Questions: https://help.shelfwork.app/contact`
+              : null;
+      taskRows.push({
+        id,
+        status: plan.status,
+        tasker_id: plan.taskerId,
+        task_type_id: type.id,
+        place_id: place.id,
+        country_code: country.code,
+        title,
+        image: null,
+        payment_id: plan.status === 'accepted' && (plan.finishedAgo ?? 0) > 7 ? `PAY-${country.code}-${String(index + 1).padStart(5, '0')}` : null,
+        time_window_start: windowStart,
+        time_window_end: windowEnd,
+        start_time: started,
+        end_time: history ? finished : null,
+        finalization_time: plan.status === 'accepted' || plan.status === 'rejected' ? new Date((finished as Date).getTime() + DAY) : null,
+        expected_duration: expectedDuration,
+        currency_code: country.currencyCode,
+        reward: formatMinor(rewardMinor),
+        base_reward: formatMinor(baseMinor),
+        bonus_reward: bonusMinor > 0 ? formatMinor(bonusMinor) : null,
+        reduced_reward: plan.status === 'rejected' ? formatMinor(Math.round((baseMinor * 0.5) / country.reward.step) * country.reward.step) : null,
+        early_cancel_deadline: new Date(earlyCancelDeadline(endIso, expectedDuration)),
+        late_cancel_deadline: new Date(windowStart.getTime() - HOUR),
+        result_comment:
+          plan.status === 'rejected'
+            ? 'Photos were blurry and two shelves were missing. Reward reduced by half.'
+            : plan.status === 'accepted'
+              ? 'Good work, thank you!'
+              : null,
+        tasker_comment: history ? 'Done. The back room was locked, asked the manager for access.' : null,
+        descriptive_comment: descriptiveComment,
+        letter_of_authority_url: `https://docs.shelfwork.app/letters-of-authority/${place.retailer_id}.pdf`,
+        target_product_photos: '[]',
+        done_checklist_item_ids: JSON.stringify(doneIds),
+        has_outstanding_dispute: plan.dispute === true,
+        created_at: new Date(Math.min(now.getTime(), windowStart.getTime()) - 3 * DAY),
+        updated_at: plan.status === 'available' ? new Date(now.getTime() - DAY) : (finished ?? started ?? new Date(now.getTime() - HOUR)),
+      });
+    });
+  }
+  await insertChunked(db, 'tasks', taskRows);
+  await insertChunked(db, 'checklist_items', checklistRows, 200);
+  await insertChunked(db, 'task_products', taskProductRows, 500);
+  await insertChunked(db, 'task_defects', taskDefectRows, 500);
+  return { tasks: taskRows.length, places: places.length, users: userRows.length };
+}
+
+export type { SeedCountry };

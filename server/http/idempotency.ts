@@ -1,0 +1,127 @@
+/**
+ * The one Idempotency-Key mechanism every mutating endpoint goes through (DESIGN.md, write path).
+ *
+ * The key row is inserted in the same transaction as the effect, so a replay (same scope + key)
+ * returns the stored response with no second effect, and two concurrent requests with one key
+ * are serialised by the primary key: the second waits for the first to commit, then replays.
+ * Business-rule refusals (4xx/420) are stored too, so a retried request answers the same way;
+ * unexpected failures are not stored, so a retry can still succeed.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+import { ApiError, badRequest } from './errors';
+
+export interface MutationResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`)
+    .join(',')}}`;
+}
+
+function requestPath(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+export interface IdempotencyContext {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * Runs `effect` inside a transaction, honouring the request's Idempotency-Key header.
+ * `scope` separates keys of different callers (a user id, or 'staff').
+ * Without a key the effect simply runs once in a transaction.
+ */
+export async function runIdempotent<T>(
+  ctx: IdempotencyContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  effect: (trx: Db) => Promise<MutationResult<T>>,
+): Promise<unknown> {
+  const rawKey = request.headers[IDEMPOTENCY_HEADER];
+  if (rawKey === undefined) {
+    const result = await ctx.db.transaction().execute(effect);
+    return reply.status(result.status).send(result.body);
+  }
+  if (typeof rawKey !== 'string' || !KEY_RE.test(rawKey)) {
+    throw badRequest({ idempotencyKey: 'INVALID' }, 'Idempotency-Key must be 1-200 visible ASCII characters');
+  }
+  const key = rawKey;
+  const method = request.method;
+  const path = requestPath(request);
+  const requestHash = createHash('sha256')
+    .update(canonicalJson({ method, path, body: request.body ?? null }))
+    .digest('hex');
+
+  type Outcome = { kind: 'fresh'; result: MutationResult<T> } | { kind: 'replay'; status: number; body: unknown; hash: string };
+
+  let outcome: Outcome;
+  try {
+    outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
+      const inserted = await trx
+        .insertInto('idempotency_keys')
+        .values({ scope, key, method, path, request_hash: requestHash, status_code: 0, response: 'null', created_at: ctx.clock.now() })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!inserted) {
+        const row = await trx
+          .selectFrom('idempotency_keys')
+          .select(['status_code', 'response', 'request_hash'])
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirstOrThrow();
+        return { kind: 'replay', status: row.status_code, body: row.response, hash: row.request_hash };
+      }
+      const result = await effect(trx);
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status_code: result.status, response: JSON.stringify(result.body ?? null) })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
+      return { kind: 'fresh', result };
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) {
+      // Remember the refusal (outside the rolled-back transaction) so a retry gets the same answer.
+      await ctx.db
+        .insertInto('idempotency_keys')
+        .values({
+          scope,
+          key,
+          method,
+          path,
+          request_hash: requestHash,
+          status_code: error.statusCode,
+          response: JSON.stringify(error.toBody()),
+          created_at: ctx.clock.now(),
+        })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+        .execute();
+    }
+    throw error;
+  }
+
+  if (outcome.kind === 'fresh') {
+    return reply.status(outcome.result.status).send(outcome.result.body);
+  }
+  if (outcome.hash !== requestHash) {
+    throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
+  }
+  return reply.header('idempotent-replayed', 'true').status(outcome.status).send(outcome.body);
+}

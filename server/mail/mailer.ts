@@ -1,0 +1,75 @@
+/**
+ * Outgoing mail. With SMTP_URL: nodemailer over SMTP. Without it (never in production): the
+ * message is printed to the console and stored in the `dev_mailbox` table, readable through
+ * GET /api/dev/mailbox (stored in the database so any process behind a load balancer can answer).
+ */
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The login code carried by the message, kept for the dev mailbox. */
+  code?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'dev';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}
+
+export function createDevMailer(db: Db, clock: Clock, options: { log?: (line: string) => void } = {}): Mailer {
+  const log = options.log ?? ((line: string) => console.log(line));
+  return {
+    kind: 'dev',
+    async send(message) {
+      await db
+        .insertInto('dev_mailbox')
+        .values({ to_email: message.to, subject: message.subject, text: message.text, code: message.code ?? null, sent_at: clock.now() })
+        .execute();
+      log(`[dev-mail] to ${message.to}: ${message.subject}${message.code ? ` — code ${message.code}` : ''}`);
+    },
+  };
+}
+
+export interface DevMailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  sentAt: string;
+}
+
+/** Messages to one address, oldest first (newest last). */
+export async function readDevMailbox(db: Db, email: string): Promise<DevMailboxMessage[]> {
+  const rows = await db
+    .selectFrom('dev_mailbox')
+    .selectAll()
+    .where('to_email', '=', email)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  rows.reverse();
+  return rows.map((r) => ({ to: r.to_email, subject: r.subject, text: r.text, code: r.code, sentAt: new Date(r.sent_at).toISOString() }));
+}
+
+export function loginCodeMessage(to: string, code: string, ttlMinutes: number): MailMessage {
+  return {
+    to,
+    code,
+    subject: `Your Shelfwork login code: ${code}`,
+    text: `Your Shelfwork login code is ${code}.\n\nIt is valid for ${ttlMinutes} minutes. If you did not ask for it, ignore this message.\n`,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The staff API (no UI in the spec): `Authorization: Bearer <STAFF_TOKEN>` on /api/staff/*.
+ * Mutations go through the same Idempotency-Key mechanism as tasker routes (scope 'staff').
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { bearerToken } from '../auth/guard';
+import { ApiError, badRequest } from '../http/errors';
+import { asBody, asQuery, isPlausibleId, single } from '../http/input';
+import { runIdempotent } from '../http/idempotency';
+import { approveUser, createPlace, createTask, listUsers, rejectUser } from './service';
+
+function requireStaff(ctx: AppContext, request: FastifyRequest): void {
+  const token = bearerToken(request);
+  const expected = Buffer.from(ctx.config.staffToken);
+  const given = Buffer.from(token ?? '');
+  if (!token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new ApiError(401, 'UNAUTHORIZED', 'Staff token required');
+  }
+}
+
+function userId(request: FastifyRequest): string {
+  const { id } = request.params as { id?: unknown };
+  if (!isPlausibleId(id)) throw new ApiError(404, 'USER_NOT_FOUND', 'User not found');
+  return id;
+}
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  const b = asBody(request.body);
+  if (!b) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+  return b;
+}
+
+export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/staff/') || request.url === '/api/staff') requireStaff(ctx, request);
+  });
+
+  app.get('/api/staff/users', async (request) => {
+    const email = single(asQuery(request.query).email);
+    if (email.error || (email.value && email.value.length > 254)) throw badRequest({ email: 'INVALID' });
+    return { data: await listUsers(ctx.db, email.value?.trim().toLowerCase() || null) };
+  });
+
+  app.post('/api/staff/users/:id/approve', async (request, reply) => {
+    const id = userId(request);
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await approveUser(trx, id, ctx.clock.now()) }));
+  });
+
+  app.post('/api/staff/users/:id/reject', async (request, reply) => {
+    const id = userId(request);
+    const input = body(request);
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await rejectUser(trx, id, input, ctx.clock.now()) }));
+  });
+
+  app.post('/api/staff/places', async (request, reply) => {
+    const input = body(request);
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createPlace(trx, input, ctx.clock.now()) }));
+  });
+
+  app.post('/api/staff/tasks', async (request, reply) => {
+    const input = body(request);
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createTask(trx, input, ctx.clock.now()) }));
+  });
+}

@@ -1,0 +1,253 @@
+/**
+ * Staff operations shared by the staff HTTP API and the CLI: find users, approve/reject
+ * profiles, create places and tasks. Input validation returns per-field codes.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import { ApiError, assertNoFieldErrors } from '../http/errors';
+import { readString } from '../http/input';
+import { earlyCancelDeadline } from '../../src/domain/tasks';
+import { isValidCoordinates } from '../../src/domain/geo';
+import { validateCountry } from '../../src/domain/validation';
+import type { CountryCode, Place, Task, User } from '../../src/domain/types';
+import { findUsersByEmailPrefix, loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
+import { findTask, trainingsOfTaskTypes, type Viewer } from '../tasks/queries';
+import { toApiTask } from '../tasks/map';
+import { checklistFor } from '../tasks/checklists';
+
+/** Field names a rejection may point at (they map to onboarding profile fields). */
+export const REJECTION_REASON_FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'phone',
+  'nationalId',
+  'identityDocument',
+  'iban',
+  'address',
+  'postalCode',
+  'individualActivityNo',
+  'legalEntityName',
+  'legalEntityNumber',
+  'vatCode',
+  'paymentDocuments',
+  'profilePhoto',
+] as const;
+
+const MONEY_RE = /^\d{1,8}(\.\d{1,2})?$/;
+
+export async function listUsers(db: Db, email: string | null): Promise<User[]> {
+  return (await findUsersByEmailPrefix(db, email)).map(toApiUser);
+}
+
+async function userOrThrow(db: Db, id: string): Promise<User> {
+  const row = await loadUserWithStats(db, id);
+  if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'User not found');
+  return toApiUser(row);
+}
+
+export async function approveUser(db: Db, id: string, now: Date): Promise<User> {
+  await userOrThrow(db, id);
+  await setUserStatus(db, id, { status: 'active' }, now);
+  return userOrThrow(db, id);
+}
+
+export async function rejectUser(db: Db, id: string, input: unknown, now: Date): Promise<User> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string | null> = {};
+  let reasons: string[] = [];
+  if (!Array.isArray(body.reasons) || body.reasons.length === 0) fields.reasons = 'REQUIRED';
+  else if (body.reasons.length > REJECTION_REASON_FIELDS.length || body.reasons.some((r) => typeof r !== 'string' || !(REJECTION_REASON_FIELDS as readonly string[]).includes(r))) {
+    fields.reasons = 'INVALID';
+  } else reasons = [...new Set(body.reasons as string[])];
+  const comment = readString(body.comment, { max: 1000 });
+  fields.comment = comment.error;
+  assertNoFieldErrors(fields);
+  await userOrThrow(db, id);
+  await setUserStatus(db, id, { status: 'rejected', rejectionReasons: reasons, rejectionComment: comment.value }, now);
+  return userOrThrow(db, id);
+}
+
+function readNumber(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,3}(\.\d{1,15})?$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+export async function createPlace(db: Db, input: unknown, now: Date): Promise<Place> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const title = readString(body.title, { required: true, max: 120 });
+  const address = readString(body.address, { required: true, max: 200 });
+  const city = readString(body.city, { required: true, max: 80 });
+  const retailerId = readString(body.retailerId, { required: true, max: 64 });
+  const countryError = validateCountry(body.countryCode);
+  const latitude = readNumber(body.latitude);
+  const longitude = readNumber(body.longitude);
+  const coordsOk = latitude !== null && longitude !== null && isValidCoordinates({ latitude, longitude });
+  const fields: Record<string, string | null> = {
+    title: title.error,
+    address: address.error,
+    city: city.error,
+    retailerId: retailerId.error,
+    countryCode: countryError,
+    latitude: latitude === null ? 'INVALID' : coordsOk ? null : 'OUT_OF_RANGE',
+    longitude: longitude === null ? 'INVALID' : coordsOk ? null : 'OUT_OF_RANGE',
+  };
+  if (!retailerId.error) {
+    const retailer = await db.selectFrom('retailers').select('id').where('id', '=', retailerId.value as string).executeTakeFirst();
+    if (!retailer) fields.retailerId = 'NOT_FOUND';
+  }
+  assertNoFieldErrors(fields);
+  const id = randomUUID();
+  await db
+    .insertInto('places')
+    .values({
+      id,
+      title: title.value as string,
+      address: address.value as string,
+      city: city.value as string,
+      country_code: (body.countryCode as string).toUpperCase(),
+      latitude: latitude as number,
+      longitude: longitude as number,
+      retailer_id: retailerId.value as string,
+      created_at: now,
+    })
+    .execute();
+  const row = await db
+    .selectFrom('places as p')
+    .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
+    .select(['p.id', 'p.title', 'p.address', 'p.city', 'p.country_code', 'p.latitude', 'p.longitude', 'r.id as retailer_id', 'r.name', 'r.logo'])
+    .where('p.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    title: row.title,
+    address: row.address,
+    city: row.city,
+    countryCode: row.country_code as CountryCode,
+    coordinates: { latitude: row.latitude, longitude: row.longitude },
+    retailerId: row.retailer_id,
+    retailer: { id: row.retailer_id, name: row.name, logo: row.logo },
+    logo: row.logo,
+    distance: null,
+  };
+}
+
+function readInstant(value: unknown): { value: Date | null; error: string | null } {
+  if (value === undefined || value === null || value === '') return { value: null, error: 'REQUIRED' };
+  if (typeof value !== 'string' || value.length > 40) return { value: null, error: 'INVALID' };
+  const t = Date.parse(value);
+  if (!Number.isFinite(t) || t < Date.UTC(2000, 0, 1) || t > Date.UTC(2100, 0, 1)) return { value: null, error: 'INVALID' };
+  return { value: new Date(t), error: null };
+}
+
+function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
+  if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
+  const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
+  if (typeof text !== 'string' || !MONEY_RE.test(text.trim())) return { value: null, error: 'INVALID' };
+  return { value: Number(text.trim()).toFixed(2), error: null };
+}
+
+/** A viewer that sees everything a staff member may see (descriptive comments included). */
+const STAFF_VIEWER: Viewer = {
+  id: 'staff',
+  countryCode: null,
+  status: 'active',
+  isApproved: true,
+  canSeeTasks: true,
+  doneTrainingIds: new Set(),
+  reservationUsed: 0,
+  reservationLimit: 0,
+};
+
+export async function createTask(db: Db, input: unknown, now: Date): Promise<Task> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const placeId = readString(body.placeId, { required: true, max: 64 });
+  const taskTypeId = readString(body.taskTypeId, { required: true, max: 64 });
+  const title = readString(body.title, { max: 160 });
+  const start = readInstant(body.timeWindowStart);
+  const end = readInstant(body.timeWindowEnd);
+  const reward = readMoney(body.reward, true);
+  const bonus = readMoney(body.bonusReward, false);
+  const comment = readString(body.descriptiveComment, { max: 2000 });
+  const duration = body.expectedDuration;
+  const fields: Record<string, string | null> = {
+    placeId: placeId.error,
+    taskTypeId: taskTypeId.error,
+    title: title.error,
+    timeWindowStart: start.error,
+    timeWindowEnd: end.error,
+    reward: reward.error,
+    bonusReward: bonus.error,
+    descriptiveComment: comment.error,
+    expectedDuration: typeof duration === 'number' && Number.isInteger(duration) && duration >= 5 && duration <= 720 ? null : duration === undefined ? 'REQUIRED' : 'INVALID',
+  };
+  if (start.value && end.value) {
+    if (end.value.getTime() <= start.value.getTime()) fields.timeWindowEnd = 'BEFORE_START';
+    else if (!fields.expectedDuration && (duration as number) * 60_000 > end.value.getTime() - start.value.getTime()) fields.expectedDuration = 'LONGER_THAN_WINDOW';
+  }
+  const place = placeId.value ? await db.selectFrom('places').select(['id', 'title', 'country_code']).where('id', '=', placeId.value).executeTakeFirst() : undefined;
+  if (placeId.value && !place) fields.placeId = 'NOT_FOUND';
+  const taskType = taskTypeId.value ? await db.selectFrom('task_types').select(['id', 'title']).where('id', '=', taskTypeId.value).executeTakeFirst() : undefined;
+  if (taskTypeId.value && !taskType) fields.taskTypeId = 'NOT_FOUND';
+  assertNoFieldErrors(fields);
+  if (!place || !taskType || !start.value || !end.value || !reward.value) throw new Error('unreachable: validated above');
+  const country = await db.selectFrom('countries').select('currency_code').where('code', '=', place.country_code).executeTakeFirstOrThrow();
+  const expected = duration as number;
+  const base = reward.value;
+  const total = bonus.value ? (Number(base) + Number(bonus.value)).toFixed(2) : base;
+  const id = randomUUID();
+  const endIso = end.value.toISOString();
+  await db
+    .insertInto('tasks')
+    .values({
+      id,
+      status: 'available',
+      tasker_id: null,
+      task_type_id: taskType.id,
+      place_id: place.id,
+      country_code: place.country_code,
+      title: title.value ?? `${taskType.title} — ${place.title}`,
+      image: null,
+      payment_id: null,
+      time_window_start: start.value,
+      time_window_end: end.value,
+      expected_duration: expected,
+      currency_code: country.currency_code,
+      reward: total,
+      base_reward: base,
+      bonus_reward: bonus.value,
+      reduced_reward: null,
+      early_cancel_deadline: earlyCancelDeadline(endIso, expected),
+      late_cancel_deadline: new Date(start.value.getTime() - 60 * 60_000),
+      descriptive_comment: comment.value,
+      letter_of_authority_url: null,
+      target_product_photos: '[]',
+      done_checklist_item_ids: '[]',
+      has_outstanding_dispute: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const items = checklistFor(taskType.id);
+  if (items.length > 0) {
+    await db
+      .insertInto('checklist_items')
+      .values(
+        items.map((item, position) => ({
+          id: randomUUID(),
+          task_id: id,
+          position,
+          type: item.type,
+          title: item.title,
+          description: item.description,
+          is_optional: item.isOptional,
+          metadata: JSON.stringify(item.metadata),
+        })),
+      )
+      .execute();
+  }
+  const row = await findTask(db, id);
+  if (!row) throw new Error('task vanished after insert');
+  return toApiTask(row, await trainingsOfTaskTypes(db, [row.task_type_id]), STAFF_VIEWER, now, null);
+}

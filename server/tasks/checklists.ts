@@ -1,0 +1,121 @@
+/**
+ * Checklist templates per task type: every new task (seed or staff) gets its own checklist items
+ * built from these (issue 4 executes them; they are stored now).
+ */
+export interface ChecklistTemplateItem {
+  type: 'camera' | 'scanner' | 'defects' | 'link' | 'plain';
+  title: string;
+  description: string | null;
+  isOptional: boolean;
+  metadata: Record<string, unknown>;
+}
+
+const arrive: ChecklistTemplateItem = {
+  type: 'plain',
+  title: 'Check in with the store manager',
+  description: 'Introduce yourself, show the letter of authority if asked, and ask where the category is.',
+  isOptional: false,
+  metadata: { isAutoToggle: false },
+};
+
+const before: ChecklistTemplateItem = {
+  type: 'camera',
+  title: 'Photo of the shelf before',
+  description: 'The whole bay, straight on, labels readable.',
+  isOptional: false,
+  metadata: { tags: ['before'], buttonTitle: 'Take photos', doneTitle: 'Photos taken' },
+};
+
+const after: ChecklistTemplateItem = {
+  type: 'camera',
+  title: 'Photo of the shelf after',
+  description: 'Same angle as the before photo.',
+  isOptional: false,
+  metadata: { tags: ['after'], buttonTitle: 'Take photos', doneTitle: 'Photos taken' },
+};
+
+export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
+  'shelf-photo': [
+    arrive,
+    before,
+    {
+      type: 'link',
+      title: 'Open the photo guide',
+      description: null,
+      isOptional: true,
+      metadata: { target: 'https://help.shelfwork.app/guides/shelf-photos', ctaTitle: 'Open guide' },
+    },
+  ],
+  'sku-scan': [
+    arrive,
+    before,
+    {
+      type: 'scanner',
+      title: 'Scan every listed product and count facings',
+      description: 'Scan the EAN on the product or the shelf label, then enter the facings (0–99).',
+      isOptional: false,
+      metadata: { buttonTitle: 'Scan products', doneTitle: 'Products scanned' },
+    },
+  ],
+  'stock-check': [
+    arrive,
+    {
+      type: 'scanner',
+      title: 'Scan products that are out of stock',
+      description: 'Facings 0 means the slot is empty.',
+      isOptional: false,
+      metadata: { buttonTitle: 'Scan products' },
+    },
+    {
+      type: 'camera',
+      title: 'Photo of empty slots',
+      description: null,
+      isOptional: true,
+      metadata: { tags: ['out_of_stock'], buttonTitle: 'Take photos' },
+    },
+  ],
+  defects: [
+    arrive,
+    {
+      type: 'defects',
+      title: 'Report defects',
+      description: 'Tick every defect you see on the shelf and photograph it.',
+      isOptional: false,
+      metadata: { tags: ['defect'], buttonTitle: 'Report defects', doneTitle: 'Defects reported' },
+    },
+    after,
+  ],
+  restocking: [
+    arrive,
+    before,
+    {
+      type: 'plain',
+      title: 'Restock from the back room',
+      description: 'First in, first out: older dates to the front.',
+      isOptional: false,
+      metadata: { isAutoToggle: false },
+    },
+    after,
+  ],
+  'promo-display': [
+    arrive,
+    {
+      type: 'camera',
+      title: 'Photo of the promo display',
+      description: 'Whole display, price tags visible.',
+      isOptional: false,
+      metadata: { tags: ['after'], buttonTitle: 'Take photos' },
+    },
+    {
+      type: 'plain',
+      title: 'Confirm the display is at the store entrance',
+      description: null,
+      isOptional: true,
+      metadata: { titleOverride: 'Display position checked' },
+    },
+  ],
+};
+
+export function checklistFor(taskTypeId: string): ChecklistTemplateItem[] {
+  return CHECKLIST_TEMPLATES[taskTypeId] ?? [arrive, before];
+}

@@ -1,0 +1,351 @@
+/**
+ * SQL for tasks: the visible-task filter, paged lists with keyset cursors, one task, places with
+ * task counts, the reservation limit. Every list is two queries (tasks with place, retailer,
+ * task type and country joined; then the trainings of the task types on the page): no N+1.
+ */
+import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
+import type { Db } from '../db/database';
+import type { Coordinates, TaskOrderBy, TaskStatus } from '../../src/domain/types';
+
+/** Who is looking, with what the visibility and isReservable rules need. */
+export interface Viewer {
+  id: string;
+  countryCode: string | null;
+  status: string;
+  isApproved: boolean;
+  canSeeTasks: boolean;
+  doneTrainingIds: Set<string>;
+  reservationUsed: number;
+  reservationLimit: number;
+}
+
+export interface TaskFilters {
+  statuses?: TaskStatus[];
+  search?: string;
+  isReservable?: boolean;
+  isStartable?: boolean;
+  placeId?: string;
+  trainingId?: string;
+  hasOutstandingDispute?: boolean;
+}
+
+export interface TaskRow {
+  id: string;
+  status: string;
+  tasker_id: string | null;
+  task_type_id: string;
+  title: string;
+  image: string | null;
+  payment_id: string | null;
+  time_window_start: Date;
+  time_window_end: Date;
+  start_time: Date | null;
+  end_time: Date | null;
+  finalization_time: Date | null;
+  expected_duration: number;
+  currency_code: string;
+  currency_symbol: string;
+  reward: string;
+  base_reward: string;
+  bonus_reward: string | null;
+  reduced_reward: string | null;
+  early_cancel_deadline: Date | null;
+  late_cancel_deadline: Date | null;
+  result_comment: string | null;
+  tasker_comment: string | null;
+  descriptive_comment: string | null;
+  letter_of_authority_url: string | null;
+  target_product_photos: string[];
+  done_checklist_item_ids: string[];
+  has_outstanding_dispute: boolean;
+  updated_at: Date;
+  place_id: string;
+  place_title: string;
+  place_address: string;
+  place_city: string;
+  place_country_code: string;
+  place_latitude: number;
+  place_longitude: number;
+  retailer_id: string;
+  retailer_name: string;
+  retailer_logo: string | null;
+  tt_title: string;
+  tt_short_description: string;
+  tt_full_description: string;
+  tt_default_photo: string | null;
+  tt_photos: string[];
+  tt_featured_images: string[];
+  tt_filter_title: string;
+  tt_nda_protected: boolean;
+  tt_created_at: Date;
+  sort_value: Date | number | string | null;
+}
+
+export interface TaskTypeTrainingRow {
+  task_type_id: string;
+  training_id: string;
+  title: string;
+  link_to_training: string;
+  enabled: boolean;
+}
+
+/** Haversine distance in metres from a position to the place `p` (same formula as src/domain/geo.ts). */
+export function distanceSql(position: Coordinates): RawBuilder<number> {
+  return sql<number>`(12742017.6 * asin(least(1, sqrt(
+    power(sin(radians(p.latitude - ${position.latitude}::float8) / 2), 2)
+    + cos(radians(${position.latitude}::float8)) * cos(radians(p.latitude))
+      * power(sin(radians(p.longitude - ${position.longitude}::float8) / 2), 2)))))`;
+}
+
+/** Tasks the viewer may see: their own, plus available ones in their country if they can see tasks. */
+function visibleSql(viewer: Viewer): RawBuilder<SqlBool> {
+  if (viewer.canSeeTasks && viewer.countryCode) {
+    return sql<SqlBool>`(t.tasker_id = ${viewer.id} or (t.status = 'available' and t.country_code = ${viewer.countryCode}))`;
+  }
+  return sql<SqlBool>`t.tasker_id = ${viewer.id}`;
+}
+
+/** The isReservable rule in SQL (mirrors isReservableFor in map.ts). */
+function reservableSql(viewer: Viewer): RawBuilder<SqlBool> {
+  if (!viewer.isApproved) return sql<SqlBool>`false`;
+  const free = viewer.reservationLimit - viewer.reservationUsed;
+  return sql<SqlBool>`(t.status = 'available'
+    and t.expected_duration <= ${free}::int
+    and not exists (
+      select 1 from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
+      where ttt.task_type_id = t.task_type_id
+        and (not tr.enabled or not exists (
+          select 1 from user_trainings ut where ut.user_id = ${viewer.id} and ut.training_id = ttt.training_id))))`;
+}
+
+function startableSql(viewer: Viewer, now: Date): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(t.status = 'reserved' and t.tasker_id = ${viewer.id}
+    and t.time_window_start <= ${now}::timestamptz and t.time_window_end > ${now}::timestamptz)`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [visibleSql(viewer)];
+  if (filters.statuses && filters.statuses.length > 0) where.push(sql<SqlBool>`t.status in (${sql.join(filters.statuses)})`);
+  if (filters.search) {
+    const like = `%${escapeLike(filters.search)}%`;
+    where.push(
+      sql<SqlBool>`(t.title ilike ${like} or p.title ilike ${like} or p.address ilike ${like} or p.city ilike ${like} or r.name ilike ${like})`,
+    );
+  }
+  if (filters.isReservable !== undefined) {
+    where.push(filters.isReservable ? reservableSql(viewer) : sql<SqlBool>`not ${reservableSql(viewer)}`);
+  }
+  if (filters.isStartable !== undefined) {
+    where.push(filters.isStartable ? startableSql(viewer, now) : sql<SqlBool>`not ${startableSql(viewer, now)}`);
+  }
+  if (filters.placeId) where.push(sql<SqlBool>`t.place_id = ${filters.placeId}`);
+  if (filters.trainingId) {
+    where.push(sql<SqlBool>`exists (select 1 from task_type_trainings f where f.task_type_id = t.task_type_id and f.training_id = ${filters.trainingId})`);
+  }
+  if (filters.hasOutstandingDispute !== undefined) where.push(sql<SqlBool>`t.has_outstanding_dispute = ${filters.hasOutstandingDispute}`);
+  return where;
+}
+
+interface OrderSpec {
+  expr: RawBuilder<unknown>;
+  direction: 'asc' | 'desc';
+  kind: 'time' | 'number';
+}
+
+export function orderSpec(orderBy: TaskOrderBy, position: Coordinates | null): OrderSpec {
+  switch (orderBy) {
+    case '-end_time':
+      return { expr: sql`coalesce(t.end_time, t.time_window_end)`, direction: 'desc', kind: 'time' };
+    case '-start_time':
+      return { expr: sql`coalesce(t.start_time, t.time_window_start)`, direction: 'desc', kind: 'time' };
+    case 'time_window_end':
+      return { expr: sql`t.time_window_end`, direction: 'asc', kind: 'time' };
+    case '-time_window_end':
+      return { expr: sql`t.time_window_end`, direction: 'desc', kind: 'time' };
+    case 'distance':
+      if (!position) throw new Error('distance order needs a position');
+      return { expr: distanceSql(position), direction: 'asc', kind: 'number' };
+    case 'time_window_start':
+    default:
+      return { expr: sql`t.time_window_start`, direction: 'asc', kind: 'time' };
+  }
+}
+
+/** Where a page starts: the sort value and id of the last row of the previous page. */
+export interface KeysetPosition {
+  value: string | number;
+  id: string;
+}
+
+function baseTaskQuery(db: Db) {
+  return db
+    .selectFrom('tasks as t')
+    .innerJoin('places as p', 'p.id', 't.place_id')
+    .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
+    .innerJoin('task_types as tt', 'tt.id', 't.task_type_id')
+    .innerJoin('countries as c', 'c.code', 't.country_code')
+    .select([
+      't.id',
+      't.status',
+      't.tasker_id',
+      't.task_type_id',
+      't.title',
+      't.image',
+      't.payment_id',
+      't.time_window_start',
+      't.time_window_end',
+      't.start_time',
+      't.end_time',
+      't.finalization_time',
+      't.expected_duration',
+      't.currency_code',
+      'c.currency_symbol',
+      sql<string>`t.reward::text`.as('reward'),
+      sql<string>`t.base_reward::text`.as('base_reward'),
+      sql<string | null>`t.bonus_reward::text`.as('bonus_reward'),
+      sql<string | null>`t.reduced_reward::text`.as('reduced_reward'),
+      't.early_cancel_deadline',
+      't.late_cancel_deadline',
+      't.result_comment',
+      't.tasker_comment',
+      't.descriptive_comment',
+      't.letter_of_authority_url',
+      't.target_product_photos',
+      't.done_checklist_item_ids',
+      't.has_outstanding_dispute',
+      't.updated_at',
+      'p.id as place_id',
+      'p.title as place_title',
+      'p.address as place_address',
+      'p.city as place_city',
+      'p.country_code as place_country_code',
+      'p.latitude as place_latitude',
+      'p.longitude as place_longitude',
+      'r.id as retailer_id',
+      'r.name as retailer_name',
+      'r.logo as retailer_logo',
+      'tt.title as tt_title',
+      'tt.short_description as tt_short_description',
+      'tt.full_description as tt_full_description',
+      'tt.default_photo as tt_default_photo',
+      'tt.photos as tt_photos',
+      'tt.featured_images as tt_featured_images',
+      'tt.filter_title as tt_filter_title',
+      'tt.nda_protected as tt_nda_protected',
+      'tt.created_at as tt_created_at',
+    ]);
+}
+
+export async function listTasks(
+  db: Db,
+  viewer: Viewer,
+  filters: TaskFilters,
+  order: OrderSpec,
+  after: KeysetPosition | null,
+  limit: number,
+  now: Date,
+): Promise<TaskRow[]> {
+  const where = filterSql(viewer, filters, now);
+  if (after) {
+    const value = order.kind === 'time' ? sql`${new Date(after.value)}::timestamptz` : sql`${Number(after.value)}::float8`;
+    const cmp = order.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+    where.push(sql<SqlBool>`(${order.expr}, t.id) ${cmp} (${value}, ${after.id})`);
+  }
+  const dir = sql.raw(order.direction);
+  const rows = await baseTaskQuery(db)
+    .select(order.expr.as('sort_value'))
+    .where((eb) => eb.and(where as Expression<SqlBool>[]))
+    .orderBy(sql`${order.expr} ${dir}`)
+    .orderBy(sql`t.id ${dir}`)
+    .limit(limit)
+    .execute();
+  return rows as unknown as TaskRow[];
+}
+
+export async function findTask(db: Db, taskId: string): Promise<TaskRow | undefined> {
+  const row = await baseTaskQuery(db).select(sql<null>`null`.as('sort_value')).where('t.id', '=', taskId).executeTakeFirst();
+  return row as unknown as TaskRow | undefined;
+}
+
+export async function trainingsOfTaskTypes(db: Db, taskTypeIds: string[]): Promise<TaskTypeTrainingRow[]> {
+  if (taskTypeIds.length === 0) return [];
+  return db
+    .selectFrom('task_type_trainings as ttt')
+    .innerJoin('trainings as tr', 'tr.id', 'ttt.training_id')
+    .select(['ttt.task_type_id', 'ttt.training_id', 'tr.title', 'tr.link_to_training', 'tr.enabled'])
+    .where('ttt.task_type_id', 'in', taskTypeIds)
+    .orderBy('ttt.task_type_id')
+    .orderBy('ttt.position')
+    .execute();
+}
+
+export interface PlaceRow {
+  id: string;
+  title: string;
+  address: string;
+  city: string;
+  country_code: string;
+  latitude: number;
+  longitude: number;
+  retailer_id: string;
+  retailer_name: string;
+  retailer_logo: string | null;
+  task_count: number;
+  task_earn: string | null;
+  currency_code: string;
+  currency_symbol: string;
+}
+
+/** Places with the count and summed reward of the viewer's visible available tasks there. */
+export async function listPlacesWithTasks(
+  db: Db,
+  viewer: Viewer,
+  filters: TaskFilters,
+  position: Coordinates | null,
+  offset: number,
+  limit: number,
+  now: Date,
+): Promise<PlaceRow[]> {
+  const where = filterSql(viewer, { ...filters, statuses: ['available'] }, now);
+  let q = db
+    .selectFrom('tasks as t')
+    .innerJoin('places as p', 'p.id', 't.place_id')
+    .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
+    .innerJoin('countries as c', 'c.code', 'p.country_code')
+    .select([
+      'p.id',
+      'p.title',
+      'p.address',
+      'p.city',
+      'p.country_code',
+      'p.latitude',
+      'p.longitude',
+      'r.id as retailer_id',
+      'r.name as retailer_name',
+      'r.logo as retailer_logo',
+      sql<number>`count(*)::int`.as('task_count'),
+      sql<string | null>`sum(t.reward)::text`.as('task_earn'),
+      'c.currency_code',
+      'c.currency_symbol',
+    ])
+    .where((eb) => eb.and(where as Expression<SqlBool>[]))
+    .groupBy(['p.id', 'r.id', 'c.code']);
+  q = position ? q.orderBy(distanceSql(position)).orderBy('p.id') : q.orderBy('p.title').orderBy('p.id');
+  const rows = await q.limit(limit).offset(offset).execute();
+  return rows as PlaceRow[];
+}
+
+/** Minutes of the tasker's reserved and in-progress tasks (spec: reservation limit). */
+export async function reservationUsedMinutes(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('tasks')
+    .select(sql<number>`coalesce(sum(expected_duration), 0)::int`.as('used'))
+    .where('tasker_id', '=', userId)
+    .where('status', 'in', ['reserved', 'in_progress'])
+    .executeTakeFirstOrThrow();
+  return Number(row.used);
+}

@@ -1,0 +1,214 @@
+/** Task read routes (spec section 7): GET task, task/{taskId}, task/places, task/reservation-limit. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../auth/guard';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { asQuery, isPlausibleId, parseBoolParam, parseFloatParam, parseIntParam, single, type Query } from '../http/input';
+import { parseLatLng, isValidCoordinates } from '../../src/domain/geo';
+import { canSeeTasks } from '../../src/domain/users';
+import { TASK_ORDER_BY, TASK_PAGE_SIZE, TASK_STATUSES, type Coordinates, type Page, type Place, type ReservationLimit, type Task, type TaskOrderBy, type TaskStatus, type UserStatus } from '../../src/domain/types';
+import { doneTrainingIds, type UserRow } from '../users/queries';
+import {
+  findTask,
+  listPlacesWithTasks,
+  listTasks,
+  orderSpec,
+  reservationUsedMinutes,
+  trainingsOfTaskTypes,
+  type KeysetPosition,
+  type TaskFilters,
+  type TaskRow,
+  type Viewer,
+} from './queries';
+import { decodeCursor, encodeCursor, groupTrainings, toApiPlace, toApiTask } from './map';
+
+export async function loadViewer(ctx: AppContext, user: UserRow): Promise<Viewer> {
+  const [done, used] = await Promise.all([doneTrainingIds(ctx.db, user.id), reservationUsedMinutes(ctx.db, user.id)]);
+  return {
+    id: user.id,
+    countryCode: user.country_code,
+    status: user.status,
+    isApproved: user.status === 'active',
+    canSeeTasks: canSeeTasks({ status: user.status as UserStatus }),
+    doneTrainingIds: done,
+    reservationUsed: used,
+    reservationLimit: user.reservation_limit_minutes ?? ctx.config.reservationLimitMinutes,
+  };
+}
+
+/** Position from latitude/longitude query params, else the `Geolocation: lat,lng` header. */
+function readPosition(request: FastifyRequest, query: Query, errors: Record<string, string>): Coordinates | null {
+  const lat = parseFloatParam(query.latitude);
+  const lng = parseFloatParam(query.longitude);
+  if (lat.error) errors.latitude = lat.error;
+  if (lng.error) errors.longitude = lng.error;
+  if (lat.value !== undefined || lng.value !== undefined) {
+    if (lat.value === undefined) errors.latitude = 'REQUIRED';
+    if (lng.value === undefined) errors.longitude = 'REQUIRED';
+    const c = { latitude: lat.value, longitude: lng.value };
+    if (lat.value !== undefined && lng.value !== undefined) {
+      if (isValidCoordinates(c)) return c;
+      errors.latitude = 'OUT_OF_RANGE';
+    }
+    return null;
+  }
+  const header = request.headers.geolocation;
+  return typeof header === 'string' ? parseLatLng(header) : null;
+}
+
+function readFilters(query: Query, errors: Record<string, string>): TaskFilters {
+  const filters: TaskFilters = {};
+  const status = single(query.status);
+  if (status.error) errors.status = status.error;
+  else if (status.value !== undefined && status.value.trim() !== '') {
+    const list = status.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (list.length === 0 || list.some((s) => !(TASK_STATUSES as readonly string[]).includes(s))) errors.status = 'INVALID';
+    else filters.statuses = [...new Set(list)] as TaskStatus[];
+  }
+  const search = single(query.search);
+  if (search.error) errors.search = search.error;
+  else if (search.value !== undefined && search.value.trim() !== '') {
+    if (search.value.length > 200) errors.search = 'TOO_LONG';
+    else filters.search = search.value.trim();
+  }
+  for (const name of ['isReservable', 'isStartable', 'hasOutstandingDispute'] as const) {
+    const b = parseBoolParam(query[name]);
+    if (b.error) errors[name] = b.error;
+    else if (b.value !== undefined) filters[name] = b.value;
+  }
+  for (const name of ['placeId', 'trainingId'] as const) {
+    const s = single(query[name]);
+    if (s.error) errors[name] = s.error;
+    else if (s.value !== undefined && s.value !== '') {
+      if (!isPlausibleId(s.value)) errors[name] = 'INVALID';
+      else filters[name] = s.value;
+    }
+  }
+  return filters;
+}
+
+function readFirst(query: Query, errors: Record<string, string>): number {
+  const first = parseIntParam(query.first, 1, TASK_PAGE_SIZE);
+  if (first.error) errors.first = first.error;
+  return first.value ?? TASK_PAGE_SIZE;
+}
+
+async function toApiTasks(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: Coordinates | null): Promise<Task[]> {
+  const trainings = groupTrainings(await trainingsOfTaskTypes(ctx.db, [...new Set(rows.map((r) => r.task_type_id))]));
+  const now = ctx.clock.now();
+  return rows.map((r) => toApiTask(r, trainings.get(r.task_type_id) ?? [], viewer, now, position));
+}
+
+function cannotSeeTasks(): ApiError {
+  return forbidden('CANNOT_SEE_TASKS', 'Tasks are not available for this account');
+}
+
+export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/task', async (request): Promise<Page<Task>> => {
+    const user = await requireUser(ctx, request);
+    const query = asQuery(request.query);
+    const errors: Record<string, string> = {};
+    const filters = readFilters(query, errors);
+    const first = readFirst(query, errors);
+    const position = readPosition(request, query, errors);
+    const orderByRaw = single(query.orderBy);
+    let orderBy: TaskOrderBy = 'time_window_start';
+    if (orderByRaw.error) errors.orderBy = orderByRaw.error;
+    else if (orderByRaw.value !== undefined && orderByRaw.value !== '') {
+      if ((TASK_ORDER_BY as readonly string[]).includes(orderByRaw.value)) orderBy = orderByRaw.value as TaskOrderBy;
+      else errors.orderBy = 'INVALID';
+    }
+    if (orderBy === 'distance' && !position && !errors.latitude && !errors.longitude) errors.latitude = 'REQUIRED';
+    let after: KeysetPosition | null = null;
+    const afterRaw = single(query.after);
+    if (afterRaw.error) errors.after = afterRaw.error;
+    else if (afterRaw.value) {
+      const c = decodeCursor(afterRaw.value);
+      const valueOk = c && (typeof c.v === 'string' ? Number.isFinite(Date.parse(c.v)) : typeof c.v === 'number' && Number.isFinite(c.v));
+      if (!c || c.o !== orderBy || !valueOk || typeof c.i !== 'string' || c.i.length > 64) errors.after = 'CURSOR_INVALID';
+      else after = { value: c.v as string | number, id: c.i };
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+
+    if (!canSeeTasks({ status: user.status as UserStatus })) throw cannotSeeTasks();
+    const viewer = await loadViewer(ctx, user);
+    const spec = orderSpec(orderBy, position);
+    const rows = await listTasks(ctx.db, viewer, filters, spec, after, first + 1, ctx.clock.now());
+    const hasNext = rows.length > first;
+    const pageRows = rows.slice(0, first);
+    const cursorOf = (r: TaskRow) =>
+      encodeCursor({ o: orderBy, v: r.sort_value instanceof Date ? r.sort_value.toISOString() : typeof r.sort_value === 'number' ? r.sort_value : String(r.sort_value), i: r.id });
+    const data = await toApiTasks(ctx, pageRows, viewer, position);
+    const firstRow = pageRows[0];
+    const lastRow = pageRows[pageRows.length - 1];
+    return {
+      data,
+      pageInfo: {
+        startCursor: firstRow ? cursorOf(firstRow) : null,
+        endCursor: lastRow ? cursorOf(lastRow) : null,
+        hasNext,
+        hasPrevious: after !== null,
+      },
+    };
+  });
+
+  app.get('/api/task/places', async (request): Promise<Page<Place>> => {
+    const user = await requireUser(ctx, request);
+    const query = asQuery(request.query);
+    const errors: Record<string, string> = {};
+    const filters = readFilters(query, errors);
+    delete filters.statuses;
+    const first = readFirst(query, errors);
+    const position = readPosition(request, query, errors);
+    let offset = 0;
+    const afterRaw = single(query.after);
+    if (afterRaw.error) errors.after = afterRaw.error;
+    else if (afterRaw.value) {
+      const c = decodeCursor(afterRaw.value);
+      if (!c || c.o !== 'places' || typeof c.n !== 'number' || !Number.isInteger(c.n) || c.n < 0 || c.n > 1_000_000) errors.after = 'CURSOR_INVALID';
+      else offset = c.n;
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    if (!canSeeTasks({ status: user.status as UserStatus })) throw cannotSeeTasks();
+    const viewer = await loadViewer(ctx, user);
+    const rows = await listPlacesWithTasks(ctx.db, viewer, filters, position, offset, first + 1, ctx.clock.now());
+    const hasNext = rows.length > first;
+    const page = rows.slice(0, first);
+    return {
+      data: page.map((r) => toApiPlace(r, position)),
+      pageInfo: {
+        startCursor: page.length > 0 ? encodeCursor({ o: 'places', n: offset }) : null,
+        endCursor: page.length > 0 ? encodeCursor({ o: 'places', n: offset + page.length }) : null,
+        hasNext,
+        hasPrevious: offset > 0,
+      },
+    };
+  });
+
+  app.get('/api/task/reservation-limit', async (request): Promise<ReservationLimit> => {
+    const user = await requireUser(ctx, request);
+    const used = await reservationUsedMinutes(ctx.db, user.id);
+    return { used, limit: user.reservation_limit_minutes ?? ctx.config.reservationLimitMinutes };
+  });
+
+  app.get('/api/task/:taskId', async (request): Promise<Task> => {
+    const user = await requireUser(ctx, request);
+    const { taskId } = request.params as { taskId?: unknown };
+    const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
+    if (!isPlausibleId(taskId)) throw taskNotFound();
+    const row = await findTask(ctx.db, taskId);
+    if (!row) throw taskNotFound();
+    const own = row.tasker_id === user.id;
+    if (!own) {
+      if (row.status !== 'available' || row.place_country_code !== user.country_code) throw taskNotFound();
+      if (!canSeeTasks({ status: user.status as UserStatus })) throw cannotSeeTasks();
+    }
+    const query = asQuery(request.query);
+    const errors: Record<string, string> = {};
+    const position = readPosition(request, query, errors);
+    if (Object.keys(errors).length > 0) throw badRequest(errors);
+    const viewer = await loadViewer(ctx, user);
+    const [task] = await toApiTasks(ctx, [row], viewer, position);
+    return task as Task;
+  });
+}

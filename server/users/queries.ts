@@ -1,0 +1,111 @@
+/** SQL for users: loading a user with the derived onboarding fields, setting the country. */
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { UsersTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { HISTORY_STATUSES, type CountryCode, type User, type UserStatus } from '../../src/domain/types';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface UserWithStats extends UserRow {
+  training_done: boolean;
+  historical_task_count: number;
+}
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** One user with trainingDone and historicalTaskCount computed in the same query. */
+export async function loadUserWithStats(db: Db, id: string): Promise<UserWithStats | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select([
+      sql<boolean>`not exists (
+        select 1 from trainings t
+        where t.is_required and t.enabled
+          and not exists (select 1 from user_trainings ut where ut.user_id = u.id and ut.training_id = t.id)
+      )`.as('training_done'),
+      sql<number>`(select count(*)::int from tasks k where k.tasker_id = u.id and k.status in (${sql.join([...HISTORY_STATUSES])}))`.as(
+        'historical_task_count',
+      ),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  return row as UserWithStats | undefined;
+}
+
+export async function findUsersByEmailPrefix(db: Db, emailContains: string | null, limit = 50): Promise<UserWithStats[]> {
+  let q = db.selectFrom('users').select('id').orderBy('created_at', 'asc').limit(limit);
+  if (emailContains) q = q.where('email', 'ilike', `%${emailContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const ids = await q.execute();
+  const users = await Promise.all(ids.map((r) => loadUserWithStats(db, r.id)));
+  return users.filter((u): u is UserWithStats => u !== undefined);
+}
+
+export function toApiUser(row: UserWithStats): User {
+  const status = row.status as UserStatus;
+  const fullName = [row.first_name, row.middle_name, row.last_name].filter((p) => p && p.trim() !== '').join(' ') || null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    fullName,
+    phone: row.phone,
+    countryCode: (row.country_code as CountryCode | null) ?? null,
+    status,
+    isNew: status === 'new',
+    isApproved: status === 'active',
+    isAwaitingApproval: status === 'awaiting_approval',
+    isRejected: status === 'rejected',
+    isDeactivated: status === 'deactivated',
+    trainingDone: row.training_done,
+    paymentDocumentsDone: row.payment_documents_done,
+    profileComplete: row.profile_complete,
+    historicalTaskCount: Number(row.historical_task_count),
+    rejectionReasons: Array.isArray(row.rejection_reasons) ? row.rejection_reasons : [],
+    rejectionComment: row.rejection_comment,
+    referralCode: row.referral_code,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function setUserCountry(db: Db, userId: string, countryCode: CountryCode, now: Date): Promise<void> {
+  await db.updateTable('users').set({ country_code: countryCode, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setUserStatus(
+  db: Db,
+  userId: string,
+  patch: { status: UserStatus; rejectionReasons?: string[]; rejectionComment?: string | null },
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      status: patch.status,
+      rejection_reasons: JSON.stringify(patch.rejectionReasons ?? []),
+      rejection_comment: patch.rejectionComment ?? null,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Training ids the user has done. */
+export async function doneTrainingIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('user_trainings').select('training_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.training_id));
+}

@@ -1,0 +1,34 @@
+/** User routes (spec section 7): GET user, POST user/set-country (idempotent). */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../auth/guard';
+import { assertNoFieldErrors, badRequest } from '../http/errors';
+import { asBody } from '../http/input';
+import { runIdempotent } from '../http/idempotency';
+import { validateCountry } from '../../src/domain/validation';
+import type { CountryCode, User } from '../../src/domain/types';
+import { loadUserWithStats, setUserCountry, toApiUser } from './queries';
+import { ApiError } from '../http/errors';
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/user', async (request): Promise<User> => {
+    const row = await requireUser(ctx, request);
+    const user = await loadUserWithStats(ctx.db, row.id);
+    if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+    return toApiUser(user);
+  });
+
+  app.post('/api/user/set-country', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const body = asBody(request.body);
+    if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+    assertNoFieldErrors({ countryCode: validateCountry(body.countryCode) });
+    const countryCode = (body.countryCode as string).toUpperCase() as CountryCode;
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => {
+      await setUserCountry(trx, user.id, countryCode, ctx.clock.now());
+      const updated = await loadUserWithStats(trx, user.id);
+      if (!updated) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+      return { status: 200, body: toApiUser(updated) };
+    });
+  });
+}

@@ -1,0 +1,15 @@
+/** The app root: Lingui's provider around the router (i18n is activated before this renders). */
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './router';
+
+export function App() {
+  const [router] = useState(createAppRouter);
+  return (
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
+  );
+}

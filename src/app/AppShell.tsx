@@ -1,0 +1,19 @@
+/** The root route: app-wide notices, the toast region and the matched screen. */
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../ui/Toaster';
+import { ConnectionToasts } from './ConnectionToasts';
+import { LocaleFollower } from './LocaleFollower';
+import { SessionExpiredNotice } from './SessionExpiredNotice';
+
+export function AppShell() {
+  return (
+    <>
+      <LocaleFollower />
+      <ConnectionToasts />
+      <SessionExpiredNotice />
+      <Outlet />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The four-tab bottom navigation (spec section 2): in progress with a count badge, reserved,
+ * offerings, and profile — or onboarding with a red dot while onboarding is incomplete.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { NavLink } from 'react-router';
+import type { User } from '../domain/types';
+import { onboardingState } from '../domain/users';
+import { useTasksByStatus } from '../sync/hooks';
+import { Icon, type IconName } from '../ui/Icon';
+
+const IN_PROGRESS = ['in_progress'] as const;
+
+export interface BottomNavProps {
+  user: User;
+}
+
+interface Tab {
+  to: string;
+  icon: IconName;
+  label: string;
+  count?: number;
+  dot?: boolean;
+}
+
+export function BottomNav({ user }: BottomNavProps) {
+  const { t } = useLingui();
+  const inProgressCount = useTasksByStatus(IN_PROGRESS)?.length ?? 0;
+  const onboardingComplete = onboardingState(user).complete;
+  const tabs: Tab[] = [
+    { to: '/in_progress', icon: 'play', label: t`In progress`, count: inProgressCount },
+    { to: '/reserved', icon: 'bookmark', label: t`Reserved` },
+    { to: '/reservable', icon: 'store', label: t`Offerings` },
+    onboardingComplete
+      ? { to: '/profile', icon: 'user', label: t`Profile` }
+      : { to: '/onboarding', icon: 'steps', label: t`Onboarding`, dot: true },
+  ];
+  return (
+    <nav className="bottomnav" aria-label={t`Main`}>
+      {tabs.map((tab) => (
+        <NavLink key={tab.to} to={tab.to} className="bottomnav-tab">
+          <span className="bottomnav-icon">
+            <Icon name={tab.icon} />
+            {tab.count ? (
+              <span className="badge-count" aria-hidden="true">
+                {tab.count}
+              </span>
+            ) : null}
+            {tab.dot ? <span className="badge-dot" aria-hidden="true" /> : null}
+          </span>
+          <span className="bottomnav-label">{tab.label}</span>
+          {tab.count ? <span className="visually-hidden">{t`${tab.count} tasks`}</span> : null}
+          {tab.dot ? <span className="visually-hidden">{t`Not finished yet`}</span> : null}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

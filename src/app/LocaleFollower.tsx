@@ -1,0 +1,24 @@
+/**
+ * Keeps the interface language in step with the logged-in tasker's country when neither a stored
+ * setting nor `?lng=` chose one (detection order in src/i18n/detectLocale.ts).
+ */
+import { useLingui } from '@lingui/react';
+import { useEffect } from 'react';
+import { activateLocale, currentDetectedLocale } from '../i18n/i18n';
+import { useUser } from '../sync/hooks';
+
+export function LocaleFollower() {
+  const user = useUser();
+  const { i18n } = useLingui();
+  const country = user === undefined ? undefined : (user?.countryCode ?? null);
+
+  useEffect(() => {
+    if (country === undefined) return;
+    const wanted = currentDetectedLocale(country);
+    if (wanted !== i18n.locale) void activateLocale(wanted);
+    // Only a change of country re-detects; a manual choice is stored and wins anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [country]);
+
+  return null;
+}

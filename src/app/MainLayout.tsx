@@ -1,0 +1,55 @@
+/**
+ * The main layout: top bar (from the matched route's handle), drawer, content, and the bottom
+ * navigation for taskers who can see tasks. `?hideNavigation` / `?isEmbeddedView` hide the chrome.
+ */
+import { useState } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { canSeeTasks } from '../domain/users';
+import { useSessionEmail, useUser } from '../sync/hooks';
+import { BottomNav } from './BottomNav';
+import { Drawer } from './Drawer';
+import { isRouteHandle, type RouteHandle } from './routeHandle';
+import { ScreenTitleContext } from './screenTitle';
+import { TopBar } from './TopBar';
+import { useEmbeddedView } from './useEmbeddedView';
+import { useRouteTitles } from './useRouteTitles';
+import './MainLayout.css';
+
+export function MainLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [screenTitle, setScreenTitle] = useState<string | null>(null);
+  const embedded = useEmbeddedView();
+  const user = useUser() ?? null;
+  const email = useSessionEmail() ?? null;
+  const titles = useRouteTitles();
+  const handle = [...useMatches()].reverse().map((m) => m.handle).find(isRouteHandle) as RouteHandle | undefined;
+  const showBottomNav = !embedded && user !== null && canSeeTasks(user);
+
+  if (embedded) {
+    return (
+      <main className="main-content main-content-embedded">
+        <ScreenTitleContext.Provider value={setScreenTitle}>
+          <Outlet />
+        </ScreenTitleContext.Provider>
+      </main>
+    );
+  }
+  return (
+    <div className={showBottomNav ? 'main-layout has-bottomnav' : 'main-layout'}>
+      <TopBar
+        title={screenTitle ?? (handle ? titles[handle.title] : '')}
+        back={handle?.back ?? false}
+        showSupport={handle?.support ?? false}
+        onMenu={() => setDrawerOpen(true)}
+        backFallback="/reservable"
+      />
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} email={email || null} />
+      <main className="main-content" id="main">
+        <ScreenTitleContext.Provider value={setScreenTitle}>
+          <Outlet />
+        </ScreenTitleContext.Provider>
+      </main>
+      {showBottomNav && user ? <BottomNav user={user} /> : null}
+    </div>
+  );
+}

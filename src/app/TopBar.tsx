@@ -1,0 +1,54 @@
+/**
+ * The main layout's top bar: back arrow or menu, the screen title, an optional support button
+ * and the notifications bell (spec section 2, Layout).
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Icon } from '../ui/Icon';
+import { NotificationsBell } from './NotificationsBell';
+
+export interface TopBarProps {
+  title: string;
+  back: boolean;
+  showSupport: boolean;
+  onMenu: () => void;
+  /** Where the back arrow goes when there is no in-app history (opened from a deep link). */
+  backFallback: string;
+}
+
+export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBarProps) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <header className="topbar">
+      {back ? (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t`Back`}
+          onClick={() => {
+            // react-router's first history entry has key 'default': there is nothing to go back to.
+            if (location.key !== 'default') navigate(-1);
+            else navigate(backFallback, { replace: true });
+          }}
+        >
+          <Icon name="back" />
+        </button>
+      ) : (
+        <button type="button" className="icon-btn" aria-label={t`Open menu`} aria-haspopup="dialog" onClick={onMenu}>
+          <Icon name="menu" />
+        </button>
+      )}
+      <h1 className="topbar-title">{title}</h1>
+      <div className="topbar-actions">
+        {showSupport ? (
+          <Link to="/support" className="icon-btn" aria-label={t`Contact support`}>
+            <Icon name="support" />
+          </Link>
+        ) : null}
+        <NotificationsBell count={0} />
+      </div>
+    </header>
+  );
+}

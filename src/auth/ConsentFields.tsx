@@ -1,0 +1,47 @@
+/** The three consents that must be ticked before login or registration (spec section 5, Access). */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FormikProps } from 'formik';
+
+export interface ConsentValues {
+  terms: boolean;
+  privacy: boolean;
+  communication: boolean;
+}
+
+export interface ConsentFieldsProps<V extends ConsentValues> {
+  formik: FormikProps<V>;
+}
+
+export function ConsentFields<V extends ConsentValues>({ formik }: ConsentFieldsProps<V>) {
+  const { t } = useLingui();
+  const { values, handleChange } = formik;
+  const allTicked = values.terms && values.privacy && values.communication;
+  return (
+    <fieldset className="consents">
+      <legend className="visually-hidden">{t`Consents`}</legend>
+      <label className="check-row">
+        <input type="checkbox" name="terms" checked={values.terms} onChange={handleChange} />
+        <span>
+          <Trans>I agree to the Shelfwork terms of service</Trans>
+        </span>
+      </label>
+      <label className="check-row">
+        <input type="checkbox" name="privacy" checked={values.privacy} onChange={handleChange} />
+        <span>
+          <Trans>I have read the privacy policy and agree to my data being processed</Trans>
+        </span>
+      </label>
+      <label className="check-row">
+        <input type="checkbox" name="communication" checked={values.communication} onChange={handleChange} />
+        <span>
+          <Trans>I agree to receive messages about tasks and my account</Trans>
+        </span>
+      </label>
+      {!allTicked ? (
+        <p className="consents-hint muted" id="consents-hint">
+          <Trans>Tick all three to continue.</Trans>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

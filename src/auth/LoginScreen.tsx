@@ -1,0 +1,179 @@
+/**
+ * /login: email + the three consents → a 6-digit code is emailed → /passcode. A small
+ * "Sign in with password" mode serves the demo accounts (loginWithPassword).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { normalizeEmail } from '../domain/validation';
+import { trackSlow } from '../app/slowCommand';
+import { getSyncApi } from '../sync/client';
+import { emailLoginSchema, passwordLoginSchema } from './authSchemas';
+import { showCommandFailure } from './commandFailure';
+import { ConsentFields } from './ConsentFields';
+import { useFieldErrorText } from './useFieldErrorText';
+import './auth.css';
+
+type Mode = 'email' | 'password';
+
+interface LoginValues {
+  email: string;
+  username: string;
+  password: string;
+  terms: boolean;
+  privacy: boolean;
+  communication: boolean;
+}
+
+export function LoginScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const errorText = useFieldErrorText();
+  const [mode, setMode] = useState<Mode>('email');
+
+  const formik = useFormik<LoginValues>({
+    initialValues: { email: '', username: '', password: '', terms: false, privacy: false, communication: false },
+    validationSchema: () => (mode === 'email' ? emailLoginSchema : passwordLoginSchema),
+    validateOnBlur: true,
+    validateOnChange: false,
+    onSubmit: async (values, helpers) => {
+      if (mode === 'email') {
+        const email = normalizeEmail(values.email);
+        const result = await trackSlow(getSyncApi().sendEmailCode(email));
+        if (result.ok) {
+          navigate(`/passcode?email=${encodeURIComponent(email)}`);
+          return;
+        }
+        if (result.error.fields?.email) helpers.setFieldError('email', result.error.fields.email);
+        else showCommandFailure(result.error, 'login');
+      } else {
+        const result = await trackSlow(getSyncApi().loginWithPassword(normalizeEmail(values.username), values.password));
+        if (result.ok) {
+          navigate('/', { replace: true });
+          return;
+        }
+        showCommandFailure(result.error, 'login');
+      }
+    },
+  });
+
+  const { values, errors, touched, handleChange, handleBlur, handleSubmit, isSubmitting } = formik;
+  const consented = values.terms && values.privacy && values.communication;
+  const fieldError = (field: 'email' | 'username' | 'password') =>
+    touched[field] || formik.submitCount > 0 ? errorText(field, errors[field]) : undefined;
+
+  return (
+    <>
+      <h1 className="green-title">{mode === 'email' ? <Trans>Log in</Trans> : <Trans>Sign in with password</Trans>}</h1>
+      <p className="green-lead">
+        {mode === 'email' ? (
+          <Trans>Enter your email and we will send you a 6-digit login code.</Trans>
+        ) : (
+          <Trans>For demo and test accounts that have a password.</Trans>
+        )}
+      </p>
+      <form className="auth-form" onSubmit={handleSubmit} noValidate>
+        {mode === 'email' ? (
+          <div className="field">
+            <label htmlFor="login-email">
+              <Trans>Email</Trans>
+            </label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={values.email}
+              onChange={handleChange}
+              onBlur={handleBlur}
+              aria-invalid={fieldError('email') ? true : undefined}
+              aria-describedby={fieldError('email') ? 'login-email-error' : undefined}
+            />
+            {fieldError('email') ? (
+              <span className="field-error" id="login-email-error">
+                {fieldError('email')}
+              </span>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor="login-username">
+                <Trans>Email</Trans>
+              </label>
+              <input
+                id="login-username"
+                name="username"
+                type="email"
+                inputMode="email"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values.username}
+                onChange={handleChange}
+                onBlur={handleBlur}
+                aria-invalid={fieldError('username') ? true : undefined}
+                aria-describedby={fieldError('username') ? 'login-username-error' : undefined}
+              />
+              {fieldError('username') ? (
+                <span className="field-error" id="login-username-error">
+                  {fieldError('username')}
+                </span>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor="login-password">
+                <Trans>Password</Trans>
+              </label>
+              <input
+                id="login-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={values.password}
+                onChange={handleChange}
+                onBlur={handleBlur}
+                aria-invalid={fieldError('password') ? true : undefined}
+                aria-describedby={fieldError('password') ? 'login-password-error' : undefined}
+              />
+              {fieldError('password') ? (
+                <span className="field-error" id="login-password-error">
+                  {fieldError('password')}
+                </span>
+              ) : null}
+            </div>
+          </>
+        )}
+        <ConsentFields formik={formik} />
+        <button type="submit" className="btn btn-block" disabled={!consented || isSubmitting} aria-describedby={consented ? undefined : 'consents-hint'}>
+          {isSubmitting ? <span className="btn-spinner" aria-hidden="true" /> : null}
+          {mode === 'email' ? <Trans>Send login code</Trans> : <Trans>Log in</Trans>}
+        </button>
+      </form>
+      <div className="auth-alt">
+        <button
+          type="button"
+          className="btn btn-text"
+          onClick={() => {
+            setMode(mode === 'email' ? 'password' : 'email');
+            formik.setErrors({});
+          }}
+        >
+          {mode === 'email' ? <Trans>Sign in with password</Trans> : <Trans>Log in with an email code</Trans>}
+        </button>
+      </div>
+      <p className="auth-switch">
+        <Trans>
+          New to Shelfwork? <Link to="/register">Create an account</Link>
+        </Trans>
+      </p>
+      <span className="visually-hidden" aria-live="polite">
+        {isSubmitting ? t`Sending…` : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Yup schemas of the access forms (spec section 5, Access). Every rule is a call into
+ * src/domain/validation.ts (the same validators the server runs); errors are codes, turned into
+ * words only when rendered (useFieldErrorText).
+ */
+import * as yup from 'yup';
+import type { CountryCode } from '../domain/types';
+import { validateCountry, validateEmail, validateLoginCode } from '../domain/validation';
+
+/** Countries a tasker can register in (spec section 9: lt, ro, pl). */
+export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
+
+export type AccessErrorCode = NonNullable<ReturnType<typeof validateEmail>> | 'CONSENT_REQUIRED' | 'COUNTRY_NOT_OFFERED';
+
+function byValidator(name: string, validator: (value: unknown) => string | null) {
+  return yup
+    .string()
+    .default('')
+    .test(name, (value, context) => {
+      const code = validator(value);
+      return code === null ? true : context.createError({ message: code });
+    });
+}
+
+const consent = yup.boolean().default(false).oneOf([true], 'CONSENT_REQUIRED').required('CONSENT_REQUIRED');
+
+export const consentsSchema = yup.object({ terms: consent, privacy: consent, communication: consent });
+
+export const emailLoginSchema = consentsSchema.shape({ email: byValidator('email', validateEmail) });
+
+export const passwordLoginSchema = consentsSchema.shape({
+  username: byValidator('username', validateEmail),
+  password: yup.string().default('').required('REQUIRED'),
+});
+
+export const registerSchema = consentsSchema.shape({
+  email: byValidator('email', validateEmail),
+  country: byValidator('country', validateCountry).test(
+    'offered',
+    'COUNTRY_NOT_OFFERED',
+    // Only judged once the shared validator accepted it, so one field shows one error.
+    (value) => validateCountry(value) !== null || (REGISTRATION_COUNTRIES as readonly string[]).includes((value ?? '').toUpperCase()),
+  ),
+});
+
+export const passcodeSchema = yup.object({ code: byValidator('code', validateLoginCode) });

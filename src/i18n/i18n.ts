@@ -1,0 +1,77 @@
+/**
+ * Activating the interface language: loads the compiled catalog on demand (one chunk per language,
+ * precached by the service worker), activates it in Lingui's global `i18n`, keeps `<html lang>` in
+ * step and tells the sync worker (it sends Accept-Language).
+ */
+import { i18n } from '@lingui/core';
+import type { Locale } from '../domain/types';
+import { getSyncApi } from '../sync/client';
+import { detectLocale } from './detectLocale';
+import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';
+
+/** `?lng=` as the app was opened with: navigation drops it from the URL, detection must not. */
+const startupQuery: string | null =
+  typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lng');
+
+export function readStoredLocale(): Locale | null {
+  try {
+    const value = localStorage.getItem(STORED_LOCALE_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    // Storage can be blocked (private mode, embedded views): behave as if nothing was stored.
+    return null;
+  }
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** The language to use given what is known right now (the tasker's country may still be null). */
+export function currentDetectedLocale(country: string | null): Locale {
+  return detectLocale({ stored: readStoredLocale(), query: startupQuery, country, browser: browserLanguages() });
+}
+
+async function loadMessages(locale: Locale) {
+  const { messages } = await import(`../locales/${locale}/messages.po`);
+  return messages;
+}
+
+let pending: Promise<void> | null = null;
+
+/** Loads and activates `locale`; falls back to English if its catalog cannot be loaded. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  if (i18n.locale === locale && pending === null) return;
+  const run = (async () => {
+    let active: Locale = locale;
+    try {
+      i18n.loadAndActivate({ locale, messages: await loadMessages(locale) });
+    } catch (error) {
+      console.error(`Could not load the ${locale} catalog`, error);
+      active = DEFAULT_LOCALE;
+      i18n.loadAndActivate({ locale: active, messages: await loadMessages(active).catch(() => ({})) });
+    }
+    document.documentElement.lang = active;
+    // The worker may not be up yet on first paint; the language is not worth failing for.
+    void Promise.resolve(getSyncApi().setLocale(active)).catch(() => undefined);
+  })();
+  pending = run;
+  try {
+    await run;
+  } finally {
+    if (pending === run) pending = null;
+  }
+}
+
+/** The tasker picked a language in /settings: remember it on this device and switch. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  try {
+    localStorage.setItem(STORED_LOCALE_KEY, locale);
+  } catch {
+    // Not persisted (storage blocked), but still switch for this session.
+  }
+  await activateLocale(locale);
+}
+
+export { i18n };

@@ -1,0 +1,46 @@
+/**
+ * Boot: activate the interface language before the first render (so nothing flashes in English),
+ * render the app, start the sync worker and register the service worker.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './ui/theme.css';
+import './ui/primitives.css';
+import { App } from './app/App';
+import { getDb } from './db/schema';
+import { activateLocale, currentDetectedLocale } from './i18n/i18n';
+import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
+import { startSync } from './sync/client';
+
+/** The tasker's country from the mirror (it selects the language), without ever blocking boot for long. */
+async function storedCountry(): Promise<string | null> {
+  const read = getDb()
+    .user.get('me')
+    .then((user) => user?.countryCode ?? null)
+    .catch(() => null);
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 400));
+  return Promise.race([read, timeout]);
+}
+
+async function boot(): Promise<void> {
+  // A newer tab upgraded the database schema: this page's code is outdated, reload into the new one.
+  getDb().on('versionchange', () => {
+    setTimeout(() => window.location.reload(), 0);
+  });
+  await activateLocale(currentDetectedLocale(await storedCountry()));
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+  startSync();
+  void registerServiceWorker();
+  // DESIGN.md: ask for persistent storage once installed, so the mirror and the outbox are not evicted.
+  if (isInstalledApp()) void requestPersistentStorage();
+}
+
+void boot();

@@ -1,0 +1,47 @@
+/**
+ * The page's handle on the sync worker: creates it once, wraps it with Comlink as `SyncApi`, and
+ * forwards the page-only triggers (app start, `online`, the tab becoming visible, the service
+ * worker's background-sync wake-up) as `syncNow(reason)`. Mutation hooks and login screens call
+ * `getSyncApi()`; the app calls `startSync()` once at boot.
+ */
+import { wrap, type Remote } from 'comlink';
+import type { SyncApi, SyncReason } from './contract';
+
+/** Message the service worker posts to its clients on a background-sync event (sw/). */
+export const SW_SYNC_MESSAGE_TYPE = 'shelfwork-sync';
+
+let remote: Remote<SyncApi> | null = null;
+let started = false;
+
+/** The sync worker's API, created on first use. Safe to call many times. */
+export function getSyncApi(): Remote<SyncApi> {
+  if (!remote) {
+    const worker = new Worker(new URL('../../workers/sync/worker.ts', import.meta.url), { type: 'module', name: 'shelfwork-sync' });
+    worker.addEventListener('error', (event) => console.error('[sync] worker failed', event.message));
+    remote = wrap<SyncApi>(worker);
+    // Comlink delivers messages in order, and the engine waits for init before any request.
+    void remote.init({ apiBase: new URL('/api/', location.origin).href });
+  }
+  return remote;
+}
+
+function trigger(reason: SyncReason): void {
+  getSyncApi()
+    .syncNow(reason)
+    .catch((err: unknown) => console.warn(`[sync] syncNow(${reason}) failed`, err));
+}
+
+/** Wires the sync triggers and runs the first sync. Call once at boot; later calls do nothing. */
+export function startSync(): void {
+  if (started) return;
+  started = true;
+  trigger('start');
+  window.addEventListener('online', () => trigger('online'));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') trigger('visible');
+  });
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown } | null;
+    if (data?.type === SW_SYNC_MESSAGE_TYPE) trigger('background-sync');
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Task detail for an available task (spec section 2): whether it can be reserved and why not,
+ * reward, distance, window, duration, place, description, comment and instructions (approved
+ * viewers only, spec section 6), and the trainings still missing. Reserving itself arrives with
+ * the next issue, so nothing here is a control.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import type { TaskRow } from '../db/schema';
+import { missingTrainings } from '../domain/tasks';
+import type { Training, User } from '../domain/types';
+import { formatDateTime, formatDistance, formatMinutes } from '../i18n/format';
+import { DetailFacts } from './DetailFacts';
+import { LinkifiedText } from './LinkifiedText';
+import { safeHref } from './linkify';
+import { MarkdownText } from './MarkdownText';
+import { PlaceCard } from './PlaceCard';
+import { TaskIcon } from './TaskIcon';
+
+export interface AvailableTaskSectionsProps {
+  task: TaskRow;
+  user: User | null;
+  /** undefined while the trainings are still being read. */
+  trainings: Training[] | undefined;
+  distance: number | null;
+}
+
+export function AvailableTaskSections({ task, user, trainings, distance }: AvailableTaskSectionsProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const approved = user?.isApproved === true;
+  const missingIds = trainings ? missingTrainings(task, trainings) : [];
+  const missing = task.taskType.trainings.filter((ref) => missingIds.includes(ref.id));
+
+  let reserveState: 'not_approved' | 'trainings' | 'reservable' | 'unavailable' | null = null;
+  if (user && trainings) {
+    if (!approved) reserveState = 'not_approved';
+    else if (missing.length > 0) reserveState = 'trainings';
+    else reserveState = task.isReservable ? 'reservable' : 'unavailable';
+  }
+
+  return (
+    <>
+      {reserveState && (
+        <section className={`reserve-info reserve-info--${reserveState === 'reservable' ? 'ok' : 'locked'}`} aria-label={t`Reserve`}>
+          <TaskIcon name={reserveState === 'reservable' ? 'check' : 'lock'} size={20} />
+          <div>
+            <strong className="reserve-info__title">
+              {reserveState === 'reservable' ? <Trans>You can reserve this task</Trans> : <Trans>Locked — view only</Trans>}
+            </strong>
+            {reserveState === 'not_approved' && (
+              <p>
+                <Trans>Tasks can be reserved once your profile is approved.</Trans>{' '}
+                <Link to="/onboarding">
+                  <Trans>Continue onboarding</Trans>
+                </Link>
+              </p>
+            )}
+            {reserveState === 'trainings' && (
+              <p>
+                <Trans>Complete the trainings listed below to reserve this task.</Trans>
+              </p>
+            )}
+            {reserveState === 'unavailable' && (
+              <p>
+                <Trans>This task cannot be reserved right now, for example because your reservation limit is reached.</Trans>
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+
+      <section className="card">
+        <DetailFacts
+          facts={[
+            ...(distance !== null ? [{ key: 'distance', label: <Trans>Distance</Trans>, value: formatDistance(distance, locale) }] : []),
+            { key: 'from', label: <Trans>Available from</Trans>, value: formatDateTime(task.timeWindowStart, locale) },
+            { key: 'expires', label: <Trans>Expires at</Trans>, value: formatDateTime(task.timeWindowEnd, locale) },
+            { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, locale) },
+          ]}
+        />
+      </section>
+
+      <PlaceCard place={task.place} distance={distance} />
+
+      {task.taskType.shortDescription && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>About the task</Trans>
+          </h2>
+          <p>{task.taskType.shortDescription}</p>
+        </section>
+      )}
+
+      {approved && task.descriptiveComment && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Comment</Trans>
+          </h2>
+          <LinkifiedText text={task.descriptiveComment} />
+        </section>
+      )}
+
+      {missing.length > 0 && (
+        <section className="card detail-section detail-section--warning">
+          <h2 className="detail-section__title">
+            <Trans>Missing trainings</Trans>
+          </h2>
+          <ul className="missing-trainings">
+            {missing.map((ref) => {
+              const href = approved ? safeHref(ref.linkToTraining) : null;
+              return (
+                <li key={ref.id}>
+                  <TaskIcon name="document" size={16} />
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {ref.title}
+                    </a>
+                  ) : (
+                    <span>{ref.title}</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {task.taskType.fullDescription.trim() !== '' && (
+        <section className="card detail-section">
+          {approved ? (
+            <details className="instructions">
+              <summary className="detail-section__title">
+                <Trans>Instructions</Trans>
+              </summary>
+              <MarkdownText markdown={task.taskType.fullDescription} />
+            </details>
+          ) : (
+            <>
+              <h2 className="detail-section__title">
+                <Trans>Instructions</Trans>
+              </h2>
+              <p className="muted">
+                <Trans>Instructions are shown once your profile is approved.</Trans>
+              </p>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

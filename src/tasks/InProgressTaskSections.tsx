@@ -1,0 +1,92 @@
+/**
+ * Task detail for a started task (spec section 2): live countdown to the window's end, duration,
+ * goal, comment, target product photos and the letter of authority. The checklist and finish
+ * come with the task pack in the next issue.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TaskRow } from '../db/schema';
+import type { User } from '../domain/types';
+import { formatDateTime, formatMinutes } from '../i18n/format';
+import { Countdown } from './Countdown';
+import { DetailFacts } from './DetailFacts';
+import { LinkifiedText } from './LinkifiedText';
+import { safeHref } from './linkify';
+import { PlaceCard } from './PlaceCard';
+import { TaskIcon } from './TaskIcon';
+
+/** Absolute http(s) URLs, or a path on our own server (the letter may be served by the API). */
+function documentHref(url: string | null): string | null {
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
+  return safeHref(url);
+}
+
+export function InProgressTaskSections({ task, user, distance }: { task: TaskRow; user: User | null; distance: number | null }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const letterHref = documentHref(task.letterOfAuthorityUrl);
+
+  return (
+    <>
+      <Countdown deadline={task.timeWindowEnd} warnWithinMinutes={task.expectedDuration} />
+
+      <section className="card">
+        <DetailFacts
+          facts={[
+            { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, locale) },
+            ...(task.startTime ? [{ key: 'started', label: <Trans>Started at</Trans>, value: formatDateTime(task.startTime, locale) }] : []),
+            { key: 'expires', label: <Trans>Expires at</Trans>, value: formatDateTime(task.timeWindowEnd, locale) },
+          ]}
+        />
+      </section>
+
+      {task.taskType.shortDescription && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Goal</Trans>
+          </h2>
+          <p>{task.taskType.shortDescription}</p>
+        </section>
+      )}
+
+      {user?.isApproved && task.descriptiveComment && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Comment</Trans>
+          </h2>
+          <LinkifiedText text={task.descriptiveComment} />
+        </section>
+      )}
+
+      {task.targetProductPhotos.length > 0 && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Target products</Trans>
+          </h2>
+          <ul className="product-photos">
+            {task.targetProductPhotos.map((src, i) => {
+              const n = i + 1;
+              return (
+                <li key={`${i}:${src}`}>
+                  <img src={src} alt={t`Target product ${n}`} loading="lazy" decoding="async" />
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {letterHref && (
+        <a className="card detail-link" href={letterHref} target="_blank" rel="noopener noreferrer">
+          <TaskIcon name="document" size={20} />
+          <span>
+            <Trans>Letter of authority</Trans>
+          </span>
+          <TaskIcon name="external" size={16} className="detail-link__trail" />
+        </a>
+      )}
+
+      <PlaceCard place={task.place} distance={distance} />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Task detail for a reserved task (spec section 2): a warning while it cannot be started yet,
+ * the window, and the early/late cancel deadlines in the section 4 deadline colours. Start and
+ * cancel arrive with the next issue.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { TaskRow } from '../db/schema';
+import { deadlineColour } from '../domain/tasks';
+import type { User } from '../domain/types';
+import { formatDateTime, formatMinutes } from '../i18n/format';
+import { DetailFacts, type DetailFact } from './DetailFacts';
+import { LinkifiedText } from './LinkifiedText';
+import { PlaceCard } from './PlaceCard';
+import { TaskIcon } from './TaskIcon';
+
+export interface ReservedTaskSectionsProps {
+  task: TaskRow;
+  user: User | null;
+  distance: number | null;
+  now: Date;
+}
+
+export function ReservedTaskSections({ task, user, distance, now }: ReservedTaskSectionsProps) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const notYetStartable = Date.parse(task.timeWindowStart) > now.getTime();
+  const startsAt = formatDateTime(task.timeWindowStart, locale);
+
+  const deadlineFact = (key: string, label: ReactNode, deadline: string | null): DetailFact => {
+    if (deadline === null) return { key, label, value: <Trans>None</Trans> };
+    const when = formatDateTime(deadline, locale);
+    const passed = Date.parse(deadline) <= now.getTime();
+    return {
+      key,
+      label,
+      tone: deadlineColour(deadline, now),
+      value: passed ? <Trans>{when} (passed)</Trans> : when,
+    };
+  };
+
+  return (
+    <>
+      {notYetStartable && (
+        <div className="alert alert-warning detail-alert" role="note">
+          <TaskIcon name="clock" size={18} />
+          <span>
+            <Trans>This task cannot be started yet. It can be started from {startsAt}.</Trans>
+          </span>
+        </div>
+      )}
+
+      <section className="card">
+        <DetailFacts
+          facts={[
+            { key: 'from', label: <Trans>Available from</Trans>, value: startsAt },
+            { key: 'expires', label: <Trans>Expires at</Trans>, value: formatDateTime(task.timeWindowEnd, locale) },
+            { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, locale) },
+            deadlineFact('early', <Trans>Free cancellation until</Trans>, task.earlyCancelDeadline),
+            deadlineFact('late', <Trans>Late cancellation until</Trans>, task.lateCancelDeadline),
+          ]}
+        />
+      </section>
+
+      <PlaceCard place={task.place} distance={distance} />
+
+      {task.taskType.shortDescription && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>About the task</Trans>
+          </h2>
+          <p>{task.taskType.shortDescription}</p>
+        </section>
+      )}
+
+      {user?.isApproved && task.descriptiveComment && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Comment</Trans>
+          </h2>
+          <LinkifiedText text={task.descriptiveComment} />
+        </section>
+      )}
+    </>
+  );
+}

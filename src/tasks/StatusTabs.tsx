@@ -1,0 +1,30 @@
+/**
+ * The primary tabs between the three task lists of this version. Links, not buttons: each list
+ * has its own route and the back button walks between them. History tabs arrive with /history.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import { LIST_STATUSES, pathForStatus, type ListStatus } from './routes';
+
+export function StatusTabs({ current }: { current: ListStatus }) {
+  const { t } = useLingui();
+  const labels: Record<ListStatus, string> = {
+    available: t`Available`,
+    reserved: t`Reserved`,
+    in_progress: t`In progress`,
+  };
+  return (
+    <nav className="status-tabs" aria-label={t`Task lists`}>
+      {LIST_STATUSES.map((status) => (
+        <Link
+          key={status}
+          to={pathForStatus(status)}
+          className={`status-tabs__tab${status === current ? ' is-active' : ''}`}
+          aria-current={status === current ? 'page' : undefined}
+        >
+          {labels[status]}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * One task in a list: a real link to /task/{id} whose content reads top-down as what (title,
+ * type), where (retailer logo, place, address), when (window, duration), and what it pays.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import type { TaskRow } from '../db/schema';
+import { formatDistance, formatMinutes, formatMoney } from '../i18n/format';
+import { RetailerLogo } from './RetailerLogo';
+import type { TaskListItem } from './selectTasks';
+import { TaskIcon } from './TaskIcon';
+import { formatTimeWindow } from './timeWindow';
+import './TaskCard.css';
+
+export interface TaskCardProps {
+  item: TaskListItem<TaskRow>;
+  locked: boolean;
+}
+
+export function TaskCard({ item, locked }: TaskCardProps) {
+  const { i18n } = useLingui();
+  const { task, distance, isNew } = item;
+  const { place } = task;
+  const locale = i18n.locale;
+  return (
+    <Link to={`/task/${encodeURIComponent(task.id)}`} className={`task-card${locked ? ' task-card--locked' : ''}`}>
+      <div className="task-card__head">
+        <RetailerLogo src={place.logo ?? place.retailer.logo} name={place.retailer.name || place.title} />
+        <div className="task-card__where">
+          <span className="task-card__place">{place.title}</span>
+          <span className="task-card__address">
+            {place.address}, {place.city}
+          </span>
+        </div>
+        <span className="task-card__reward">{formatMoney(task.reward, locale)}</span>
+      </div>
+
+      <div className="task-card__what">
+        <h3 className="task-card__title">{task.title}</h3>
+        <div className="task-card__badges">
+          {isNew && (
+            <span className="task-badge task-badge--new">
+              <Trans>New</Trans>
+            </span>
+          )}
+          {locked && (
+            <span className="task-badge task-badge--locked">
+              <TaskIcon name="lock" size={13} />
+              <Trans>Locked</Trans>
+            </span>
+          )}
+        </div>
+      </div>
+
+      <ul className="task-card__meta">
+        <li>
+          <TaskIcon name="calendar" size={14} />
+          <span>{formatTimeWindow(task.timeWindowStart, task.timeWindowEnd, locale)}</span>
+        </li>
+        <li>
+          <TaskIcon name="clock" size={14} />
+          <span>{formatMinutes(task.expectedDuration, locale)}</span>
+        </li>
+        {distance !== null && (
+          <li>
+            <TaskIcon name="pin" size={14} />
+            <span>{formatDistance(distance, locale)}</span>
+          </li>
+        )}
+      </ul>
+    </Link>
+  );
+}

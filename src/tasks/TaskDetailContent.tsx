@@ -1,0 +1,86 @@
+/**
+ * The body of the task detail once the task is in the mirror: a header (status, type, title,
+ * reward, freshness) and the sections of the task's status (spec section 2).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SyncMeta, TaskRow } from '../db/schema';
+import { distanceMeters } from '../domain/geo';
+import { isTaskTypeNew } from '../domain/tasks';
+import type { TaskStatus, Training, User } from '../domain/types';
+import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
+import { AvailableTaskSections } from './AvailableTaskSections';
+import { DetailFacts } from './DetailFacts';
+import { FreshnessLine } from './FreshnessLine';
+import { InProgressTaskSections } from './InProgressTaskSections';
+import { PlaceCard } from './PlaceCard';
+import { ReservedTaskSections } from './ReservedTaskSections';
+import { useDevicePosition } from './useDevicePosition';
+import { useNow } from './useNow';
+
+export interface TaskDetailContentProps {
+  task: TaskRow;
+  user: User | null;
+  /** undefined while still being read. */
+  trainings: Training[] | undefined;
+  meta: SyncMeta | null | undefined;
+}
+
+export function TaskDetailContent({ task, user, trainings, meta }: TaskDetailContentProps) {
+  const { t, i18n } = useLingui();
+  const now = useNow(60_000);
+  // Distance from the last position this session knows; the detail never prompts for location.
+  const { position } = useDevicePosition();
+  const distance = position ? distanceMeters(position, task.place.coordinates) : task.place.distance;
+  const isNew = isTaskTypeNew(task.taskType, now);
+
+  const statusLabels: Record<TaskStatus, string> = {
+    available: t`Available`,
+    reserved: t`Reserved`,
+    in_progress: t`In progress`,
+    awaiting_confirmation: t`Awaiting confirmation`,
+    accepted: t`Accepted`,
+    rejected: t`Rejected`,
+    expired: t`Expired`,
+  };
+
+  return (
+    <article className="task-detail">
+      <header className="task-detail__hero">
+        <div className="task-detail__eyebrow">
+          <span className={`status-pill status-pill--${task.status}`}>{statusLabels[task.status]}</span>
+          <span className="task-detail__type">{task.taskType.title}</span>
+          {isNew && (
+            <span className="task-badge task-badge--new">
+              <Trans>New</Trans>
+            </span>
+          )}
+        </div>
+        <h1 className="task-detail__title">{task.title}</h1>
+        <p className="task-detail__reward">{formatMoney(task.reward, i18n.locale)}</p>
+        <FreshnessLine meta={meta} />
+      </header>
+
+      {task.status === 'available' ? (
+        <AvailableTaskSections task={task} user={user} trainings={trainings} distance={distance} />
+      ) : task.status === 'reserved' ? (
+        <ReservedTaskSections task={task} user={user} distance={distance} now={now} />
+      ) : task.status === 'in_progress' ? (
+        <InProgressTaskSections task={task} user={user} distance={distance} />
+      ) : (
+        // History statuses get their own view with /history; until then the essentials.
+        <>
+          <section className="card">
+            <DetailFacts
+              facts={[
+                { key: 'from', label: <Trans>Available from</Trans>, value: formatDateTime(task.timeWindowStart, i18n.locale) },
+                { key: 'expires', label: <Trans>Expires at</Trans>, value: formatDateTime(task.timeWindowEnd, i18n.locale) },
+                { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, i18n.locale) },
+              ]}
+            />
+          </section>
+          <PlaceCard place={task.place} distance={distance} />
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * /task/{taskId} (spec section 2, read-only in this issue): a different view per status,
+ * rendered from the mirror. While open, the sync worker watches the task (refreshing it every
+ * 30 s); on arrival it is refreshed once. A task the server does not know (404) or hides (403)
+ * and that is not in the mirror sends the tasker back to the offerings with a message.
+ */
+import { useEffect, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useSyncMeta, useTask, useTrainings, useUser } from '../sync/hooks';
+import { refreshOutcome, type RefreshOutcome } from './refreshOutcome';
+import type { TaskListLocationState } from './routes';
+import { refreshTaskFromServer, watchCollections } from './syncCommands';
+import { TaskDetailContent } from './TaskDetailContent';
+import { TaskDetailLoading } from './TaskDetailLoading';
+import { TaskUnavailable } from './TaskUnavailable';
+import { useConnectivity } from './useConnectivity';
+import './TaskDetailScreen.css';
+
+/** How long a successful refresh may take to show up in the mirror before "not found". */
+const MIRROR_SETTLE_MS = 3000;
+
+export function TaskDetailScreen() {
+  const { taskId } = useParams<{ taskId: string }>();
+  const task = useTask(taskId);
+  const user = useUser();
+  const trainings = useTrainings();
+  const meta = useSyncMeta(`task:${taskId ?? ''}`);
+  const online = useConnectivity();
+  // The outcome belongs to the task id it was asked for, so a stale answer never misleads.
+  const [refresh, setRefresh] = useState<{ taskId: string | undefined; outcome: RefreshOutcome }>({ taskId, outcome: 'pending' });
+  const outcome = refresh.taskId === taskId ? refresh.outcome : 'pending';
+
+  useEffect(() => {
+    if (!taskId) return;
+    let cancelled = false;
+    void watchCollections({ taskId });
+    void refreshTaskFromServer(taskId).then((result) => {
+      if (!cancelled) setRefresh({ taskId, outcome: refreshOutcome(result) });
+    });
+    return () => {
+      cancelled = true;
+      void watchCollections({ taskId: null });
+    };
+  }, [taskId]);
+
+  // The worker answers before the page's live query sees its write; give the mirror a moment
+  // before concluding that a successful refresh produced nothing this viewer may see.
+  useEffect(() => {
+    if (outcome !== 'ok' || task !== null) return;
+    const timer = window.setTimeout(() => setRefresh({ taskId, outcome: 'not_found' }), MIRROR_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [outcome, task, taskId]);
+
+  if (!taskId) return <Navigate to="/reservable" replace state={{ notice: 'TASK_NOT_FOUND' } satisfies TaskListLocationState} />;
+  if (task === undefined) return <TaskDetailLoading />;
+  if (task === null) {
+    if (outcome === 'not_found') {
+      return <Navigate to="/reservable" replace state={{ notice: 'TASK_NOT_FOUND' } satisfies TaskListLocationState} />;
+    }
+    if (outcome === 'forbidden') {
+      return <Navigate to="/reservable" replace state={{ notice: 'CONTENT_NOT_AVAILABLE' } satisfies TaskListLocationState} />;
+    }
+    if (outcome === 'offline' || !online) return <TaskUnavailable reason="offline" />;
+    if (outcome === 'error') return <TaskUnavailable reason="error" />;
+    // 'pending', or 'ok' while the mirror settles.
+    return <TaskDetailLoading />;
+  }
+  return <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} />;
+}

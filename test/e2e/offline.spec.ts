@@ -1,0 +1,38 @@
+/**
+ * Offline-first reading (DESIGN.md, "The read path"): once synced, the lists and an opened task
+ * render from the IndexedDB mirror with the network cut, and the connection notice says so.
+ */
+import { expect, test } from '@playwright/test';
+import { TaskDetailPage } from './pages/TaskDetailPage';
+import { TaskListPage } from './pages/TaskListPage';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { APPROVED_LT_TASKER, loginWithEmailCode } from './support/session';
+
+const OFFLINE_NOTICE = /you are offline/i;
+
+test('lists and the opened task render from the mirror with the network cut', async ({ page, context, request }) => {
+  await loginWithEmailCode(page, request, APPROVED_LT_TASKER);
+  const list = new TaskListPage(page);
+  await list.goto('/reservable');
+  await list.expectCards();
+  await waitForServiceWorkerControl(page);
+  const before = await list.summaries(5);
+  const card = list.cards.first();
+  const reward = await list.rewardOf(card);
+  await card.click();
+  const detail = new TaskDetailPage(page);
+  await detail.expectTask(before[0]?.title ?? '', reward);
+
+  await context.setOffline(true);
+  await page.reload();
+  await detail.expectTask(before[0]?.title ?? '', reward);
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+
+  await list.goto('/reservable');
+  await list.expectCards();
+  expect(await list.summaries(5)).toEqual(before);
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
+});

@@ -1,0 +1,111 @@
+/**
+ * Test harness for the server suite: a fresh database per test file (in-memory PGlite, or a
+ * new database on the PostgreSQL at DATABASE_URL), migrated and seeded at a fixed clock, and an
+ * app built with buildApp. Requests go through `app.inject` (real HTTP handling, no socket).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { FixedClock } from '../../server/clock';
+import { testConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrations';
+import { seedDemo } from '../../server/db/seed';
+import type { AuthTokens } from '../../src/domain/types';
+
+/** Tuesday 10 March 2026, 11:00 in Vilnius. */
+export const SEED_TIME = '2026-03-10T09:00:00.000Z';
+
+export interface TestDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const opened = await openDatabase({ dataDir: null });
+    return { db: opened.db, kind: 'pglite', close: () => opened.db.destroy() };
+  }
+  const name = `shelfwork_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const opened = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4 });
+  return {
+    db: opened.db,
+    kind: 'postgres',
+    async close() {
+      await opened.db.destroy();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  clock: FixedClock;
+  config: ServerConfig;
+  /** Mail lines the dev mailer printed. */
+  printed: string[];
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  login(email: string, password?: string): Promise<AuthTokens>;
+  /** Another app on the same database (e.g. with other limits). */
+  withConfig(overrides: Partial<ServerConfig>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  await migrateToLatest(database.db);
+  await seedDemo(database.db, new Date(SEED_TIME));
+  const clock = new FixedClock(SEED_TIME);
+  const config = testConfig(overrides);
+  const printed: string[] = [];
+  const { app } = await buildApp({ db: database.db, config, clock, log: (line) => printed.push(line) });
+  const extraApps: FastifyInstance[] = [];
+  const server: TestServer = {
+    app,
+    db: database.db,
+    clock,
+    config,
+    printed,
+    request(options) {
+      const { token, headers, ...rest } = options;
+      return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async login(email, password = 'demo1234') {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/password-login', payload: { username: email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json<AuthTokens>();
+    },
+    async withConfig(more) {
+      const built = await buildApp({ db: database.db, config: { ...config, ...more }, clock, log: (line) => printed.push(line) });
+      extraApps.push(built.app);
+      return built.app;
+    },
+    async close() {
+      await Promise.all([app.close(), ...extraApps.map((a) => a.close())]);
+      await database.close();
+    },
+  };
+  return server;
+}
+
+/** The newest login code in the dev mailbox for an email. */
+export async function latestCode(server: TestServer, email: string): Promise<string> {
+  const res = await server.request({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+  const messages = res.json<{ messages: { code: string }[] }>().messages;
+  const last = messages[messages.length - 1];
+  if (!last) throw new Error(`no mail for ${email}`);
+  return last.code;
+}

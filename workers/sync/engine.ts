@@ -1,0 +1,389 @@
+/**
+ * The sync engine: everything the sync worker does, as a plain class that implements `SyncApi`
+ * (src/sync/contract.ts) over an injected database, fetch and clock, so vitest drives it with
+ * fake-indexeddb and an in-memory server. Owns scheduling (what is due), the auth commands, the
+ * outbox drain's single-drainer rule and the optimistic setCountry. worker.ts only adds timers
+ * and Comlink.
+ */
+import { type ApiResult, type FetchImpl } from '../../src/api/http';
+import { enqueueMutation } from '../../src/db/outbox';
+import type { ShelfworkDb } from '../../src/db/schema';
+import type { CommandResult, SyncApi, SyncReason } from '../../src/sync/contract';
+import { COUNTRY_CODES, TASK_STATUSES, type CountryCode, type Locale, type TaskStatus, type User } from '../../src/domain/types';
+import { canSeeTasks } from '../../src/domain/users';
+import type { FollowUp } from './kinds';
+import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
+import {
+  INTERVALS_MS,
+  isDue,
+  metaKeyForStatus,
+  metaKeyForTask,
+  pullCountries,
+  pullReservationLimit,
+  pullTask,
+  pullTasksByStatus,
+  pullTrainings,
+  pullUser,
+  type PullContext,
+} from './pulls';
+import { isAuthTokens, LOCALE_KEY, NOT_LOGGED_IN, POSITION_KEY, SESSION_EXPIRED_KEY, Session } from './session';
+
+/** The lists every screen set needs (tabs and badges); history statuses are pulled while watched. */
+export const DEFAULT_TASK_STATUSES: readonly TaskStatus[] = ['available', 'reserved', 'in_progress'];
+
+/** Triggers that mean "the connection may be back": retry failed pulls and waiting records now. */
+const EAGER_REASONS: ReadonlySet<SyncReason> = new Set(['start', 'online', 'login', 'background-sync']);
+
+export interface SyncEngineOptions {
+  db: ShelfworkDb;
+  /** Absolute URL of /api; may instead arrive later through init(). */
+  apiBase?: string;
+  fetchImpl?: FetchImpl;
+  now?: () => Date;
+  /** Jitter source for the outbox backoff; tests pin it. */
+  random?: () => number;
+  /** Web Locks; null where unavailable (Node tests). Defaults to navigator.locks. */
+  locks?: LockManager | null;
+  warn?: (message: string, detail?: unknown) => void;
+}
+
+function defaultLocks(): LockManager | null {
+  return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks ?? null;
+}
+
+function toCommand(result: ApiResult): CommandResult {
+  if (result.ok) return { ok: true, value: undefined };
+  return { ok: false, error: { status: result.status, ...result.error } };
+}
+
+export class SyncEngine implements SyncApi {
+  readonly db: ShelfworkDb;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private readonly locks: LockManager | null;
+  private readonly warn: (message: string, detail?: unknown) => void;
+  private readonly session: Session;
+  private readonly pullCtx: PullContext;
+  private readonly drainCtx: DrainContext;
+
+  private apiBase: string | null;
+  private resolveReady: (() => void) | null = null;
+  private readonly ready: Promise<void>;
+
+  private watchedStatuses: TaskStatus[] = [];
+  private watchedTaskId: string | null = null;
+  private overflowReported = false;
+
+  private syncChain: Promise<void> = Promise.resolve();
+  private queuedSync: { reason: SyncReason; force: boolean; promise: Promise<void> } | null = null;
+  private draining: Promise<void> | null = null;
+  private drainAgain: { ignoreBackoff: boolean } | null = null;
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(options: SyncEngineOptions) {
+    this.db = options.db;
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+    this.locks = options.locks === undefined ? defaultLocks() : options.locks;
+    this.warn = options.warn ?? ((message, detail) => console.warn(`[sync] ${message}`, detail ?? ''));
+    this.apiBase = options.apiBase ?? null;
+    this.ready = this.apiBase
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          this.resolveReady = resolve;
+        });
+    this.session = new Session({
+      db: this.db,
+      fetchImpl: options.fetchImpl,
+      apiBase: async () => {
+        await this.ready;
+        return this.apiBase ?? '';
+      },
+      locks: this.locks,
+    });
+    this.pullCtx = {
+      db: this.db,
+      session: this.session,
+      now: this.now,
+      reportOverflow: (key, count) => {
+        if (this.overflowReported) return;
+        this.overflowReported = true;
+        this.warn(`More than 500 tasks fetched (${count} in ${key})`);
+      },
+    };
+    this.drainCtx = {
+      db: this.db,
+      session: this.session,
+      now: this.now,
+      random: this.random,
+      followUp: (followUp) => this.runFollowUp(followUp),
+    };
+  }
+
+  // ---- SyncApi -------------------------------------------------------------------------------
+
+  async init(options: { apiBase: string }): Promise<void> {
+    this.apiBase = options.apiBase;
+    this.resolveReady?.();
+    this.resolveReady = null;
+  }
+
+  async sendEmailCode(email: string): Promise<CommandResult> {
+    return toCommand(await this.session.request('POST', 'auth/send-email-code', { body: { email }, auth: 'none' }));
+  }
+
+  async register(email: string, country: CountryCode): Promise<CommandResult> {
+    return toCommand(await this.session.request('POST', 'auth/register', { body: { email, country }, auth: 'none' }));
+  }
+
+  async loginWithCode(email: string, code: string): Promise<CommandResult> {
+    const result = await this.session.request<unknown>('POST', 'auth/login', { body: { code, type: 'email', email }, auth: 'none' });
+    return this.completeLogin(result, email);
+  }
+
+  async loginWithPassword(username: string, password: string): Promise<CommandResult> {
+    const result = await this.session.request<unknown>('POST', 'auth/password-login', { body: { username, password }, auth: 'none' });
+    return this.completeLogin(result, username);
+  }
+
+  /**
+   * Clears the tokens and every mirrored table except countries (public reference data the
+   * register screen needs offline). Unsent and rejected outbox records are KEPT: they are the
+   * tasker's work; they carry their owner's id and drain only when that tasker logs in again.
+   */
+  async logout(): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox], async () => {
+      await Promise.all([
+        db.session.clear(),
+        db.user.clear(),
+        db.tasks.clear(),
+        db.trainings.clear(),
+        db.reservationLimit.clear(),
+        db.meta.where('key').notEqual('countries').delete(),
+        db.kv.delete(SESSION_EXPIRED_KEY),
+        db.outbox.where('state').equals('done').delete(),
+      ]);
+    });
+    this.watchedStatuses = [];
+    this.watchedTaskId = null;
+  }
+
+  async setCountry(countryCode: CountryCode): Promise<CommandResult> {
+    if (!(COUNTRY_CODES as readonly string[]).includes(countryCode)) {
+      return { ok: false, error: { status: 400, code: 'COUNTRY_INVALID', message: `Unknown country ${countryCode}` } };
+    }
+    if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
+    const { db } = this;
+    await enqueueMutation(
+      db,
+      { taskId: null, kind: 'set-country', method: 'POST', path: 'user/set-country', payload: { countryCode } },
+      {
+        now: this.now(),
+        optimistic: async () => {
+          const me = await db.user.get('me');
+          if (me) await db.user.put({ ...me, countryCode });
+        },
+      },
+    );
+    this.spawn(this.drain({ ignoreBackoff: true }));
+    return { ok: true, value: undefined };
+  }
+
+  /** Drain the outbox, then pull what is due (or everything). Coalesces overlapping calls. Never throws. */
+  syncNow(reason: SyncReason, force = false): Promise<void> {
+    const queued = this.queuedSync;
+    if (queued) {
+      // A run is already waiting to start: widen it instead of queueing another.
+      queued.force ||= force;
+      if (EAGER_REASONS.has(reason)) queued.reason = reason;
+      return queued.promise;
+    }
+    const entry = { reason, force, promise: Promise.resolve() };
+    entry.promise = this.syncChain.then(async () => {
+      if (this.queuedSync === entry) this.queuedSync = null;
+      await this.runSync(entry.reason, entry.force);
+    });
+    this.queuedSync = entry;
+    this.syncChain = entry.promise;
+    return entry.promise;
+  }
+
+  async refreshTask(taskId: string): Promise<CommandResult> {
+    await this.ready;
+    try {
+      return await pullTask(this.pullCtx, taskId);
+    } catch (err) {
+      this.warn('task pull failed', err);
+      return { ok: false, error: { status: 0, code: 'UNKNOWN', message: String(err) } };
+    }
+  }
+
+  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null }): Promise<void> {
+    if (collections.statuses !== undefined) {
+      this.watchedStatuses = collections.statuses.filter((s) => (TASK_STATUSES as readonly string[]).includes(s));
+    }
+    if (collections.taskId !== undefined) this.watchedTaskId = collections.taskId;
+    // A newly watched collection that was never synced is due now; the caller does not wait for it.
+    this.spawn(this.syncNow('manual'));
+  }
+
+  async setPosition(position: { latitude: number; longitude: number } | null): Promise<void> {
+    if (position) await this.db.kv.put({ key: POSITION_KEY, value: { latitude: position.latitude, longitude: position.longitude } });
+    else await this.db.kv.delete(POSITION_KEY);
+  }
+
+  async setLocale(locale: Locale): Promise<void> {
+    await this.db.kv.put({ key: LOCALE_KEY, value: locale });
+  }
+
+  // ---- Engine internals used by worker.ts and tests ------------------------------------------
+
+  /** Drains the outbox; only one drain per engine and (with Web Locks) per origin at a time. */
+  drain(options: { ignoreBackoff: boolean } = { ignoreBackoff: false }): Promise<void> {
+    if (this.draining) {
+      this.drainAgain = { ignoreBackoff: (this.drainAgain?.ignoreBackoff ?? false) || options.ignoreBackoff };
+      return this.draining;
+    }
+    const run = async () => {
+      let next: { ignoreBackoff: boolean } | null = options;
+      while (next) {
+        this.drainAgain = null;
+        await this.drainLocked(next);
+        next = this.drainAgain;
+      }
+    };
+    this.draining = run()
+      .catch((err: unknown) => this.warn('outbox drain failed', err))
+      .finally(() => {
+        this.draining = null;
+      });
+    return this.draining;
+  }
+
+  /** When the next waiting outbox record is due, or null when nothing waits. */
+  nextDrainAt(): Promise<Date | null> {
+    return nextAttemptAt(this.db);
+  }
+
+  /** Resolves when every fire-and-forget job (drain kicks, watch pulls) has settled. For tests. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0 || this.draining) {
+      await Promise.allSettled([...this.background, this.draining]);
+    }
+    await this.syncChain;
+  }
+
+  private async drainLocked(options: { ignoreBackoff: boolean }): Promise<void> {
+    await this.ready;
+    if (!this.locks) return drainOnce(this.drainCtx, options);
+    // ifAvailable: another tab holds the lock and is draining; it will send our records too.
+    await this.locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
+      if (lock) await drainOnce(this.drainCtx, options);
+    });
+  }
+
+  private spawn(job: Promise<unknown>): void {
+    const tracked = job
+      .catch((err: unknown) => this.warn('background job failed', err))
+      .finally(() => {
+        this.background.delete(tracked);
+      });
+    this.background.add(tracked);
+  }
+
+  private async completeLogin(result: ApiResult<unknown>, email: string): Promise<CommandResult> {
+    if (!result.ok) return toCommand(result);
+    if (!isAuthTokens(result.body)) {
+      return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed login answer' } };
+    }
+    await this.session.storeLogin(result.body, email);
+    // The user row decides routing (onboarding or tasks), so the login waits for it; the rest
+    // of "pull everything" runs behind (meta was cleared on logout or an account switch).
+    await this.guard('user pull', () => pullUser(this.pullCtx));
+    this.spawn(this.syncNow('login'));
+    return { ok: true, value: undefined };
+  }
+
+  private async runSync(reason: SyncReason, force: boolean): Promise<void> {
+    try {
+      await this.ready;
+      const eager = EAGER_REASONS.has(reason);
+      // Drain first: pulls then see the server state after our own queued changes.
+      await this.drain({ ignoreBackoff: eager });
+      await this.pullDue(force, eager);
+    } catch (err) {
+      this.warn(`sync (${reason}) failed`, err);
+    }
+  }
+
+  private async pullDue(force: boolean, eager: boolean): Promise<void> {
+    const { db } = this;
+    const now = this.now();
+    const due = (key: string, interval: number) => (force ? Promise.resolve(true) : isDue(db, key, interval, now, eager));
+    const jobs: Promise<unknown>[] = [];
+
+    if (await due('countries', INTERVALS_MS.countries)) jobs.push(this.guard('countries pull', () => pullCountries(this.pullCtx)));
+    if (!(await this.session.tokens())) {
+      await Promise.all(jobs);
+      return;
+    }
+    if (await due('user', INTERVALS_MS.user)) await this.guard('user pull', () => pullUser(this.pullCtx));
+    // The user pull may have ended the session (refresh refused).
+    if (!(await this.session.tokens())) {
+      await Promise.all(jobs);
+      return;
+    }
+    const user = await db.user.get('me');
+    const seesTasks = !!user && canSeeTasks(user);
+    if (user && !seesTasks) {
+      // Deactivated or rejected since the last pull: available tasks must not linger in the mirror.
+      await db.tasks.where('status').equals('available').delete();
+    }
+
+    if (await due('trainings', INTERVALS_MS.trainings)) jobs.push(this.guard('trainings pull', () => pullTrainings(this.pullCtx)));
+    if (seesTasks && (await due('reservationLimit', INTERVALS_MS.reservationLimit))) {
+      jobs.push(this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)));
+    }
+    for (const status of this.statusesToPull(user ?? null)) {
+      if (!(await due(metaKeyForStatus(status), INTERVALS_MS.tasks))) continue;
+      jobs.push(
+        this.guard(`${status} tasks pull`, async () => {
+          const result = await pullTasksByStatus(this.pullCtx, status);
+          // The open task left this list: learn where it went (or that it is gone) right away.
+          const watched = this.watchedTaskId;
+          if (watched && result.removed?.includes(watched)) await pullTask(this.pullCtx, watched);
+          return result;
+        }),
+      );
+    }
+    const taskId = this.watchedTaskId;
+    if (taskId && (await due(metaKeyForTask(taskId), INTERVALS_MS.task))) {
+      jobs.push(this.guard('task pull', () => pullTask(this.pullCtx, taskId)));
+    }
+    await Promise.all(jobs);
+  }
+
+  /** Own tasks (reserved, in progress, history) always; available ones only for those who may see tasks. */
+  private statusesToPull(user: User | null): TaskStatus[] {
+    const statuses = new Set<TaskStatus>([...DEFAULT_TASK_STATUSES, ...this.watchedStatuses]);
+    if (!user || !canSeeTasks(user)) statuses.delete('available');
+    return [...statuses];
+  }
+
+  private async runFollowUp(followUp: FollowUp): Promise<void> {
+    if (!followUp) return;
+    if (followUp.pull === 'user') await this.guard('user pull', () => pullUser(this.pullCtx));
+    else await this.guard('task pull', () => pullTask(this.pullCtx, followUp.taskId));
+  }
+
+  /** Pull failures are data (meta rows); anything thrown here is a bug, logged and contained. */
+  private async guard<T>(what: string, job: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await job();
+    } catch (err) {
+      this.warn(`${what} failed`, err);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The worker's authenticated connection to the API: tokens from the mirror's `session` table,
+ * the Geolocation and Accept-Language headers from `kv`, and the spec's 401 rule (section 7):
+ * one token refresh, then one retry. Concurrent 401s share one refresh; a refused refresh ends the
+ * session (`kv.sessionExpired`), a network failure does not.
+ */
+import { apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
+import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
+import type { AuthTokens } from '../../src/domain/types';
+
+/** Requests without an answer after this long count as a network failure (basement signal). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const SESSION_EXPIRED_KEY = 'sessionExpired';
+export const POSITION_KEY = 'position';
+export const LOCALE_KEY = 'locale';
+
+export type Auth = 'required' | 'optional' | 'none';
+
+export interface RequestOptions {
+  body?: unknown;
+  idempotencyKey?: string | null;
+  /** required: fail without a token; optional: send it when present; none: never (auth calls). */
+  auth?: Auth;
+}
+
+export interface SessionOptions {
+  db: ShelfworkDb;
+  fetchImpl?: FetchImpl;
+  /** Resolves to the absolute API root once the page called init(). */
+  apiBase: () => Promise<string>;
+  locks: LockManager | null;
+}
+
+type RefreshOutcome = { ok: true; token: string } | { ok: false; result: ApiResult<never> };
+
+export function isAuthTokens(value: unknown): value is AuthTokens {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { token?: unknown }).token === 'string' &&
+    typeof (value as { refreshToken?: unknown }).refreshToken === 'string'
+  );
+}
+
+export const NOT_LOGGED_IN: ApiResult<never> = {
+  ok: false,
+  status: 401,
+  error: { code: 'UNAUTHENTICATED', message: 'Not logged in' },
+};
+
+export class Session {
+  private refreshing: Promise<RefreshOutcome> | null = null;
+
+  constructor(private readonly options: SessionOptions) {}
+
+  async tokens(): Promise<SessionRow | undefined> {
+    return this.options.db.session.get('tokens');
+  }
+
+  /** Stores the tokens of a fresh login and clears the "session expired" notice. */
+  async storeLogin(tokens: AuthTokens, email: string | null): Promise<void> {
+    const { db } = this.options;
+    await db.transaction('rw', db.session, db.kv, async () => {
+      await db.session.put({ key: 'tokens', tokens: { token: tokens.token, refreshToken: tokens.refreshToken }, email });
+      await db.kv.delete(SESSION_EXPIRED_KEY);
+    });
+  }
+
+  /** The refresh token was refused: drop the tokens, let the UI say 'Session expired, please re-login'. */
+  async expire(): Promise<void> {
+    const { db } = this.options;
+    await db.transaction('rw', db.session, db.kv, async () => {
+      await db.session.delete('tokens');
+      await db.kv.put({ key: SESSION_EXPIRED_KEY, value: true });
+    });
+  }
+
+  /** One API call with the 401 rule applied. Never throws. */
+  async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+    const auth = options.auth ?? 'required';
+    const row = auth === 'none' ? undefined : await this.tokens();
+    if (auth === 'required' && !row) return NOT_LOGGED_IN;
+    const token = row?.tokens.token ?? null;
+
+    const first = await this.send<T>(method, path, options, token);
+    if (first.ok || first.status !== 401 || !token) return first;
+
+    const refreshed = await this.refreshAfter401(token);
+    if (!refreshed.ok) return refreshed.result;
+    return this.send<T>(method, path, options, refreshed.token);
+  }
+
+  private async send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<ApiResult<T>> {
+    const { db } = this.options;
+    const [position, locale] = await db.kv.bulkGet([POSITION_KEY, LOCALE_KEY]);
+    const base = await this.options.apiBase();
+    return apiRequest<T>({
+      base,
+      method,
+      path,
+      body: options.body,
+      token,
+      idempotencyKey: options.idempotencyKey ?? null,
+      position: (position?.value as { latitude: number; longitude: number } | null | undefined) ?? null,
+      locale: (locale?.value as string | undefined) ?? null,
+      signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined,
+      fetchImpl: this.options.fetchImpl,
+    });
+  }
+
+  /**
+   * Every request that got a 401 for `failedToken` waits on the same refresh. The Web Lock extends
+   * that to other tabs: refresh tokens rotate, and a second tab replaying the old one would make
+   * the server revoke the whole family.
+   */
+  private refreshAfter401(failedToken: string): Promise<RefreshOutcome> {
+    if (!this.refreshing) {
+      const run = () => this.refresh(failedToken);
+      const locks = this.options.locks;
+      // lib.dom types request() as Promise<callback's return>; awaiting flattens the nesting.
+      const locked: Promise<RefreshOutcome> = locks ? (async () => await locks.request('shelfwork-token-refresh', run))() : run();
+      this.refreshing = locked.finally(() => {
+        this.refreshing = null;
+      });
+    }
+    return this.refreshing;
+  }
+
+  private async refresh(failedToken: string): Promise<RefreshOutcome> {
+    const current = await this.tokens();
+    if (!current) return { ok: false, result: NOT_LOGGED_IN };
+    // Someone (another request, another tab) already refreshed since this request was sent.
+    if (current.tokens.token !== failedToken) return { ok: true, token: current.tokens.token };
+
+    const result = await this.send<unknown>('POST', 'auth/token', { body: { refreshToken: current.tokens.refreshToken } }, null);
+    if (result.ok) {
+      if (!isAuthTokens(result.body)) {
+        return { ok: false, result: { ok: false, status: result.status, error: { code: 'UNKNOWN', message: 'Malformed token answer' } } };
+      }
+      await this.options.db.session.put({ ...current, tokens: { token: result.body.token, refreshToken: result.body.refreshToken } });
+      return { ok: true, token: result.body.token };
+    }
+    // No answer, or the server is struggling: keep the session, the caller retries later.
+    if (result.status === 0 || result.status === 408 || result.status === 429 || result.status >= 500) {
+      return { ok: false, result };
+    }
+    await this.expire();
+    return { ok: false, result: { ok: false, status: 401, error: { code: 'SESSION_EXPIRED', message: result.error.message } } };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Test-only: a fresh engine per test over its own fake-indexeddb database, a fake API, a fixed
+ * clock that tests move by hand, and pinned backoff jitter.
+ */
+import 'fake-indexeddb/auto';
+import { ShelfworkDb } from '../../src/db/schema';
+import type { Task, User } from '../../src/domain/types';
+import { SyncEngine } from './engine';
+import { API_BASE, FakeApi, makeUser, pagedTasks } from './fake-api';
+
+export const START = new Date('2026-11-21T08:00:00.000Z');
+
+export interface Harness {
+  db: ShelfworkDb;
+  api: FakeApi;
+  engine: SyncEngine;
+  warnings: string[];
+  now: () => Date;
+  advance: (ms: number) => void;
+  /** Server-side state the default routes answer from; tests mutate it. */
+  server: { user: User; tasks: Task[] };
+  logIn: (token?: string) => Promise<void>;
+}
+
+export function createHarness(): Harness {
+  const db = new ShelfworkDb(`shelfwork-test-${crypto.randomUUID()}`);
+  const api = new FakeApi();
+  let clock = START.getTime();
+  const warnings: string[] = [];
+  const now = () => new Date(clock);
+  const engine = new SyncEngine({
+    db,
+    apiBase: API_BASE,
+    fetchImpl: api.fetch,
+    now,
+    random: () => 0.5,
+    locks: null,
+    warn: (message) => warnings.push(message),
+  });
+  const server = { user: makeUser(), tasks: [] as Task[] };
+
+  api
+    .on('GET', 'user', api.authed(() => ({ status: 200, body: server.user })))
+    .on('GET', 'country', () => ({
+      status: 200,
+      body: [
+        { code: 'LT', name: 'Lithuania', currencyCode: 'EUR', currencySymbol: '€', locale: 'lt' },
+        { code: 'PL', name: 'Poland', currencyCode: 'PLN', currencySymbol: 'zł', locale: 'pl' },
+      ],
+    }))
+    .on('GET', 'training', api.authed(() => ({ status: 200, body: [] })))
+    .on('GET', 'task/reservation-limit', api.authed(() => ({ status: 200, body: { used: 120, limit: 600 } })))
+    .on('GET', 'task', api.authed(pagedTasks(() => server.tasks)));
+
+  return {
+    db,
+    api,
+    engine,
+    warnings,
+    now,
+    advance: (ms) => {
+      clock += ms;
+    },
+    server,
+    logIn: async (token = 'access-1') => {
+      api.validTokens.add(token);
+      await db.session.put({ key: 'tokens', tokens: { token, refreshToken: `refresh-of-${token}` }, email: server.user.email });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Entry of the sync web worker: the engine over the real database and fetch, exposed to the page
+ * with Comlink (`SyncApi`), plus the timer that keeps collections fresh and retries the outbox.
+ * Self-contained on purpose: importing it into the page would run a second engine on the main
+ * thread, so it refuses (loudly) to start anywhere but in a worker.
+ */
+import { expose } from 'comlink';
+import { getDb } from '../../src/db/schema';
+import type { SyncApi } from '../../src/sync/contract';
+import { SyncEngine } from './engine';
+
+/** How often the worker looks at what is due (pull intervals are 30 s and up). */
+export const TICK_MS = 15_000;
+/** Never wake up for an outbox retry sooner than this after the previous look. */
+const MIN_WAKE_MS = 1_000;
+
+const inWorker = typeof WorkerGlobalScope !== 'undefined' && globalThis instanceof WorkerGlobalScope;
+
+if (!inWorker) {
+  console.error(
+    'workers/sync/worker.ts was imported outside a web worker. It must only be loaded with ' +
+      "new Worker(new URL('../../workers/sync/worker.ts', import.meta.url), { type: 'module' }) " +
+      '(see src/sync/client.ts); the sync engine was NOT started.',
+  );
+} else {
+  const engine = new SyncEngine({ db: getDb(), fetchImpl: (input, init) => fetch(input, init) });
+
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let initialised = false;
+
+  /** Sync, then sleep until the next tick or the next outbox retry, whichever comes first. */
+  const tick = async (): Promise<void> => {
+    timer = null;
+    await engine.syncNow('timer');
+    await schedule();
+  };
+
+  const schedule = async (): Promise<void> => {
+    let delay = TICK_MS;
+    try {
+      const next = await engine.nextDrainAt();
+      if (next) delay = Math.min(TICK_MS, Math.max(MIN_WAKE_MS, next.getTime() - Date.now()));
+    } catch (err) {
+      console.warn('[sync] could not read the outbox schedule', err);
+    }
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delay);
+  };
+
+  const api = {
+    init: async (options) => {
+      await engine.init(options);
+      if (!initialised) {
+        initialised = true;
+        void schedule();
+      }
+    },
+    sendEmailCode: (email) => engine.sendEmailCode(email),
+    register: (email, country) => engine.register(email, country),
+    loginWithCode: (email, code) => engine.loginWithCode(email, code),
+    loginWithPassword: (username, password) => engine.loginWithPassword(username, password),
+    logout: () => engine.logout(),
+    setCountry: async (countryCode) => {
+      const result = await engine.setCountry(countryCode);
+      void schedule();
+      return result;
+    },
+    syncNow: async (reason, force) => {
+      await engine.syncNow(reason, force);
+      // A retry may now be due sooner than the next tick (or later): re-plan.
+      void schedule();
+    },
+    refreshTask: (taskId) => engine.refreshTask(taskId),
+    watch: (collections) => engine.watch(collections),
+    setPosition: (position) => engine.setPosition(position),
+    setLocale: (locale) => engine.setLocale(locale),
+  } satisfies SyncApi;
+
+  expose(api);
+}
