@@ -46,8 +46,14 @@ export function useSyncMeta(key: string): SyncMeta | null | undefined {
   return useLiveQuery(async () => (await getDb().meta.get(key)) ?? null, [key]);
 }
 
+/** Unsent and rejected records of the signed-in tasker (records left by another account are not theirs to see). */
 export function useOutbox(): OutboxRecord[] | undefined {
-  return useLiveQuery(() => getDb().outbox.where('state').anyOf(['pending', 'sending', 'rejected']).toArray(), []);
+  return useLiveQuery(async () => {
+    const db = getDb();
+    const me = await db.user.get('me');
+    const records = await db.outbox.where('state').anyOf(['pending', 'sending', 'rejected']).toArray();
+    return records.filter((r) => !r.ownerId || r.ownerId === me?.id);
+  }, []);
 }
 
 /** A device-local value from the `kv` table (e.g. 'sessionExpired'). */
