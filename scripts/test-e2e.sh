@@ -32,6 +32,7 @@ SERVER_LOG="$DATA_DIR/server.log"
 SERVER_PID=""
 cleanup() {
   local status=$?
+  trap - EXIT INT TERM # run once, even when a signal's exit would fire EXIT again
   if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
     kill "$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done

@@ -3,12 +3,14 @@
  * limit and static serving. Tests call it with an injected database and clock; main.ts with
  * the real ones.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ApiErrorBody } from '../src/domain/types';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { errorHandler } from './http/errors';
+import { rejectNulCharacters } from './http/sanitize';
 import { createDevMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret } from './auth/tokens';
 import { registerAuthRoutes } from './auth/routes';
@@ -52,8 +54,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     trustProxy: config.trustProxy,
     // Over-long path parameters answer 404 instead of reaching handlers.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Router-level failures (bad percent-encoding, over-long params) use the same error body.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const body: ApiErrorBody = { error: { code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', message: 'The request URL is not valid' } };
+      void (reply as FastifyReply).code(status).send(body);
+    },
   });
   app.setErrorHandler(errorHandler);
+  app.addHook('preHandler', rejectNulCharacters);
 
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);

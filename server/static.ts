@@ -19,7 +19,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       setHeaders(res, path) {
         const name = path.slice(root.length).replace(/\\/g, '/');

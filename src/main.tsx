@@ -2,6 +2,7 @@
  * Boot: activate the interface language before the first render (so nothing flashes in English),
  * render the app, start the sync worker and register the service worker.
  */
+import { msg } from '@lingui/core/macro';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
@@ -11,6 +12,7 @@ import { getDb } from './db/schema';
 import { activateLocale, currentDetectedLocale } from './i18n/i18n';
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
 import { startSync } from './sync/client';
+import { showToast } from './ui/toastStore';
 
 /** The tasker's country from the mirror (it selects the language), without ever blocking boot for long. */
 async function storedCountry(): Promise<string | null> {
@@ -38,7 +40,18 @@ async function boot(): Promise<void> {
   );
 
   startSync();
-  void registerServiceWorker();
+  void registerServiceWorker({
+    // A new version waits until the tasker agrees: reloading mid-task would be rude, and the
+    // outbox and mirror survive the reload anyway.
+    onUpdateReady: (apply) =>
+      showToast({
+        id: 'app-update',
+        kind: 'info',
+        message: msg`A new version of Shelfwork is ready`,
+        durationMs: null,
+        action: { label: msg`Update`, onClick: apply },
+      }),
+  });
   // DESIGN.md: ask for persistent storage once installed, so the mirror and the outbox are not evicted.
   if (isInstalledApp()) void requestPersistentStorage();
 }

@@ -5,7 +5,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Db } from '../db/database';
-import type { Clock } from '../clock';
 import type { AuthTokens } from '../../src/domain/types';
 import { ApiError } from '../http/errors';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
-import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { type ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { asQuery, isPlausibleId, parseBoolParam, parseFloatParam, parseIntParam, single, type Query } from '../http/input';
 import { parseLatLng, isValidCoordinates } from '../../src/domain/geo';
 import { canSeeTasks } from '../../src/domain/users';

@@ -5,14 +5,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { User, UserStatus } from '../domain/types';
 import { NATIVE_LANGUAGE_NAMES, isLocale } from '../i18n/locales';
 import { BrandMark } from '../ui/BrandMark';
 import { Icon, type IconName } from '../ui/Icon';
 import { drawerItems, type DrawerItemId } from './drawerItems';
 import { isInstalledApp } from '../pwa/register';
-import { signOut } from './signOut';
+import { SignOutButton } from './SignOutButton';
 import { useRouteTitles } from './useRouteTitles';
 
 const ITEM_ROUTES: Record<DrawerItemId, { to: string; icon: IconName }> = {
@@ -37,7 +37,6 @@ export function Drawer({ open, onClose, user, email }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const { t, i18n } = useLingui();
   const titles = useRouteTitles();
-  const navigate = useNavigate();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -101,20 +100,12 @@ export function Drawer({ open, onClose, user, email }: DrawerProps) {
             </span>
             <span className="drawer-item-value muted">{language}</span>
           </Link>
-          <button
-            type="button"
-            className="drawer-item drawer-signout"
-            onClick={async () => {
-              onClose();
-              await signOut();
-              navigate('/login', { replace: true });
-            }}
-          >
+          <SignOutButton className="drawer-item drawer-signout" onSignOut={onClose}>
             <Icon name="logout" />
             <span>
               <Trans>Sign out</Trans>
             </span>
-          </button>
+          </SignOutButton>
         </div>
       </nav>
     </dialog>

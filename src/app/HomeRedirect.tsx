@@ -1,22 +1,30 @@
 /** `/`: sends the tasker to the right place (spec section 2) once the mirror has been read. */
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useSessionEmail, useTasksByStatus, useUser } from '../sync/hooks';
+import { useSessionEmail, useUser } from '../sync/hooks';
 import { Spinner } from '../ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
 import { PendingUserScreen } from './PendingUserScreen';
 import { routeDecision } from './routeDecision';
 import { useOnline } from './useOnline';
+import { useOwnTaskFacts } from './useOwnTaskFacts';
 
-const IN_PROGRESS = ['in_progress'] as const;
-const RESERVED = ['reserved'] as const;
+/** Right after login the own-task lists may not be pulled yet; wait this long for them, at most. */
+const FIRST_PULL_WAIT_MS = 6000;
 
 export function HomeRedirect() {
   const session = useSessionEmail();
   const user = useUser();
   const online = useOnline();
-  const inProgress = useTasksByStatus(IN_PROGRESS);
-  const reserved = useTasksByStatus(RESERVED);
-  const taskCounts = inProgress && reserved ? { inProgress: inProgress.length, reserved: reserved.length } : undefined;
+  const facts = useOwnTaskFacts();
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), FIRST_PULL_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  // An empty mirror before the first pull says nothing: wait for it, unless offline or it takes
+  // too long; then decide with what is there.
+  const taskCounts = facts && (facts.pulled || !online || waitedEnough) ? facts : undefined;
   const decision = routeDecision({ rule: 'home', session, user, online, taskCounts });
   switch (decision.kind) {
     case 'loading':

@@ -15,10 +15,10 @@ export function LocaleFollower() {
   useEffect(() => {
     if (country === undefined) return;
     const wanted = currentDetectedLocale(country);
+    // Detection is deterministic (a manual choice is stored and wins), so re-checking on every
+    // locale change cannot fight the language picker.
     if (wanted !== i18n.locale) void activateLocale(wanted);
-    // Only a change of country re-detects; a manual choice is stored and wins anyway.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [country]);
+  }, [country, i18n.locale]);
 
   return null;
 }

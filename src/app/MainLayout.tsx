@@ -2,7 +2,7 @@
  * The main layout: top bar (from the matched route's handle), drawer, content, and the bottom
  * navigation for taskers who can see tasks. `?hideNavigation` / `?isEmbeddedView` hide the chrome.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { canSeeTasks } from '../domain/users';
 import { useSessionEmail, useUser } from '../sync/hooks';
@@ -24,6 +24,10 @@ export function MainLayout() {
   const titles = useRouteTitles();
   const handle = [...useMatches()].reverse().map((m) => m.handle).find(isRouteHandle) as RouteHandle | undefined;
   const showBottomNav = !embedded && user !== null && canSeeTasks(user);
+  const title = screenTitle ?? (handle ? titles[handle.title] : '');
+  useEffect(() => {
+    document.title = title ? `${title} · Shelfwork` : 'Shelfwork';
+  }, [title]);
 
   if (embedded) {
     return (
@@ -37,7 +41,7 @@ export function MainLayout() {
   return (
     <div className={showBottomNav ? 'main-layout has-bottomnav' : 'main-layout'}>
       <TopBar
-        title={screenTitle ?? (handle ? titles[handle.title] : '')}
+        title={title}
         back={handle?.back ?? false}
         showSupport={handle?.support ?? false}
         onMenu={() => setDrawerOpen(true)}

@@ -3,13 +3,12 @@
  * offline). Never a redirect to /login: the session is fine, only the data is missing.
  */
 import { Trans } from '@lingui/react/macro';
-import { useNavigate } from 'react-router';
 import { getSyncApi } from '../sync/client';
 import { useSyncMeta } from '../sync/hooks';
 import { Icon } from '../ui/Icon';
 import { Spinner } from '../ui/Spinner';
 import { GreenLayout } from './GreenLayout';
-import { signOut } from './signOut';
+import { SignOutButton } from './SignOutButton';
 
 export interface PendingUserScreenProps {
   offline: boolean;
@@ -19,7 +18,6 @@ export interface PendingUserScreenProps {
 
 export function PendingUserScreen({ offline, inline = false }: PendingUserScreenProps) {
   const meta = useSyncMeta('user');
-  const navigate = useNavigate();
   const failed = !offline && Boolean(meta?.error);
 
   if (!offline && !failed) {
@@ -48,16 +46,9 @@ export function PendingUserScreen({ offline, inline = false }: PendingUserScreen
               <Trans>Try again</Trans>
             </button>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-secondary btn-block"
-            onClick={async () => {
-              await signOut();
-              navigate('/login', { replace: true });
-            }}
-          >
+          <SignOutButton className="btn btn-secondary btn-block">
             <Trans>Sign out</Trans>
-          </button>
+          </SignOutButton>
         </div>
       </div>
   );

@@ -11,14 +11,14 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
-  if (!f) numberFormats.set(key, (f = numberFormat(locale, options)));
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(locale, options)));
   return f;
 }
 
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
-  if (!f) dateFormats.set(key, (f = dateFormat(locale, options)));
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
   return f;
 }
 

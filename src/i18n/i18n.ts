@@ -9,9 +9,25 @@ import { getSyncApi } from '../sync/client';
 import { detectLocale } from './detectLocale';
 import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';
 
-/** `?lng=` as the app was opened with: navigation drops it from the URL, detection must not. */
-const startupQuery: string | null =
-  typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lng');
+const QUERY_LOCALE_KEY = 'lng-query';
+
+/**
+ * `?lng=` as the tab was opened with. Navigation drops it from the URL and a reload must not
+ * forget it, so it is kept in sessionStorage for the tab's life (not in localStorage: only an
+ * explicit choice in the language picker is remembered across sessions).
+ */
+function readQueryLocale(): string | null {
+  if (typeof location === 'undefined') return null;
+  const fromUrl = new URLSearchParams(location.search).get('lng');
+  try {
+    if (fromUrl) sessionStorage.setItem(QUERY_LOCALE_KEY, fromUrl);
+    return fromUrl ?? sessionStorage.getItem(QUERY_LOCALE_KEY);
+  } catch {
+    return fromUrl;
+  }
+}
+
+const startupQuery = readQueryLocale();
 
 export function readStoredLocale(): Locale | null {
   try {

@@ -75,7 +75,11 @@ export function OnboardingNotice({ user }: OnboardingNoticeProps) {
               <Trans>Your profile is approved</Trans>
             </strong>
             <p>
-              <Trans>You can reserve tasks once the trainings they need are done.</Trans>
+              {user.trainingDone ? (
+                <Trans>You can reserve tasks in stores near you.</Trans>
+              ) : (
+                <Trans>You can reserve tasks once the trainings they need are done.</Trans>
+              )}
             </p>
           </div>
         </div>

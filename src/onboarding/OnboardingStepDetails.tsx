@@ -61,7 +61,12 @@ export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps
           <p className="muted">
             <Trans>You will need your phone number, address, national ID with a photo of your ID document, and your bank account (IBAN).</Trans>
           </p>
-          {step.complete ? null : formLater}
+          {user.status === 'rejected' && user.rejectionReasons.length > 0 ? (
+            <p>
+              <Trans>Correct the details our team listed above, then send your profile again.</Trans>
+            </p>
+          ) : null}
+          {step.complete && user.status !== 'rejected' ? null : formLater}
         </>
       );
     case 'approval':
@@ -114,7 +119,7 @@ export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps
               <Trans>Reserve a task in a store near you, do it and send it for review.</Trans>
             )}
           </p>
-          {!step.complete && canSeeTasks(user) ? (
+          {!step.complete && step.clickable && canSeeTasks(user) ? (
             <Link to="/reservable" className="btn">
               <Trans>Find a task</Trans>
             </Link>

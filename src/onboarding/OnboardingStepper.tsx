@@ -33,6 +33,9 @@ export function OnboardingStepper({ user, state }: OnboardingStepperProps) {
       if (user.status === 'awaiting_approval') return { label: t`Waiting for review`, tone: 'waiting' };
       if (user.status === 'rejected') return { label: t`Not approved`, tone: 'error' };
     }
+    if (step.id === 'profile' && user.status === 'rejected' && user.rejectionReasons.length > 0) {
+      return { label: t`Needs changes`, tone: 'error' };
+    }
     if (step.complete) return { label: t`Done`, tone: 'done' };
     if (step.clickable) return { label: t`To do`, tone: 'todo' };
     return { label: t`Not available yet`, tone: 'locked' };
@@ -46,7 +49,7 @@ export function OnboardingStepper({ user, state }: OnboardingStepperProps) {
         const panelId = `${baseId}-${step.id}`;
         const marker = (
           <span className={`onboarding-marker onboarding-marker-${status.tone}`} aria-hidden="true">
-            {step.complete ? <Icon name="check" /> : status.tone === 'locked' ? <Icon name="lock" /> : index + 1}
+            {status.tone === 'done' ? <Icon name="check" /> : status.tone === 'locked' ? <Icon name="lock" /> : index + 1}
           </span>
         );
         const text = (

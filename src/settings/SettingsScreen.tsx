@@ -2,31 +2,22 @@
  * /settings: the language picker (stored on this device as 'lng' and sent to the sync worker) and
  * sign out. Push settings (installed app only) come with notifications in a later issue.
  */
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { LOCALES } from '../domain/types';
 import { chooseLocale } from '../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES } from '../i18n/locales';
-import { signOut } from '../app/signOut';
-import { useOutbox, useSessionEmail } from '../sync/hooks';
-import { Dialog } from '../ui/Dialog';
+import { SignOutButton } from '../app/SignOutButton';
+import { useSessionEmail } from '../sync/hooks';
 import { Icon } from '../ui/Icon';
 import './SettingsScreen.css';
 
 export function SettingsScreen() {
-  const { i18n, t } = useLingui();
-  const navigate = useNavigate();
+  const { i18n } = useLingui();
   const email = useSessionEmail();
-  const waiting = (useOutbox() ?? []).filter((r) => r.state !== 'done').length;
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function doSignOut() {
-    setSigningOut(true);
-    await signOut();
-    navigate('/login', { replace: true });
-  }
+  // The catalog loads asynchronously: show the tapped language as selected right away.
+  const [picked, setPicked] = useState<string | null>(null);
+  const selected = picked ?? i18n.locale;
 
   return (
     <div className="page settings">
@@ -42,13 +33,16 @@ export function SettingsScreen() {
                 type="radio"
                 name="language"
                 value={locale}
-                checked={i18n.locale === locale}
-                onChange={() => void chooseLocale(locale)}
+                checked={selected === locale}
+                onChange={() => {
+                  setPicked(locale);
+                  void chooseLocale(locale).finally(() => setPicked(null));
+                }}
               />
               <span lang={locale} className="language-option-name">
                 {NATIVE_LANGUAGE_NAMES[locale]}
               </span>
-              {i18n.locale === locale ? <Icon name="check" className="language-option-check" /> : null}
+              {selected === locale ? <Icon name="check" className="language-option-check" /> : null}
             </label>
           ))}
         </div>
@@ -66,41 +60,12 @@ export function SettingsScreen() {
             </Trans>
           </p>
         ) : null}
-        <button
-          type="button"
-          className="btn btn-danger btn-block"
-          disabled={signingOut}
-          onClick={() => (waiting > 0 ? setConfirmOpen(true) : void doSignOut())}
-        >
+        <SignOutButton className="btn btn-danger btn-block">
           <Icon name="logout" />
           <Trans>Sign out</Trans>
-        </button>
+        </SignOutButton>
       </section>
 
-      <Dialog
-        open={confirmOpen}
-        onClose={() => setConfirmOpen(false)}
-        title={<Trans>Sign out now?</Trans>}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={() => setConfirmOpen(false)}>
-              <Trans>Stay signed in</Trans>
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => void doSignOut()} disabled={signingOut}>
-              {t`Sign out`}
-            </button>
-          </>
-        }
-      >
-        <p>
-          <Plural
-            value={waiting}
-            one="# change on this phone has not reached the server yet."
-            other="# changes on this phone have not reached the server yet."
-          />{' '}
-          <Trans>If you sign out now they will be lost. Connect to the internet and wait until they are sent.</Trans>
-        </p>
-      </Dialog>
     </div>
   );
 }

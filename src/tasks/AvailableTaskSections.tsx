@@ -81,7 +81,8 @@ export function AvailableTaskSections({ task, user, trainings, distance }: Avail
         />
       </section>
 
-      <PlaceCard place={task.place} distance={distance} />
+      {/* The distance is already a fact above. */}
+      <PlaceCard place={task.place} distance={null} />
 
       {task.taskType.shortDescription && (
         <section className="card detail-section">

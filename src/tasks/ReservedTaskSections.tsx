@@ -56,7 +56,7 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
             { key: 'from', label: <Trans>Available from</Trans>, value: startsAt },
             { key: 'expires', label: <Trans>Expires at</Trans>, value: formatDateTime(task.timeWindowEnd, locale) },
             { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, locale) },
-            deadlineFact('early', <Trans>Free cancellation until</Trans>, task.earlyCancelDeadline),
+            deadlineFact('early', <Trans>Early cancellation until</Trans>, task.earlyCancelDeadline),
             deadlineFact('late', <Trans>Late cancellation until</Trans>, task.lateCancelDeadline),
           ]}
         />

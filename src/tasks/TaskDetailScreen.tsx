@@ -21,7 +21,9 @@ const MIRROR_SETTLE_MS = 3000;
 
 export function TaskDetailScreen() {
   const { taskId } = useParams<{ taskId: string }>();
-  const task = useTask(taskId);
+  const row = useTask(taskId);
+  // The live query keeps answering with the previous task until the new id's read completes.
+  const task = row && row.id !== taskId ? undefined : row;
   const user = useUser();
   const trainings = useTrainings();
   const meta = useSyncMeta(`task:${taskId ?? ''}`);

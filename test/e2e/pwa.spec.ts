@@ -131,6 +131,27 @@ test('when the network returns, the browser sync event replays the queue and tel
   expect(await wakeUp).toEqual({ type: 'shelfwork-sync', reason: 'sync-event', remaining: 0 });
 });
 
+test('outbox requests sent from a dedicated worker (where the sync engine runs) reach the service worker queue too', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  const outcome = await page.evaluate(async () => {
+    // A blob worker has no base URL: give it the absolute address.
+    const source = `fetch('${location.origin}/api/user/set-country', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: '{"countryCode":"LT"}' })
+      .then(() => postMessage('answered'), () => postMessage('network-error'));`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    const result = await new Promise<string>((resolve) => worker.addEventListener('message', (e) => resolve(String(e.data))));
+    worker.terminate();
+    return result;
+  });
+  expect(outcome).toBe('network-error');
+  expect((await askServiceWorker<{ size: number }>(page, { type: 'queue-size' }, 'queue-size')).size).toBe(1);
+  await context.setOffline(false);
+});
+
 test('requests without an Idempotency-Key are never queued for replay', async ({ page, context }) => {
   await page.goto('/login');
   await waitForServiceWorkerControl(page);

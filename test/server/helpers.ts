@@ -3,8 +3,15 @@
  * new database on the PostgreSQL at DATABASE_URL), migrated and seeded at a fixed clock, and an
  * app built with buildApp. Requests go through `app.inject` (real HTTP handling, no socket).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { Kysely } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { Database } from '../../server/db/schema';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { FixedClock } from '../../server/clock';
@@ -20,15 +27,49 @@ export const SEED_TIME = '2026-03-10T09:00:00.000Z';
 export interface TestDatabase {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Already migrated and seeded at SEED_TIME. */
+  seeded: boolean;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite runs initdb on every start (seconds); a migrated and seeded data dir is cached as a
+ * tarball keyed by the schema/seed sources, and later test files clone it (well under a second).
+ */
+function snapshotPath(): string {
+  const hash = createHash('sha256');
+  for (const file of ['server/db/migrations.ts', 'server/db/seed.ts', 'server/db/seed-data.ts', 'server/tasks/checklists.ts', 'server/auth/passwords.ts']) {
+    hash.update(readFileSync(join(process.cwd(), file)));
+  }
+  hash.update(SEED_TIME);
+  const dir = join(tmpdir(), 'shelfwork-test-snapshots');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+async function createSeededPglite(): Promise<TestDatabase> {
+  const path = snapshotPath();
+  if (existsSync(path)) {
+    const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(path)], { type: 'application/x-gzip' }) });
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return { db, kind: 'pglite', seeded: true, close: () => db.destroy() };
+  }
+  const pglite = new PGlite();
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  await migrateToLatest(db);
+  await seedDemo(db, new Date(SEED_TIME));
+  const dump = await pglite.dumpDataDir('gzip');
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+  renameSync(tmp, path);
+  return { db, kind: 'pglite', seeded: true, close: () => db.destroy() };
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const opened = await openDatabase({ dataDir: null });
-    return { db: opened.db, kind: 'pglite', close: () => opened.db.destroy() };
-  }
+  if (!url) return createSeededPglite();
   const name = `shelfwork_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -40,6 +81,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db: opened.db,
     kind: 'postgres',
+    seeded: false,
     async close() {
       await opened.db.destroy();
       const dropper = new pg.Client({ connectionString: url });
@@ -66,8 +108,10 @@ export interface TestServer {
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  await migrateToLatest(database.db);
-  await seedDemo(database.db, new Date(SEED_TIME));
+  if (!database.seeded) {
+    await migrateToLatest(database.db);
+    await seedDemo(database.db, new Date(SEED_TIME));
+  }
   const clock = new FixedClock(SEED_TIME);
   const config = testConfig(overrides);
   const printed: string[] = [];

@@ -26,4 +26,10 @@ export class OnboardingPage {
       await expect(this.steps.nth(index)).toContainText(title, { timeout: index === 0 ? 20_000 : undefined });
     }
   }
+
+  /** Spec section 4: the opening step is the first incomplete one, shown expanded. */
+  async expectOpenStep(title: string): Promise<void> {
+    await expect(this.page.getByRole('button', { name: new RegExp(`^${title}`), expanded: true })).toBeVisible();
+    await expect(this.page.getByRole('region', { name: title })).toBeVisible();
+  }
 }
