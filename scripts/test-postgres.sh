@@ -27,7 +27,7 @@ find_pg_bin() {
 
 skip() {
   echo "test-postgres: SKIPPED — $1"
-  echo "test-postgres: the server suite ran on PGlite only. Install PostgreSQL (Debian: apt-get install postgresql) to run it on a real server."
+  echo "test-postgres: the server suite was not run against PostgreSQL (it still runs on PGlite in npx vitest run). Install PostgreSQL (Debian: apt-get install postgresql) to run it here."
   exit 0
 }
 

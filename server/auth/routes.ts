@@ -30,7 +30,8 @@ function readEmail(body: Record<string, unknown>, field = 'email'): string {
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, config } = ctx;
 
-  async function sendCode(email: string, ip: string): Promise<void> {
+  /** Counts a send-code attempt per email and per IP; 429 past either limit. */
+  async function limitSendCode(email: string, ip: string): Promise<void> {
     const now = clock.now();
     const { limited, retryAfterSeconds } = await hitRateLimits(
       db,
@@ -46,17 +47,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       error.retryAfter = retryAfterSeconds;
       throw error;
     }
+  }
+
+  async function sendCode(email: string): Promise<void> {
     const code = generateLoginCode();
-    await createLoginCode(db, email, code, now, config.loginCodeTtlSeconds);
+    await createLoginCode(db, email, code, clock.now(), config.loginCodeTtlSeconds);
     await ctx.mailer.send(loginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
   }
 
   app.post('/api/auth/send-email-code', async (request) => {
     const email = readEmail(bodyOf(request));
+    // Attempts for unknown emails count too, so the endpoint cannot be used to probe many addresses.
+    await limitSendCode(email, request.ip);
     // Login needs an existing account (spec section 4); say so plainly so the UI can offer registration.
     const user = await findUserByEmail(db, email);
     if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
-    await sendCode(email, request.ip);
+    await sendCode(email);
     return { ok: true };
   });
 
@@ -67,6 +73,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     assertNoFieldErrors({ email: emailError, country: countryError });
     const email = normalizeEmail(body.email as string);
     const country = (body.country as string).toUpperCase() as CountryCode;
+    await limitSendCode(email, request.ip);
     if (await findUserByEmail(db, email)) {
       throw refusal('EMAIL_ALREADY_REGISTERED', 'This email is already registered. Please log in.');
     }
@@ -94,7 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
-    await sendCode(email, request.ip);
+    await sendCode(email);
     return { ok: true };
   });
 

@@ -11,7 +11,7 @@ import { isValidCoordinates } from '../../src/domain/geo';
 import { validateCountry } from '../../src/domain/validation';
 import type { CountryCode, Place, Task, User } from '../../src/domain/types';
 import { findUsersByEmailPrefix, loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
-import { findTask, trainingsOfTaskTypes, type Viewer } from '../tasks/queries';
+import { findTask, type Viewer } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
 
@@ -249,5 +249,5 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   }
   const row = await findTask(db, id);
   if (!row) throw new Error('task vanished after insert');
-  return toApiTask(row, await trainingsOfTaskTypes(db, [row.task_type_id]), STAFF_VIEWER, now, null);
+  return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
 }

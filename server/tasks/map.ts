@@ -18,16 +18,6 @@ function stringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-export function groupTrainings(rows: TaskTypeTrainingRow[]): Map<string, TaskTypeTrainingRow[]> {
-  const map = new Map<string, TaskTypeTrainingRow[]>();
-  for (const r of rows) {
-    const list = map.get(r.task_type_id) ?? [];
-    list.push(r);
-    map.set(r.task_type_id, list);
-  }
-  return map;
-}
-
 /** Same rule as reservableSql in queries.ts: available, approved, trainings done and enabled, limit free. */
 export function isReservableFor(row: Pick<TaskRow, 'status' | 'expected_duration'>, trainings: TaskTypeTrainingRow[], viewer: Viewer): boolean {
   return (

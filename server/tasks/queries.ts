@@ -4,7 +4,9 @@
  * task type and country joined; then the trainings of the task types on the page): no N+1.
  */
 import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { UsersTable } from '../db/schema';
 import type { Coordinates, TaskOrderBy, TaskStatus } from '../../src/domain/types';
 
 /** Who is looking, with what the visibility and isReservable rules need. */
@@ -78,6 +80,8 @@ export interface TaskRow {
   tt_filter_title: string;
   tt_nda_protected: boolean;
   tt_created_at: Date;
+  /** The task type's trainings, aggregated in the same query (no N+1, no second round trip). */
+  tt_trainings: TaskTypeTrainingRow[];
   sort_value: Date | number | string | null;
 }
 
@@ -237,6 +241,12 @@ function baseTaskQuery(db: Db) {
       'tt.filter_title as tt_filter_title',
       'tt.nda_protected as tt_nda_protected',
       'tt.created_at as tt_created_at',
+      sql<TaskTypeTrainingRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', tr.title,
+          'link_to_training', tr.link_to_training, 'enabled', tr.enabled) order by ttt.position), '[]'::json)
+        from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
+        where ttt.task_type_id = t.task_type_id)`.as('tt_trainings'),
     ]);
 }
 
@@ -337,6 +347,26 @@ export async function listPlacesWithTasks(
   q = position ? q.orderBy(distanceSql(position)).orderBy('p.id') : q.orderBy('p.title').orderBy('p.id');
   const rows = await q.limit(limit).offset(offset).execute();
   return rows as PlaceRow[];
+}
+
+export interface ViewerRow extends Selectable<UsersTable> {
+  done_training_ids: string[];
+  reservation_used: number;
+}
+
+/** The user with what task visibility and isReservable need, in one query. */
+export async function loadViewerRow(db: Db, userId: string): Promise<ViewerRow | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select([
+      sql<string[]>`coalesce((select json_agg(ut.training_id) from user_trainings ut where ut.user_id = u.id), '[]'::json)`.as('done_training_ids'),
+      sql<number>`(select coalesce(sum(k.expected_duration), 0)::int from tasks k
+        where k.tasker_id = u.id and k.status in ('reserved', 'in_progress'))`.as('reservation_used'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return row as ViewerRow | undefined;
 }
 
 /** Minutes of the tasker's reserved and in-progress tasks (spec: reservation limit). */

@@ -1,39 +1,45 @@
 /** Task read routes (spec section 7): GET task, task/{taskId}, task/places, task/reservation-limit. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { requireUser } from '../auth/guard';
-import { type ApiError, badRequest, forbidden, notFound } from '../http/errors';
+import { bearerToken } from '../auth/guard';
+import { verifyAccessToken } from '../auth/tokens';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { asQuery, isPlausibleId, parseBoolParam, parseFloatParam, parseIntParam, single, type Query } from '../http/input';
 import { parseLatLng, isValidCoordinates } from '../../src/domain/geo';
 import { canSeeTasks } from '../../src/domain/users';
 import { TASK_ORDER_BY, TASK_PAGE_SIZE, TASK_STATUSES, type Coordinates, type Page, type Place, type ReservationLimit, type Task, type TaskOrderBy, type TaskStatus, type UserStatus } from '../../src/domain/types';
-import { doneTrainingIds, type UserRow } from '../users/queries';
 import {
   findTask,
   listPlacesWithTasks,
   listTasks,
+  loadViewerRow,
   orderSpec,
-  reservationUsedMinutes,
-  trainingsOfTaskTypes,
   type KeysetPosition,
   type TaskFilters,
   type TaskRow,
   type Viewer,
+  type ViewerRow,
 } from './queries';
-import { decodeCursor, encodeCursor, groupTrainings, toApiPlace, toApiTask } from './map';
+import { decodeCursor, encodeCursor, toApiPlace, toApiTask } from './map';
 
-export async function loadViewer(ctx: AppContext, user: UserRow): Promise<Viewer> {
-  const [done, used] = await Promise.all([doneTrainingIds(ctx.db, user.id), reservationUsedMinutes(ctx.db, user.id)]);
-  return {
+/** Verifies the token and loads the viewer (user, done trainings, reserved minutes) in one query. */
+export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
+  const token = bearerToken(request);
+  if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required');
+  const userId = await verifyAccessToken(ctx.tokens, token, ctx.clock.now());
+  const user = await loadViewerRow(ctx.db, userId);
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+  const viewer: Viewer = {
     id: user.id,
     countryCode: user.country_code,
     status: user.status,
     isApproved: user.status === 'active',
     canSeeTasks: canSeeTasks({ status: user.status as UserStatus }),
-    doneTrainingIds: done,
-    reservationUsed: used,
+    doneTrainingIds: new Set(Array.isArray(user.done_training_ids) ? user.done_training_ids : []),
+    reservationUsed: Number(user.reservation_used),
     reservationLimit: user.reservation_limit_minutes ?? ctx.config.reservationLimitMinutes,
   };
+  return { user, viewer };
 }
 
 /** Position from latitude/longitude query params, else the `Geolocation: lat,lng` header. */
@@ -93,10 +99,9 @@ function readFirst(query: Query, errors: Record<string, string>): number {
   return first.value ?? TASK_PAGE_SIZE;
 }
 
-async function toApiTasks(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: Coordinates | null): Promise<Task[]> {
-  const trainings = groupTrainings(await trainingsOfTaskTypes(ctx.db, [...new Set(rows.map((r) => r.task_type_id))]));
+function toApiTasks(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: Coordinates | null): Task[] {
   const now = ctx.clock.now();
-  return rows.map((r) => toApiTask(r, trainings.get(r.task_type_id) ?? [], viewer, now, position));
+  return rows.map((r) => toApiTask(r, Array.isArray(r.tt_trainings) ? r.tt_trainings : [], viewer, now, position));
 }
 
 function cannotSeeTasks(): ApiError {
@@ -105,7 +110,7 @@ function cannotSeeTasks(): ApiError {
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/task', async (request): Promise<Page<Task>> => {
-    const user = await requireUser(ctx, request);
+    const { viewer } = await requireViewer(ctx, request);
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};
     const filters = readFilters(query, errors);
@@ -130,15 +135,14 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
-    if (!canSeeTasks({ status: user.status as UserStatus })) throw cannotSeeTasks();
-    const viewer = await loadViewer(ctx, user);
+    if (!viewer.canSeeTasks) throw cannotSeeTasks();
     const spec = orderSpec(orderBy, position);
     const rows = await listTasks(ctx.db, viewer, filters, spec, after, first + 1, ctx.clock.now());
     const hasNext = rows.length > first;
     const pageRows = rows.slice(0, first);
     const cursorOf = (r: TaskRow) =>
       encodeCursor({ o: orderBy, v: r.sort_value instanceof Date ? r.sort_value.toISOString() : typeof r.sort_value === 'number' ? r.sort_value : String(r.sort_value), i: r.id });
-    const data = await toApiTasks(ctx, pageRows, viewer, position);
+    const data = toApiTasks(ctx, pageRows, viewer, position);
     const firstRow = pageRows[0];
     const lastRow = pageRows[pageRows.length - 1];
     return {
@@ -153,7 +157,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.get('/api/task/places', async (request): Promise<Page<Place>> => {
-    const user = await requireUser(ctx, request);
+    const { viewer } = await requireViewer(ctx, request);
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};
     const filters = readFilters(query, errors);
@@ -169,8 +173,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
       else offset = c.n;
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
-    if (!canSeeTasks({ status: user.status as UserStatus })) throw cannotSeeTasks();
-    const viewer = await loadViewer(ctx, user);
+    if (!viewer.canSeeTasks) throw cannotSeeTasks();
     const rows = await listPlacesWithTasks(ctx.db, viewer, filters, position, offset, first + 1, ctx.clock.now());
     const hasNext = rows.length > first;
     const page = rows.slice(0, first);
@@ -186,13 +189,12 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   app.get('/api/task/reservation-limit', async (request): Promise<ReservationLimit> => {
-    const user = await requireUser(ctx, request);
-    const used = await reservationUsedMinutes(ctx.db, user.id);
-    return { used, limit: user.reservation_limit_minutes ?? ctx.config.reservationLimitMinutes };
+    const { viewer } = await requireViewer(ctx, request);
+    return { used: viewer.reservationUsed, limit: viewer.reservationLimit };
   });
 
   app.get('/api/task/:taskId', async (request): Promise<Task> => {
-    const user = await requireUser(ctx, request);
+    const { user, viewer } = await requireViewer(ctx, request);
     const { taskId } = request.params as { taskId?: unknown };
     const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
     if (!isPlausibleId(taskId)) throw taskNotFound();
@@ -201,14 +203,13 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     const own = row.tasker_id === user.id;
     if (!own) {
       if (row.status !== 'available' || row.place_country_code !== user.country_code) throw taskNotFound();
-      if (!canSeeTasks({ status: user.status as UserStatus })) throw cannotSeeTasks();
+      if (!viewer.canSeeTasks) throw cannotSeeTasks();
     }
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};
     const position = readPosition(request, query, errors);
     if (Object.keys(errors).length > 0) throw badRequest(errors);
-    const viewer = await loadViewer(ctx, user);
-    const [task] = await toApiTasks(ctx, [row], viewer, position);
+    const [task] = toApiTasks(ctx, [row], viewer, position);
     return task as Task;
   });
 }

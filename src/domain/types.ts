@@ -159,6 +159,8 @@ export interface User {
   profileComplete: boolean;
   /** Count of tasks in a history status (accepted, rejected, expired, awaiting_confirmation). */
   historicalTaskCount: number;
+  /** Count of accepted tasks (the commitment dialog shows from 3 on). Optional until the server sends it. */
+  acceptedTaskCount?: number;
   rejectionReasons: string[];
   rejectionComment: string | null;
   referralCode: string | null;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { distanceMeters } from '../../src/domain/geo';
 import { earlyCancelDeadline } from '../../src/domain/tasks';
+import { withCheckDigit } from '../../server/db/seed';
 import type { ApiErrorBody, Page, Place, ReservationLimit, Task, Training } from '../../src/domain/types';
 
 let server: TestServer;
@@ -280,5 +281,37 @@ describe('places, reservation limit and trainings', () => {
     expect(approved.find((t) => t.id === 'basics')?.doneAt).not.toBeNull();
     expect(approved.find((t) => t.ndaProtected)?.linkToTraining).not.toBe('');
     expect(pending.find((t) => t.ndaProtected)?.linkToTraining).toBe('');
+  });
+});
+
+describe('demo seed', () => {
+  it('computes GS1 check digits for EAN-13 and EAN-8', () => {
+    expect(withCheckDigit('400638133393')).toBe('4006381333931');
+    expect(withCheckDigit('7351353')).toBe('73513537');
+    expect(withCheckDigit('590123412345')).toBe('5901234123457');
+  });
+
+  it('has the markets, at least 40 stores, 300 tasks in all seven statuses, and valid product EANs', async () => {
+    const stores = await server.db.selectFrom('places').select(['city', 'country_code']).execute();
+    expect(stores.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(stores.map((s) => s.city))).toEqual(new Set(['Vilnius', 'Kaunas', 'Warszawa', 'Kraków', 'Praha', 'Brno', 'București', 'Cluj-Napoca']));
+    const tasks = await server.db.selectFrom('tasks').select(['status', 'country_code', 'currency_code', 'expected_duration', 'time_window_start', 'time_window_end']).execute();
+    expect(tasks.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(tasks.map((t) => t.status)).size).toBe(7);
+    const currency: Record<string, string> = { LT: 'EUR', PL: 'PLN', CZ: 'CZK', RO: 'RON' };
+    for (const t of tasks) {
+      expect(t.currency_code).toBe(currency[t.country_code]);
+      expect(t.expected_duration * 60_000).toBeLessThanOrEqual(new Date(t.time_window_end).getTime() - new Date(t.time_window_start).getTime());
+    }
+    const products = await server.db.selectFrom('products').select('ean').execute();
+    expect(products.length).toBeGreaterThan(0);
+    for (const { ean } of products) {
+      expect([8, 13]).toContain(ean.length);
+      expect(withCheckDigit(ean.slice(0, -1))).toBe(ean);
+    }
+    const defects = await server.db.selectFrom('task_defects').select('task_id').execute();
+    const items = await server.db.selectFrom('checklist_items').select('id').execute();
+    expect(defects.length).toBeGreaterThan(0);
+    expect(items.length).toBeGreaterThan(tasks.length);
   });
 });

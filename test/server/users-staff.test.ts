@@ -66,6 +66,17 @@ describe('user and country', () => {
     expect(res.json<ApiErrorBody>().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it('settles concurrent duplicates of one key to a single effect', async () => {
+    const { token } = await server.login('deactivated@demo.shelfwork.app');
+    const send = () =>
+      server.request({ method: 'POST', url: '/api/user/set-country', token, headers: { 'idempotency-key': 'concurrent-1' }, payload: { countryCode: 'LT' } });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    const rows = await server.db.selectFrom('idempotency_keys').select('key').where('key', '=', 'concurrent-1').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('scopes keys per user: the same key from another user is a new request', async () => {
     const a = await server.login('cz@demo.shelfwork.app');
     const b = await server.login('ro@demo.shelfwork.app');
