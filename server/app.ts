@@ -16,6 +16,7 @@ import { resolveJwtSecret } from './auth/tokens';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerTaskRoutes } from './tasks/routes';
+import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerStatic } from './static';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
   registerTaskRoutes(app, context);
+  registerLifecycleRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerStaffRoutes(app, context);
   await registerStatic(app, config.distDir);

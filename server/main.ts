@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrations';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { systemClock } from './clock';
+import { startExpiryJob } from './jobs/expiry';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
   const lines = [
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   console.log(banner(config, `http://localhost:${port}`, `${opened.kind} (${opened.location})`, context.mailer.kind));
+  // Scheduled work runs in every process; the job itself is safe to run concurrently (see jobs/expiry.ts).
+  const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`${signal}: closing…`);
     await app.close();
+    await expiry?.stop();
     await opened.db.destroy();
     process.exit(0);
   };

@@ -92,6 +92,18 @@ function isOutboxMutation(request: Request, url: URL): boolean {
   );
 }
 
+/**
+ * Queues a request once per Idempotency-Key: the outbox retries the same record with backoff while
+ * offline, and every failed attempt passes through here. Replaying duplicates would be harmless
+ * (the server deduplicates) but wasteful on a bad connection.
+ */
+async function enqueueOnce(request: Request): Promise<void> {
+  const key = request.headers.get(IDEMPOTENCY_HEADER);
+  const queued = await queue.getAll();
+  if (queued.some((entry) => entry.request.headers.get(IDEMPOTENCY_HEADER) === key)) return;
+  await queue.pushRequest({ request });
+}
+
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (!isOutboxMutation(event.request, url)) return;
@@ -100,7 +112,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     fetch(event.request).catch(async (error: unknown) => {
       // Network error only (any HTTP answer, even 5xx, resolves and is the outbox's business).
-      await queue.pushRequest({ request: copy }).catch(() => undefined);
+      await enqueueOnce(copy).catch(() => undefined);
       // The caller still sees the failure, so its outbox record stays pending.
       throw error;
     }),

@@ -127,6 +127,22 @@ export interface TasksTable {
   has_outstanding_dispute: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Added by migration 0002 (nullable, so inserts need not name them). */
+  reserved_at: NullableTimestamp;
+  start_latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  start_longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the server received the start (start_time is the time the client recorded). */
+  start_received_at: NullableTimestamp;
+}
+
+export interface TaskCancellationsTable {
+  id: string;
+  task_id: string;
+  user_id: string;
+  /** True when cancelled after the early-cancel deadline (a justification is then required). */
+  late: boolean;
+  justification: string | null;
+  created_at: Timestamp;
 }
 
 export interface ChecklistItemsTable {
@@ -226,6 +242,7 @@ export interface Database {
   users: UsersTable;
   user_trainings: UserTrainingsTable;
   tasks: TasksTable;
+  task_cancellations: TaskCancellationsTable;
   checklist_items: ChecklistItemsTable;
   products: ProductsTable;
   task_products: TaskProductsTable;

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
 import { ApiError } from '../http/errors';
-import { approveUser, createPlace, createTask, listUsers, rejectUser, REJECTION_REASON_FIELDS } from './service';
+import { approveUser, createPlace, createTask, listUsers, rejectUser, reviewTask, REJECTION_REASON_FIELDS } from './service';
 
 const HELP = `Shelfwork staff CLI
 
@@ -25,6 +25,11 @@ Commands:
   create-task --place <placeId> --type <taskTypeId> --start <ISO> --end <ISO>
               --duration <minutes> --reward <amount> [--bonus <amount>]
               [--title <t>] [--comment <descriptive comment>]
+  accept --task <taskId> [--comment <result comment>]
+                                         Accept a task awaiting confirmation
+  reject-task --task <taskId> --comment <result comment> [--reduced <amount>]
+                                         Reject a task awaiting confirmation, optionally
+                                         with a reduced reward (≤ the reward)
 
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./data).
 Output: JSON of the created/updated object.
@@ -57,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
       duration: { type: 'string' },
       reward: { type: 'string' },
       bonus: { type: 'string' },
+      task: { type: 'string' },
+      reduced: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -119,6 +126,15 @@ async function main(argv: string[]): Promise<number> {
           ),
         );
         break;
+      case 'accept':
+      case 'reject-task': {
+        if (!values.task) throw new Error('give --task <taskId>');
+        const taskId = values.task;
+        const decision = command === 'accept' ? 'accepted' : 'rejected';
+        const input = { resultComment: values.comment, reducedReward: values.reduced };
+        result = await db.transaction().execute((trx) => reviewTask(trx, taskId, decision, input, now));
+        break;
+      }
       default:
         console.error(`Unknown command '${command}'.\n`);
         console.log(HELP);

@@ -9,7 +9,7 @@ import { bearerToken } from '../auth/guard';
 import { ApiError, badRequest } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { approveUser, createPlace, createTask, listUsers, rejectUser } from './service';
+import { approveUser, createPlace, createTask, listUsers, rejectUser, reviewTask } from './service';
 
 function requireStaff(ctx: AppContext, request: FastifyRequest): void {
   const token = bearerToken(request);
@@ -58,6 +58,15 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void
     const input = body(request);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createPlace(trx, input, ctx.clock.now()) }));
   });
+
+  for (const [action, decision] of [['accept', 'accepted'], ['reject', 'rejected']] as const) {
+    app.post(`/api/staff/tasks/:id/${action}`, async (request, reply) => {
+      const { id } = request.params as { id?: unknown };
+      if (!isPlausibleId(id)) throw new ApiError(404, 'TASK_NOT_FOUND', 'Task not found');
+      const input = request.body === undefined || request.body === null ? {} : body(request);
+      return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await reviewTask(trx, id, decision, input, ctx.clock.now()) }));
+    });
+  }
 
   app.post('/api/staff/tasks', async (request, reply) => {
     const input = body(request);

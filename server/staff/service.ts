@@ -1,10 +1,13 @@
 /**
  * Staff operations shared by the staff HTTP API and the CLI: find users, approve/reject
- * profiles, create places and tasks. Input validation returns per-field codes.
+ * profiles, create places and tasks, accept/reject finished tasks. Input validation returns
+ * per-field codes.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { ApiError, assertNoFieldErrors } from '../http/errors';
+import { sql } from 'kysely';
+import { ApiError, BUSINESS_RULE_STATUS, assertNoFieldErrors, badRequest } from '../http/errors';
+import { canTransition, parseTaskStatus } from '../../src/domain/lifecycle';
 import { readString } from '../http/input';
 import { earlyCancelDeadline } from '../../src/domain/tasks';
 import { isValidCoordinates } from '../../src/domain/geo';
@@ -249,5 +252,43 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   }
   const row = await findTask(db, id);
   if (!row) throw new Error('task vanished after insert');
+  return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
+}
+
+/**
+ * Staff review of finished work (spec section 4): awaiting_confirmation → accepted | rejected,
+ * checked with canTransition. The task row is locked and the status re-checked in the update,
+ * so two reviewers cannot both decide. A reduced reward (reject only) must not exceed the reward;
+ * it is shown to the tasker only for accepted or rejected tasks (toApiTask).
+ */
+export async function reviewTask(db: Db, id: string, decision: 'accepted' | 'rejected', input: unknown, now: Date): Promise<Task> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const comment = readString(body.resultComment, { required: decision === 'rejected', max: 2000 });
+  const reduced = decision === 'rejected' ? readMoney(body.reducedReward, false) : { value: null, error: body.reducedReward === undefined || body.reducedReward === null ? null : 'NOT_ALLOWED' };
+  assertNoFieldErrors({ resultComment: comment.error, reducedReward: reduced.error });
+  const locked = await db.selectFrom('tasks').select(['id', 'status', sql<string>`reward::text`.as('reward')]).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!locked) throw new ApiError(404, 'TASK_NOT_FOUND', 'Task not found');
+  const from = parseTaskStatus(locked.status);
+  if (!canTransition(from, decision)) {
+    throw new ApiError(BUSINESS_RULE_STATUS, 'TASK_NOT_AWAITING_CONFIRMATION', `Only tasks awaiting confirmation can be ${decision} (this one is ${from})`);
+  }
+  if (reduced.value !== null && Number(reduced.value) > Number(locked.reward)) throw badRequest({ reducedReward: 'TOO_HIGH' });
+  const updated = await db
+    .updateTable('tasks')
+    .set({
+      status: decision,
+      result_comment: comment.value,
+      // Accept keeps a reduction already on the task; reject sets (or clears) it.
+      ...(decision === 'rejected' ? { reduced_reward: reduced.value } : {}),
+      finalization_time: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw new ApiError(BUSINESS_RULE_STATUS, 'TASK_NOT_AWAITING_CONFIRMATION', 'The task changed while it was reviewed');
+  const row = await findTask(db, id);
+  if (!row) throw new Error('task vanished after review');
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
 }

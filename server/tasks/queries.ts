@@ -29,6 +29,8 @@ export interface TaskFilters {
   placeId?: string;
   trainingId?: string;
   hasOutstandingDispute?: boolean;
+  /** Leave one task out (suggestions list the other tasks at a place). */
+  excludeTaskId?: string;
 }
 
 export interface TaskRow {
@@ -61,6 +63,7 @@ export interface TaskRow {
   done_checklist_item_ids: string[];
   has_outstanding_dispute: boolean;
   updated_at: Date;
+  reserved_at: Date | null;
   place_id: string;
   place_title: string;
   place_address: string;
@@ -151,6 +154,7 @@ function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawBuilder<
     where.push(sql<SqlBool>`exists (select 1 from task_type_trainings f where f.task_type_id = t.task_type_id and f.training_id = ${filters.trainingId})`);
   }
   if (filters.hasOutstandingDispute !== undefined) where.push(sql<SqlBool>`t.has_outstanding_dispute = ${filters.hasOutstandingDispute}`);
+  if (filters.excludeTaskId) where.push(sql<SqlBool>`t.id <> ${filters.excludeTaskId}`);
   return where;
 }
 
@@ -222,6 +226,7 @@ function baseTaskQuery(db: Db) {
       't.done_checklist_item_ids',
       't.has_outstanding_dispute',
       't.updated_at',
+      't.reserved_at',
       'p.id as place_id',
       'p.title as place_title',
       'p.address as place_address',

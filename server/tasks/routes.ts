@@ -6,8 +6,7 @@ import { verifyAccessToken } from '../auth/tokens';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { asQuery, isPlausibleId, parseBoolParam, parseFloatParam, parseIntParam, single, type Query } from '../http/input';
 import { parseLatLng, isValidCoordinates } from '../../src/domain/geo';
-import { canSeeTasks } from '../../src/domain/users';
-import { TASK_ORDER_BY, TASK_PAGE_SIZE, TASK_STATUSES, type Coordinates, type Page, type Place, type ReservationLimit, type Task, type TaskOrderBy, type TaskStatus, type UserStatus } from '../../src/domain/types';
+import { TASK_ORDER_BY, TASK_PAGE_SIZE, TASK_STATUSES, type Coordinates, type Page, type Place, type ReservationLimit, type Task, type TaskOrderBy, type TaskStatus } from '../../src/domain/types';
 import {
   findTask,
   listPlacesWithTasks,
@@ -21,6 +20,7 @@ import {
   type ViewerRow,
 } from './queries';
 import { decodeCursor, encodeCursor, toApiPlace, toApiTask } from './map';
+import { toViewer } from './viewer';
 
 /** Verifies the token and loads the viewer (user, done trainings, reserved minutes) in one query. */
 export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
@@ -29,21 +29,11 @@ export async function requireViewer(ctx: AppContext, request: FastifyRequest): P
   const userId = await verifyAccessToken(ctx.tokens, token, ctx.clock.now());
   const user = await loadViewerRow(ctx.db, userId);
   if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
-  const viewer: Viewer = {
-    id: user.id,
-    countryCode: user.country_code,
-    status: user.status,
-    isApproved: user.status === 'active',
-    canSeeTasks: canSeeTasks({ status: user.status as UserStatus }),
-    doneTrainingIds: new Set(Array.isArray(user.done_training_ids) ? user.done_training_ids : []),
-    reservationUsed: Number(user.reservation_used),
-    reservationLimit: user.reservation_limit_minutes ?? ctx.config.reservationLimitMinutes,
-  };
-  return { user, viewer };
+  return { user, viewer: toViewer(user, ctx.config.reservationLimitMinutes) };
 }
 
 /** Position from latitude/longitude query params, else the `Geolocation: lat,lng` header. */
-function readPosition(request: FastifyRequest, query: Query, errors: Record<string, string>): Coordinates | null {
+export function readPosition(request: FastifyRequest, query: Query, errors: Record<string, string>): Coordinates | null {
   const lat = parseFloatParam(query.latitude);
   const lng = parseFloatParam(query.longitude);
   if (lat.error) errors.latitude = lat.error;

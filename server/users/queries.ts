@@ -10,6 +10,7 @@ export type UserRow = Selectable<UsersTable>;
 export interface UserWithStats extends UserRow {
   training_done: boolean;
   historical_task_count: number;
+  accepted_task_count: number;
 }
 
 function iso(value: Date | string): string {
@@ -38,6 +39,7 @@ export async function loadUserWithStats(db: Db, id: string): Promise<UserWithSta
       sql<number>`(select count(*)::int from tasks k where k.tasker_id = u.id and k.status in (${sql.join([...HISTORY_STATUSES])}))`.as(
         'historical_task_count',
       ),
+      sql<number>`(select count(*)::int from tasks k where k.tasker_id = u.id and k.status = 'accepted')`.as('accepted_task_count'),
     ])
     .where('u.id', '=', id)
     .executeTakeFirst();
@@ -74,6 +76,7 @@ export function toApiUser(row: UserWithStats): User {
     paymentDocumentsDone: row.payment_documents_done,
     profileComplete: row.profile_complete,
     historicalTaskCount: Number(row.historical_task_count),
+    acceptedTaskCount: Number(row.accepted_task_count),
     rejectionReasons: Array.isArray(row.rejection_reasons) ? row.rejection_reasons : [],
     rejectionComment: row.rejection_comment,
     referralCode: row.referral_code,

@@ -18,6 +18,9 @@ import type { RouteHandle, RouteTitleKey } from './routeHandle';
 
 const taskList = async () => ({ Component: (await import('../tasks/TaskListScreen')).TaskListScreen });
 const taskDetail = async () => ({ Component: (await import('../tasks/TaskDetailScreen')).TaskDetailScreen });
+const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
+const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });
+const suggestionsScreen = async () => ({ Component: (await import('../suggestions/TaskSuggestionsScreen')).TaskSuggestionsScreen });
 
 // The access forms pull in Formik and Yup (~30 KB gzipped): kept out of the first chunk (DESIGN.md budgets).
 const loginScreen = async () => ({ Component: (await import('../auth/LoginScreen')).LoginScreen });
@@ -29,7 +32,6 @@ const handle = (title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): R
 /** Drawer destinations whose screens come in later issues; each renders ComingSoonScreen. */
 export const COMING_SOON_ROUTES: { path: string; title: RouteTitleKey }[] = [
   { path: 'support', title: 'support' },
-  { path: 'history', title: 'history' },
   { path: 'trainings', title: 'trainings' },
   { path: 'invite', title: 'invite' },
   { path: 'faq', title: 'faq' },
@@ -69,11 +71,16 @@ export const routes: RouteObject[] = [
                   { path: 'in_progress', handle: handle('in_progress'), lazy: taskList },
                   { path: 'reserved', handle: handle('reserved'), lazy: taskList },
                   { path: 'reservable', handle: handle('reservable'), lazy: taskList },
+                  { path: 'task-suggestions/:taskId', handle: handle('task', { back: true }), lazy: suggestionsScreen },
                 ],
               },
               {
                 element: <RouteGuard rule="approved" inline />,
-                children: [{ path: 'profile', handle: handle('profile'), element: <ComingSoonScreen /> }],
+                children: [
+                  { path: 'profile', handle: handle('profile'), element: <ComingSoonScreen /> },
+                  { path: 'history', handle: handle('history'), lazy: historyScreen },
+                  { path: 'history/:taskStatus', handle: handle('history', { back: true }), lazy: historyStatusScreen },
+                ],
               },
               { path: 'task/:taskId', handle: handle('task', { back: true, support: true }), lazy: taskDetail },
               { path: 'onboarding', handle: handle('onboarding'), element: <OnboardingScreen /> },

@@ -3,7 +3,7 @@
  * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
  * of the app goes through here: screens never call fetch.
  */
-import type { CountryCode, Locale, TaskStatus } from '../domain/types';
+import type { Coordinates, CountryCode, Locale, TaskStatus } from '../domain/types';
 
 /** Errors cross the boundary as data; the UI maps `code` to words (spec section 8). */
 export interface CommandError {
@@ -41,6 +41,30 @@ export interface SyncApi {
   refreshTask(taskId: string): Promise<CommandResult>;
   /** Mark which collections the visible screen needs, so the worker keeps them fresh. */
   watch(collections: { statuses?: TaskStatus[]; taskId?: string | null }): Promise<void>;
+
+  // Task life cycle (issue 3). The page checks the domain rules first (src/domain/lifecycle.ts);
+  // the server re-checks them with its own clock.
+
+  /**
+   * Online only: reserving is a race between taskers, so it is never queued. On success the task,
+   * the reservation limit and the reserved list are pulled again. Offline → error code 'NETWORK'.
+   */
+  reserveTask(taskId: string): Promise<CommandResult>;
+  /** Online only: the server judges early/late cancel with its clock. `justification` for late cancels. */
+  cancelTask(taskId: string, justification: string | null): Promise<CommandResult>;
+  /**
+   * Queued through the outbox (works offline): the mirror shows the task in progress at once;
+   * the server re-checks the recorded position and time on arrival (DESIGN.md, "Offline start").
+   */
+  startTask(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult>;
+  /**
+   * Pulls a page of suggestions (available tasks in the same store) into `kv` under
+   * `suggestions:<taskId>` as `{ taskIds, pageInfo, total, syncedAt }`, the tasks into `tasks`.
+   * `more` appends the next page; otherwise the first page replaces the list.
+   */
+  pullSuggestions(taskId: string, more?: boolean): Promise<CommandResult>;
+  /** Pulls one more page (50) of a history status list; the first page comes with `watch`. */
+  pullMoreTasks(status: TaskStatus): Promise<CommandResult>;
 
   /** Last known position, sent as the `Geolocation` header (spec section 7). */
   setPosition(position: { latitude: number; longitude: number } | null): Promise<void>;

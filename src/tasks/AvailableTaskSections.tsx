@@ -1,20 +1,22 @@
 /**
  * Task detail for an available task (spec section 2): whether it can be reserved and why not,
  * reward, distance, window, duration, place, description, comment and instructions (approved
- * viewers only, spec section 6), and the trainings still missing. Reserving itself arrives with
- * the next issue, so nothing here is a control.
+ * viewers only, spec section 6), and the trainings still missing. A reservable task offers the
+ * slide-to-reserve control; a locked one says why instead (spec sections 4 to 6).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TaskRow } from '../db/schema';
+import { reserveRefusal } from '../domain/lifecycle';
 import { missingTrainings } from '../domain/tasks';
-import type { Training, User } from '../domain/types';
+import type { ReservationLimit, Training, User } from '../domain/types';
 import { formatDateTime, formatDistance, formatMinutes } from '../i18n/format';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
 import { safeHref } from './linkify';
 import { MarkdownText } from './MarkdownText';
 import { PlaceCard } from './PlaceCard';
+import { ReserveControl } from './ReserveControl';
 import { TaskIcon } from './TaskIcon';
 
 export interface AvailableTaskSectionsProps {
@@ -23,30 +25,38 @@ export interface AvailableTaskSectionsProps {
   /** undefined while the trainings are still being read. */
   trainings: Training[] | undefined;
   distance: number | null;
+  /** null/undefined when not synced yet: the server still checks it. */
+  limit?: ReservationLimit | null;
 }
 
-export function AvailableTaskSections({ task, user, trainings, distance }: AvailableTaskSectionsProps) {
+/** No limit known yet: let the server judge. */
+const UNKNOWN_LIMIT: ReservationLimit = { used: 0, limit: Number.POSITIVE_INFINITY };
+
+export function AvailableTaskSections({ task, user, trainings, distance, limit }: AvailableTaskSectionsProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const approved = user?.isApproved === true;
   const missingIds = trainings ? missingTrainings(task, trainings) : [];
   const missing = task.taskType.trainings.filter((ref) => missingIds.includes(ref.id));
 
-  let reserveState: 'not_approved' | 'trainings' | 'reservable' | 'unavailable' | null = null;
+  let reserveState: 'not_approved' | 'trainings' | 'limit' | 'reservable' | 'unavailable' | null = null;
   if (user && trainings) {
-    if (!approved) reserveState = 'not_approved';
-    else if (missing.length > 0) reserveState = 'trainings';
-    else reserveState = task.isReservable ? 'reservable' : 'unavailable';
+    const refusal = reserveRefusal(task, user, trainings, limit ?? UNKNOWN_LIMIT);
+    if (refusal === 'PROFILE_NOT_APPROVED') reserveState = 'not_approved';
+    else if (refusal === 'TRAININGS_MISSING') reserveState = 'trainings';
+    else if (refusal === 'RESERVATION_LIMIT_EXCEEDED') reserveState = 'limit';
+    else reserveState = refusal === null && task.isReservable ? 'reservable' : 'unavailable';
   }
 
   return (
     <>
-      {reserveState && (
-        <section className={`reserve-info reserve-info--${reserveState === 'reservable' ? 'ok' : 'locked'}`} aria-label={t`Reserve`}>
-          <TaskIcon name={reserveState === 'reservable' ? 'check' : 'lock'} size={20} />
+      {reserveState === 'reservable' && user && <ReserveControl task={task} user={user} />}
+      {reserveState && reserveState !== 'reservable' && (
+        <section className="reserve-info reserve-info--locked" aria-label={t`Reserve`}>
+          <TaskIcon name="lock" size={20} />
           <div>
             <strong className="reserve-info__title">
-              {reserveState === 'reservable' ? <Trans>You can reserve this task</Trans> : <Trans>Locked — view only</Trans>}
+              {reserveState === 'limit' || reserveState === 'unavailable' ? <Trans>Cannot be reserved now</Trans> : <Trans>Locked — view only</Trans>}
             </strong>
             {reserveState === 'not_approved' && (
               <p>
@@ -59,6 +69,11 @@ export function AvailableTaskSections({ task, user, trainings, distance }: Avail
             {reserveState === 'trainings' && (
               <p>
                 <Trans>Complete the trainings listed below to reserve this task.</Trans>
+              </p>
+            )}
+            {reserveState === 'limit' && (
+              <p>
+                <Trans>Your reservation limit is reached. Finish or cancel a reserved task to reserve more.</Trans>
               </p>
             )}
             {reserveState === 'unavailable' && (

@@ -1,7 +1,7 @@
 /**
  * Task detail for a started task (spec section 2): live countdown to the window's end, duration,
- * goal, comment, target product photos and the letter of authority. The checklist and finish
- * come with the task pack in the next issue.
+ * goal, comment, target product photos and the letter of authority, and whether the start is
+ * still waiting to be sent. The checklist and finish come with the task pack in the next issue.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '../db/schema';
@@ -11,6 +11,7 @@ import { Countdown } from './Countdown';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
 import { safeHref } from './linkify';
+import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { TaskIcon } from './TaskIcon';
 
@@ -28,6 +29,7 @@ export function InProgressTaskSections({ task, user, distance }: { task: TaskRow
 
   return (
     <>
+      <PendingStartNotice taskId={task.id} />
       <Countdown deadline={task.timeWindowEnd} warnWithinMinutes={task.expectedDuration} />
 
       <section className="card">

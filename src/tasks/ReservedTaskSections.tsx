@@ -1,17 +1,20 @@
 /**
  * Task detail for a reserved task (spec section 2): a warning while it cannot be started yet,
- * the window, and the early/late cancel deadlines in the section 4 deadline colours. Start and
- * cancel arrive with the next issue.
+ * the window, the early/late cancel deadlines in the section 4 deadline colours, and the start
+ * and cancel actions (ReservedTaskActions).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { deadlineColour } from '../domain/tasks';
 import type { User } from '../domain/types';
 import { formatDateTime, formatMinutes } from '../i18n/format';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
+import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
+import { ReservedTaskActions } from './ReservedTaskActions';
 import { TaskIcon } from './TaskIcon';
 
 export interface ReservedTaskSectionsProps {
@@ -50,6 +53,9 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
         </div>
       )}
 
+      <PendingStartNotice taskId={task.id} />
+      <ReservedTaskActions task={task} now={now} />
+
       <section className="card">
         <DetailFacts
           facts={[
@@ -63,6 +69,13 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
       </section>
 
       <PlaceCard place={task.place} distance={distance} />
+      <Link className="card detail-link" to={`/task-suggestions/${encodeURIComponent(task.id)}`}>
+        <TaskIcon name="store" size={20} />
+        <span>
+          <Trans>More tasks in this store</Trans>
+        </span>
+        <TaskIcon name="chevrons" size={16} className="detail-link__trail" />
+      </Link>
 
       {task.taskType.shortDescription && (
         <section className="card detail-section">

@@ -6,13 +6,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SyncMeta, TaskRow } from '../db/schema';
 import { distanceMeters } from '../domain/geo';
 import { isTaskTypeNew } from '../domain/tasks';
-import type { TaskStatus, Training, User } from '../domain/types';
-import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
+import type { ReservationLimit, TaskStatus, Training, User } from '../domain/types';
+import { formatMoney } from '../i18n/format';
 import { AvailableTaskSections } from './AvailableTaskSections';
-import { DetailFacts } from './DetailFacts';
 import { FreshnessLine } from './FreshnessLine';
 import { InProgressTaskSections } from './InProgressTaskSections';
-import { PlaceCard } from './PlaceCard';
+import { HistoricalTaskSections, isHistoricalStatus } from './HistoricalTaskSections';
 import { ReservedTaskSections } from './ReservedTaskSections';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from './useNow';
@@ -23,9 +22,10 @@ export interface TaskDetailContentProps {
   /** undefined while still being read. */
   trainings: Training[] | undefined;
   meta: SyncMeta | null | undefined;
+  limit?: ReservationLimit | null;
 }
 
-export function TaskDetailContent({ task, user, trainings, meta }: TaskDetailContentProps) {
+export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDetailContentProps) {
   const { t, i18n } = useLingui();
   const now = useNow(60_000);
   // Distance from the last position this session knows; the detail never prompts for location.
@@ -61,26 +61,14 @@ export function TaskDetailContent({ task, user, trainings, meta }: TaskDetailCon
       </header>
 
       {task.status === 'available' ? (
-        <AvailableTaskSections task={task} user={user} trainings={trainings} distance={distance} />
+        <AvailableTaskSections task={task} user={user} trainings={trainings} distance={distance} limit={limit} />
       ) : task.status === 'reserved' ? (
         <ReservedTaskSections task={task} user={user} distance={distance} now={now} />
       ) : task.status === 'in_progress' ? (
         <InProgressTaskSections task={task} user={user} distance={distance} />
-      ) : (
-        // History statuses get their own view with /history; until then the essentials.
-        <>
-          <section className="card">
-            <DetailFacts
-              facts={[
-                { key: 'from', label: <Trans>Available from</Trans>, value: formatDateTime(task.timeWindowStart, i18n.locale) },
-                { key: 'expires', label: <Trans>Expires at</Trans>, value: formatDateTime(task.timeWindowEnd, i18n.locale) },
-                { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, i18n.locale) },
-              ]}
-            />
-          </section>
-          <PlaceCard place={task.place} distance={distance} />
-        </>
-      )}
+      ) : isHistoricalStatus(task.status) ? (
+        <HistoricalTaskSections task={task} distance={distance} />
+      ) : null}
     </article>
   );
 }

@@ -1,12 +1,13 @@
 /**
- * /task/{taskId} (spec section 2, read-only in this issue): a different view per status,
+ * /task/{taskId} (spec section 2): a different view per status (reserve, start, cancel, history),
  * rendered from the mirror. While open, the sync worker watches the task (refreshing it every
  * 30 s); on arrival it is refreshed once. A task the server does not know (404) or hides (403)
  * and that is not in the mirror sends the tasker back to the offerings with a message.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useSyncMeta, useTask, useTrainings, useUser } from '../sync/hooks';
+import { useReservationLimit, useSyncMeta, useTask, useTrainings, useUser } from '../sync/hooks';
+import { ExpiryReminders } from './ExpiryReminders';
 import { refreshOutcome, type RefreshOutcome } from './refreshOutcome';
 import type { TaskListLocationState } from './routes';
 import { refreshTaskFromServer, watchCollections } from './syncCommands';
@@ -26,6 +27,7 @@ export function TaskDetailScreen() {
   const task = row && row.id !== taskId ? undefined : row;
   const user = useUser();
   const trainings = useTrainings();
+  const limit = useReservationLimit();
   const meta = useSyncMeta(`task:${taskId ?? ''}`);
   const online = useConnectivity();
   // The outcome belongs to the task id it was asked for, so a stale answer never misleads.
@@ -67,5 +69,10 @@ export function TaskDetailScreen() {
     // 'pending', or 'ok' while the mirror settles.
     return <TaskDetailLoading />;
   }
-  return <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} />;
+  return (
+    <>
+      <ExpiryReminders />
+      <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} limit={limit} />
+    </>
+  );
 }

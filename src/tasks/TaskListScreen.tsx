@@ -8,6 +8,7 @@
  * belongs to one list.
  */
 import { useLocation } from 'react-router';
+import { ExpiryReminders } from './ExpiryReminders';
 import { statusFromPathname } from './routes';
 import { TaskStatusList } from './TaskStatusList';
 import './TaskListScreen.css';
@@ -15,5 +16,10 @@ import './TaskListScreen.css';
 export function TaskListScreen() {
   const { pathname } = useLocation();
   const status = statusFromPathname(pathname);
-  return <TaskStatusList key={status} status={status} />;
+  return (
+    <>
+      <ExpiryReminders />
+      <TaskStatusList key={status} status={status} />
+    </>
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { isTaskLocked } from '../domain/tasks';
 import type { TaskStatus } from '../domain/types';
@@ -22,6 +22,7 @@ import {
   type FilterPreferences,
   type OrderPreferences,
 } from './preferences';
+import { ReservationLimitBar } from './ReservationLimitBar';
 import { ReservedTaskGroups } from './ReservedTaskGroups';
 import { noticeFromLocationState, type ListStatus } from './routes';
 import { ALL_TASK_TYPES, pageLimit, selectTasks, taskTypeCategories, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
@@ -58,6 +59,18 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const now = useNow(60_000);
 
   const [search, setSearch] = useUrlSearch();
+  // `?placeId=` narrows the offerings to one store (where a reserve with `upsellByPlace` lands).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const placeId = status === 'available' ? searchParams.get('placeId') : null;
+  const clearPlace = () =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('placeId');
+        return next;
+      },
+      { replace: true },
+    );
   // Typing stays responsive while the (cheap, but not free) selection catches up.
   const deferredSearch = useDeferredValue(search);
 
@@ -108,7 +121,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   }, [wantsDistance, status, requestPosition]);
 
   // Pages reset whenever what is being listed changes.
-  const queryKey = JSON.stringify([status, deferredSearch, order, filter]);
+  const queryKey = JSON.stringify([status, deferredSearch, order, filter, placeId]);
   const [paging, setPaging] = useState({ key: queryKey, pages: 1 });
   const pages = paging.key === queryKey ? paging.pages : 1;
   const loadMore = useCallback(() => setPaging({ key: queryKey, pages: pages + 1 }), [queryKey, pages]);
@@ -117,8 +130,8 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
     () =>
       rows === undefined
         ? null
-        : selectTasks(rows, { search: deferredSearch, order, filter, position, now, limit: pageLimit(pages) }),
-    [rows, deferredSearch, order, filter, position, now, pages],
+        : selectTasks(rows, { search: deferredSearch, order, filter, position, now, limit: pageLimit(pages), placeId }),
+    [rows, deferredSearch, order, filter, position, now, pages, placeId],
   );
   const categories = useMemo(() => (rows ? taskTypeCategories(rows, i18n.locale) : []), [rows, i18n.locale]);
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
@@ -133,7 +146,8 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const dismissNotice = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
 
   const awaitingApproval = user != null && !user.isApproved && user.status === 'awaiting_approval';
-  const narrowed = search.trim() !== '' || filter.kind !== 'all';
+  const narrowed = search.trim() !== '' || filter.kind !== 'all' || placeId !== null;
+  const placeTitle = placeId ? rows?.find((r) => r.place.id === placeId)?.place.title : undefined;
   const neverSynced = meta === null || (meta !== undefined && meta.syncedAt === null);
 
   return (
@@ -151,6 +165,20 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       )}
 
       {awaitingApproval && <NotApprovedNotice />}
+
+      {status === 'available' && <ReservationLimitBar />}
+
+      {placeId && (
+        <div className="place-filter" role="status">
+          <TaskIcon name="pin" size={16} />
+          <span className="place-filter__text">
+            {placeTitle ? <Trans>Only tasks at {placeTitle}</Trans> : <Trans>Only tasks at one store</Trans>}
+          </span>
+          <button type="button" className="btn btn-text place-filter__clear" onClick={clearPlace}>
+            <Trans>Show all stores</Trans>
+          </button>
+        </div>
+      )}
 
       <div className="task-list-toolbar">
         <TaskSearchBox value={search} onChange={setSearch} />
@@ -202,6 +230,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
           onClear={() => {
             setSearch('');
             chooseFilter(ALL_TASK_TYPES);
+            if (placeId) clearPlace();
           }}
         />
       ) : status === 'reserved' ? (

@@ -35,6 +35,9 @@ describe('selectTasks', () => {
     ['distance order is nearest first', { order: 'distance', position: VILNIUS }, ['d', 'c', 'b', 'a']],
     ['distance order without any distance falls back to time', { order: 'distance' }, ['d', 'a', 'b', 'c']],
     ['paging returns the first items only', { limit: 2 }, ['d', 'a']],
+    ['a place keeps only its own tasks (the reservable list for the place)', { placeId: 'p-near' }, ['d', 'c']],
+    ['a place combines with search', { placeId: 'p-near', search: 'milk' }, ['c']],
+    ['no place means every place', { placeId: null }, ['d', 'a', 'b', 'c']],
   ])('%s', (_name, opts, expected) => {
     expect(ids(opts)).toEqual(expected);
   });

@@ -18,7 +18,7 @@ export const ALL_TASK_TYPES: TaskTypeFilter = { kind: 'all' };
 
 export type SelectableTask = Pick<Task, 'id' | 'title' | 'timeWindowStart' | 'timeWindowEnd'> & {
   taskType: Pick<Task['taskType'], 'filterTitle' | 'createdAt'>;
-  place: Pick<Task['place'], 'title' | 'address' | 'city' | 'coordinates' | 'distance'> & {
+  place: Pick<Task['place'], 'id' | 'title' | 'address' | 'city' | 'coordinates' | 'distance'> & {
     retailer: Pick<Task['place']['retailer'], 'name'>;
   };
 };
@@ -39,6 +39,8 @@ export interface SelectTasksOptions {
   now: Date;
   /** How many items to return (pages × 50); all when omitted. */
   limit?: number;
+  /** Only the tasks of this place (`/reservable?placeId=…`, the place's reservable list after a reserve). */
+  placeId?: string | null;
 }
 
 export interface TaskSelection<T> {
@@ -81,6 +83,7 @@ export function selectTasks<T extends SelectableTask>(rows: readonly T[], option
   const keyed: Keyed<T>[] = [];
   for (const task of rows) {
     const isNew = isTaskTypeNew(task.taskType, now);
+    if (options.placeId && task.place.id !== options.placeId) continue;
     if (filter.kind === 'new' && !isNew) continue;
     if (filter.kind === 'category' && task.taskType.filterTitle !== filter.filterTitle) continue;
     if (!matchesTokens(task, tokens)) continue;

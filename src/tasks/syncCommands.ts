@@ -2,6 +2,7 @@
  * The sync-worker commands the task screens send. A screen must keep rendering from the mirror
  * even when the worker is missing or crashed, so every call here turns a throw into a result.
  */
+import type { Coordinates, TaskStatus } from '../domain/types';
 import type { CommandResult, SyncApi } from '../sync/contract';
 import { getSyncApi } from '../sync/client';
 
@@ -28,5 +29,51 @@ export async function refreshTaskFromServer(taskId: string): Promise<CommandResu
     return await getSyncApi().refreshTask(taskId);
   } catch (error) {
     return { ok: false, error: { status: 0, code: 'UNKNOWN', message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+function thrown(error: unknown): CommandResult {
+  return { ok: false, error: { status: 0, code: 'UNKNOWN', message: error instanceof Error ? error.message : String(error) } };
+}
+
+/** Online only (a race between taskers): offline answers 'NETWORK', nothing is queued. */
+export async function reserveTaskCommand(taskId: string): Promise<CommandResult> {
+  try {
+    return await getSyncApi().reserveTask(taskId);
+  } catch (error) {
+    return thrown(error);
+  }
+}
+
+export async function cancelTaskCommand(taskId: string, justification: string | null): Promise<CommandResult> {
+  try {
+    return await getSyncApi().cancelTask(taskId, justification);
+  } catch (error) {
+    return thrown(error);
+  }
+}
+
+/** Queued through the outbox: works offline, the mirror shows the task in progress at once. */
+export async function startTaskCommand(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
+  try {
+    return await getSyncApi().startTask(taskId, position, startedAt);
+  } catch (error) {
+    return thrown(error);
+  }
+}
+
+export async function pullSuggestionsCommand(taskId: string, more = false): Promise<CommandResult> {
+  try {
+    return await getSyncApi().pullSuggestions(taskId, more);
+  } catch (error) {
+    return thrown(error);
+  }
+}
+
+export async function pullMoreTasksCommand(status: TaskStatus): Promise<CommandResult> {
+  try {
+    return await getSyncApi().pullMoreTasks(status);
+  } catch (error) {
+    return thrown(error);
   }
 }

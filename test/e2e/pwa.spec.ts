@@ -152,6 +152,24 @@ test('outbox requests sent from a dedicated worker (where the sync engine runs) 
   await context.setOffline(false);
 });
 
+test('an outbox record retried while offline is queued once, not once per attempt', async ({ page, context }) => {
+  await page.goto('/login');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  await page.evaluate(async () => {
+    const key = crypto.randomUUID();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await fetch('/api/user/set-country', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify({ countryCode: 'LT' }),
+      }).catch(() => undefined);
+    }
+  });
+  expect((await askServiceWorker<{ size: number }>(page, { type: 'queue-size' }, 'queue-size')).size).toBe(1);
+  await context.setOffline(false);
+});
+
 test('requests without an Idempotency-Key are never queued for replay', async ({ page, context }) => {
   await page.goto('/login');
   await waitForServiceWorkerControl(page);

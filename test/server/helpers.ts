@@ -20,6 +20,8 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
 import { seedDemo } from '../../server/db/seed';
 import type { AuthTokens } from '../../src/domain/types';
+import type { AppContext } from '../../server/context';
+import { signAccessToken } from '../../server/auth/tokens';
 
 /** Tuesday 10 March 2026, 11:00 in Vilnius. */
 export const SEED_TIME = '2026-03-10T09:00:00.000Z';
@@ -101,6 +103,9 @@ export interface TestServer {
   printed: string[];
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   login(email: string, password?: string): Promise<AuthTokens>;
+  context: AppContext;
+  /** An access token for a user id, valid at the current test clock (no password needed). */
+  tokenFor(userId: string): Promise<string>;
   /** Another app on the same database (e.g. with other limits). */
   withConfig(overrides: Partial<ServerConfig>): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -115,7 +120,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const clock = new FixedClock(SEED_TIME);
   const config = testConfig(overrides);
   const printed: string[] = [];
-  const { app } = await buildApp({ db: database.db, config, clock, log: (line) => printed.push(line) });
+  const { app, context } = await buildApp({ db: database.db, config, clock, log: (line) => printed.push(line) });
   const extraApps: FastifyInstance[] = [];
   const server: TestServer = {
     app,
@@ -123,6 +128,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     clock,
     config,
     printed,
+    context,
+    tokenFor: (userId) => signAccessToken(context.tokens, userId, clock.now()),
     request(options) {
       const { token, headers, ...rest } = options;
       return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });

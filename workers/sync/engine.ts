@@ -2,24 +2,39 @@
  * The sync engine: everything the sync worker does, as a plain class that implements `SyncApi`
  * (src/sync/contract.ts) over an injected database, fetch and clock, so vitest drives it with
  * fake-indexeddb and an in-memory server. Owns scheduling (what is due), the auth commands, the
- * outbox drain's single-drainer rule and the optimistic setCountry. worker.ts only adds timers
- * and Comlink.
+ * online-only task commands (reserve, cancel), the queued ones (setCountry, startTask) with their
+ * optimistic changes, the outbox drain's single-drainer rule and the paged pulls a screen asks
+ * for (suggestions, older history). worker.ts only adds timers and Comlink.
  */
 import { type ApiResult, type FetchImpl } from '../../src/api/http';
 import { enqueueMutation } from '../../src/db/outbox';
 import type { ShelfworkDb } from '../../src/db/schema';
-import type { CommandResult, SyncApi, SyncReason } from '../../src/sync/contract';
-import { COUNTRY_CODES, TASK_STATUSES, type CountryCode, type Locale, type TaskStatus, type User } from '../../src/domain/types';
+import type { CommandError, CommandResult, SyncApi, SyncReason } from '../../src/sync/contract';
+import { startRefusal, type StartRefusal } from '../../src/domain/lifecycle';
+import {
+  COUNTRY_CODES,
+  TASK_STATUSES,
+  type Coordinates,
+  type CountryCode,
+  type Locale,
+  type TaskStatus,
+  type User,
+} from '../../src/domain/types';
 import { canSeeTasks } from '../../src/domain/users';
-import type { FollowUp } from './kinds';
+import { isTask, START_TASK_KIND, toTaskRow, type FollowUp, type StartTaskPayload } from './kinds';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
 import {
+  clearAccountKv,
   INTERVALS_MS,
   isDue,
+  isHistoryStatus,
+  LocalWrites,
   metaKeyForStatus,
   metaKeyForTask,
   pullCountries,
+  pullNextHistoryPage,
   pullReservationLimit,
+  pullSuggestions,
   pullTask,
   pullTasksByStatus,
   pullTrainings,
@@ -30,6 +45,9 @@ import { isAuthTokens, LOCALE_KEY, NOT_LOGGED_IN, POSITION_KEY, SESSION_EXPIRED_
 
 /** The lists every screen set needs (tabs and badges); history statuses are pulled while watched. */
 export const DEFAULT_TASK_STATUSES: readonly TaskStatus[] = ['available', 'reserved', 'in_progress'];
+
+/** A history list unwatched this long starts again from its first page when reopened. */
+export const HISTORY_RESET_AFTER_MS = 10 * 60_000;
 
 /** Triggers that mean "the connection may be back": retry failed pulls and waiting records now. */
 const EAGER_REASONS: ReadonlySet<SyncReason> = new Set(['start', 'online', 'login', 'background-sync']);
@@ -56,6 +74,42 @@ function toCommand(result: ApiResult): CommandResult {
   return { ok: false, error: { status: result.status, ...result.error } };
 }
 
+const OK: CommandResult = { ok: true, value: undefined };
+
+function refused(error: CommandError): CommandResult {
+  return { ok: false, error };
+}
+
+/** Thrown inside the start transaction to abort it with a refusal (nothing written). */
+class StartRefused extends Error {
+  constructor(readonly error: CommandError) {
+    super(error.code);
+  }
+}
+
+/** Diagnostic English for local start refusals; the UI words them from `code` (and `fields`). */
+const START_REFUSAL_MESSAGES: Record<StartRefusal['code'], string> = {
+  TASK_NOT_RESERVED: 'Only a reserved task can be started',
+  TASK_NOT_STARTABLE_YET: 'The task cannot be started yet',
+  TASK_WINDOW_ENDED: 'The task window has ended',
+  POSITION_REQUIRED: 'Your position is needed to start the task',
+  TOO_FAR_FROM_PLACE: 'You are too far from the place to start the task',
+};
+
+function taskPath(taskId: string, action: string): string {
+  return `task/${encodeURIComponent(taskId)}/${action}`;
+}
+
+function isCoordinates(value: Coordinates | null | undefined): value is Coordinates {
+  return (
+    !!value &&
+    Number.isFinite(value.latitude) &&
+    Number.isFinite(value.longitude) &&
+    Math.abs(value.latitude) <= 90 &&
+    Math.abs(value.longitude) <= 180
+  );
+}
+
 export class SyncEngine implements SyncApi {
   readonly db: ShelfworkDb;
   private readonly now: () => Date;
@@ -72,6 +126,12 @@ export class SyncEngine implements SyncApi {
 
   private watchedStatuses: TaskStatus[] = [];
   private watchedTaskId: string | null = null;
+  /** History statuses opened anew: their next first-page pull replaces the whole list. */
+  private readonly historyResets = new Set<TaskStatus>();
+  /** When each history status stopped being watched (ms), to tell "back from a task" from "opened anew". */
+  private readonly unwatchedAt = new Map<TaskStatus, number>();
+  private readonly pagesInFlight = new Map<string, Promise<CommandResult>>();
+  private readonly writes = new LocalWrites();
   private overflowReported = false;
 
   private syncChain: Promise<void> = Promise.resolve();
@@ -110,6 +170,7 @@ export class SyncEngine implements SyncApi {
         this.overflowReported = true;
         this.warn(`More than 500 tasks fetched (${count} in ${key})`);
       },
+      writes: this.writes,
     };
     this.drainCtx = {
       db: this.db,
@@ -117,6 +178,7 @@ export class SyncEngine implements SyncApi {
       now: this.now,
       random: this.random,
       followUp: (followUp) => this.runFollowUp(followUp),
+      taskWritten: (taskId) => this.writes.touch(taskId),
     };
   }
 
@@ -162,11 +224,14 @@ export class SyncEngine implements SyncApi {
         db.reservationLimit.clear(),
         db.meta.where('key').notEqual('countries').delete(),
         db.kv.delete(SESSION_EXPIRED_KEY),
+        clearAccountKv(db),
         db.outbox.where('state').equals('done').delete(),
       ]);
     });
     this.watchedStatuses = [];
     this.watchedTaskId = null;
+    this.historyResets.clear();
+    this.unwatchedAt.clear();
   }
 
   async setCountry(countryCode: CountryCode): Promise<CommandResult> {
@@ -221,11 +286,105 @@ export class SyncEngine implements SyncApi {
 
   async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null }): Promise<void> {
     if (collections.statuses !== undefined) {
-      this.watchedStatuses = collections.statuses.filter((s) => (TASK_STATUSES as readonly string[]).includes(s));
+      const next = collections.statuses.filter((s) => (TASK_STATUSES as readonly string[]).includes(s));
+      this.noteHistoryWatch(next);
+      this.watchedStatuses = next;
     }
     if (collections.taskId !== undefined) this.watchedTaskId = collections.taskId;
     // A newly watched collection that was never synced is due now; the caller does not wait for it.
     this.spawn(this.syncNow('manual'));
+  }
+
+  /**
+   * Online only (a race between taskers): one request with a fresh Idempotency-Key, no queue, no
+   * retry. 2xx: the answer is written into the mirror before this resolves; the reservation limit
+   * and the reserved and available lists are pulled behind it. Any failure changes nothing.
+   */
+  async reserveTask(taskId: string): Promise<CommandResult> {
+    await this.ready;
+    const result = await this.session.request<unknown>('POST', taskPath(taskId, 'reserve'), { idempotencyKey: crypto.randomUUID() });
+    if (!result.ok) return toCommand(result);
+    await this.writeTaskAnswer(taskId, result.body, 'keep');
+    this.spawn(this.refreshAfterLifecycle());
+    return OK;
+  }
+
+  /**
+   * Online only: the server judges early / late cancel with its clock. 2xx: the answer (the task,
+   * available again) is kept if this tasker may see available tasks, otherwise the row is
+   * removed; then the same pulls as after a reserve.
+   */
+  async cancelTask(taskId: string, justification: string | null): Promise<CommandResult> {
+    await this.ready;
+    const body = justification === null ? {} : { justification };
+    const result = await this.session.request<unknown>('POST', taskPath(taskId, 'cancel'), { body, idempotencyKey: crypto.randomUUID() });
+    if (!result.ok) return toCommand(result);
+    await this.writeTaskAnswer(taskId, result.body, 'available-if-visible');
+    this.spawn(this.refreshAfterLifecycle());
+    return OK;
+  }
+
+  /**
+   * Queued through the outbox (DESIGN.md, "Offline start"). The worker re-applies the domain's
+   * start rule to the mirrored task with its own clock (the page did too), then, in one
+   * transaction, shows the task in progress and queues `start-task` with the recorded position
+   * and time. Refusals come back as 420-shaped errors with the server's codes; nothing is queued.
+   */
+  async startTask(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
+    if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
+    if (!isCoordinates(position)) {
+      return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid position', fields: { position: 'INVALID' } });
+    }
+    const started = Date.parse(startedAt);
+    if (!Number.isFinite(started)) {
+      return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid start time', fields: { startedAt: 'INVALID' } });
+    }
+    const { db } = this;
+    const payload: StartTaskPayload = { latitude: position.latitude, longitude: position.longitude, startedAt: new Date(started).toISOString() };
+    try {
+      await enqueueMutation(
+        db,
+        { taskId, kind: START_TASK_KIND, method: 'POST', path: taskPath(taskId, 'start'), payload },
+        {
+          now: this.now(),
+          tables: [db.tasks],
+          optimistic: async () => {
+            const row = await db.tasks.get(taskId);
+            if (!row) throw new StartRefused({ status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' });
+            const refusal = startRefusal(row, position, this.now());
+            if (refusal) {
+              const fields: Record<string, string> = {};
+              if (refusal.code === 'TOO_FAR_FROM_PLACE') fields.distanceMeters = String(refusal.distanceMeters);
+              if (refusal.code === 'TASK_NOT_STARTABLE_YET') fields.opensAt = refusal.opensAt;
+              const error: CommandError = { status: 420, code: refusal.code, message: START_REFUSAL_MESSAGES[refusal.code] };
+              throw new StartRefused(Object.keys(fields).length > 0 ? { ...error, fields } : error);
+            }
+            await db.tasks.put({ ...row, status: 'in_progress', startTime: payload.startedAt, isStartable: false });
+          },
+        },
+      );
+    } catch (err) {
+      if (err instanceof StartRefused) return refused(err.error);
+      throw err;
+    }
+    this.spawn(this.drain({ ignoreBackoff: true }));
+    return OK;
+  }
+
+  /** A page of suggestions into kv `suggestions:<taskId>` and `tasks` (see pulls.ts). */
+  async pullSuggestions(taskId: string, more = false): Promise<CommandResult> {
+    await this.ready;
+    return this.once(`suggestions:${taskId}:${more}`, () => pullSuggestions(this.pullCtx, taskId, more));
+  }
+
+  /**
+   * The next page of a history list. Reserved, in-progress and available lists are always pulled
+   * whole, so for them there is nothing more to fetch.
+   */
+  async pullMoreTasks(status: TaskStatus): Promise<CommandResult> {
+    await this.ready;
+    if (!isHistoryStatus(status)) return OK;
+    return this.once(`more:${status}`, () => pullNextHistoryPage(this.pullCtx, status));
   }
 
   async setPosition(position: { latitude: number; longitude: number } | null): Promise<void> {
@@ -281,6 +440,74 @@ export class SyncEngine implements SyncApi {
     await this.locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
       if (lock) await drainOnce(this.drainCtx, options);
     });
+  }
+
+  /**
+   * A history list opened for the first time in this worker, or after HISTORY_RESET_AFTER_MS
+   * unwatched, starts again from its first page (its older pages may be stale); coming back from
+   * a task within that time keeps the pages the tasker had scrolled through.
+   */
+  private noteHistoryWatch(next: readonly TaskStatus[]): void {
+    const now = this.now().getTime();
+    for (const status of this.watchedStatuses) {
+      if (isHistoryStatus(status) && !next.includes(status)) this.unwatchedAt.set(status, now);
+    }
+    for (const status of next) {
+      if (!isHistoryStatus(status) || this.watchedStatuses.includes(status)) continue;
+      const since = this.unwatchedAt.get(status);
+      if (since === undefined || now - since >= HISTORY_RESET_AFTER_MS) this.historyResets.add(status);
+    }
+  }
+
+  /** Joins a call to the same job already in flight (a screen's scroll sentinel may fire twice). */
+  private once(key: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
+    const running = this.pagesInFlight.get(key);
+    if (running) return running;
+    const promise = job()
+      .catch((err: unknown): CommandResult => {
+        this.warn(`${key} failed`, err);
+        return { ok: false, error: { status: 0, code: 'UNKNOWN', message: String(err) } };
+      })
+      .finally(() => {
+        this.pagesInFlight.delete(key);
+      });
+    this.pagesInFlight.set(key, promise);
+    return promise;
+  }
+
+  /**
+   * Writes a reserve / cancel answer into the mirror (only while the session lasts). An answer
+   * that is not this task (e.g. a 204) is replaced by pulling the task.
+   */
+  private async writeTaskAnswer(taskId: string, body: unknown, mode: 'keep' | 'available-if-visible'): Promise<void> {
+    const { db } = this;
+    if (!isTask(body) || body.id !== taskId) {
+      await this.guard('task pull', () => pullTask(this.pullCtx, taskId));
+      return;
+    }
+    await db.transaction('rw', [db.session, db.user, db.tasks], async () => {
+      if (!(await db.session.get('tokens'))) return;
+      this.writes.touch(taskId);
+      const user = await db.user.get('me');
+      const visible = mode === 'keep' || (body.status === 'available' && !!user && canSeeTasks(user));
+      if (!visible) {
+        await db.tasks.delete(taskId);
+        return;
+      }
+      const existing = await db.tasks.get(taskId);
+      await db.tasks.put(toTaskRow(body, existing?.sortKey));
+    });
+  }
+
+  /** After a reserve or cancel: the minutes used and the lists the task moved between. */
+  private async refreshAfterLifecycle(): Promise<void> {
+    const user = await this.db.user.get('me');
+    const jobs: Promise<unknown>[] = [
+      this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)),
+      this.guard('reserved tasks pull', () => pullTasksByStatus(this.pullCtx, 'reserved')),
+    ];
+    if (user && canSeeTasks(user)) jobs.push(this.guard('available tasks pull', () => pullTasksByStatus(this.pullCtx, 'available')));
+    await Promise.all(jobs);
   }
 
   private spawn(job: Promise<unknown>): void {
@@ -347,9 +574,11 @@ export class SyncEngine implements SyncApi {
     }
     for (const status of this.statusesToPull(user ?? null)) {
       if (!(await due(metaKeyForStatus(status), INTERVALS_MS.tasks))) continue;
+      const replaceAll = this.historyResets.has(status);
       jobs.push(
         this.guard(`${status} tasks pull`, async () => {
-          const result = await pullTasksByStatus(this.pullCtx, status);
+          const result = await pullTasksByStatus(this.pullCtx, status, { replaceAll });
+          if (replaceAll && result.ok) this.historyResets.delete(status);
           // The open task left this list: learn where it went (or that it is gone) right away.
           const watched = this.watchedTaskId;
           if (watched && result.removed?.includes(watched)) await pullTask(this.pullCtx, watched);

@@ -4,7 +4,8 @@
  * the real HTTP client, engine and Dexie code without a server. Also builds API-shaped fixtures.
  */
 import type { FetchImpl } from '../../src/api/http';
-import type { Task, TaskStatus, User } from '../../src/domain/types';
+import { cancelRefusal, reserveRefusal, startRefusal } from '../../src/domain/lifecycle';
+import { SUGGESTIONS_PAGE_SIZE, type ReservationLimit, type Task, type TaskStatus, type Training, type User } from '../../src/domain/types';
 
 export interface FakeRequest {
   method: string;
@@ -24,11 +25,24 @@ export const API_BASE = 'http://shelfwork.test/api/';
 export class FakeApi {
   readonly requests: FakeRequest[] = [];
   private readonly routes = new Map<string, FakeHandler>();
+  /** Routes with a path pattern (e.g. task/{id}/reserve), tried after the exact ones, in order. */
+  private readonly patterns: { method: string; pattern: RegExp; handler: (req: FakeRequest, match: RegExpMatchArray) => FakeAnswer | Promise<FakeAnswer> }[] = [];
   /** Access tokens the fake accepts; `bearer()` answers 401 for any other. */
   readonly validTokens = new Set<string>();
 
   on(method: string, path: string, handler: FakeHandler): this {
     this.routes.set(`${method} ${path}`, handler);
+    return this;
+  }
+
+  /** Removes an exact route (e.g. a test's 'network-error' override), uncovering the pattern routes. */
+  off(method: string, path: string): this {
+    this.routes.delete(`${method} ${path}`);
+    return this;
+  }
+
+  onMatch(method: string, pattern: RegExp, handler: (req: FakeRequest, match: RegExpMatchArray) => FakeAnswer | Promise<FakeAnswer>): this {
+    this.patterns.push({ method, pattern, handler });
     return this;
   }
 
@@ -64,10 +78,7 @@ export class FakeApi {
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
     };
     this.requests.push(req);
-    const handler = this.routes.get(`${req.method} ${req.path}`);
-    const answer: FakeAnswer = handler
-      ? await handler(req)
-      : { status: 404, body: { error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.path}` } } };
+    const answer: FakeAnswer = await this.answer(req);
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer.status === 204) return new Response(null, { status: 204 });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
@@ -75,30 +86,150 @@ export class FakeApi {
       headers: { 'Content-Type': 'application/json' },
     });
   };
+
+  private async answer(req: FakeRequest): Promise<FakeAnswer> {
+    const handler = this.routes.get(`${req.method} ${req.path}`);
+    if (handler) return handler(req);
+    for (const route of this.patterns) {
+      const match = route.method === req.method ? req.path.match(route.pattern) : null;
+      if (match) return route.handler(req, match);
+    }
+    return { status: 404, body: { error: { code: 'NOT_FOUND', message: `No route ${req.method} ${req.path}` } } };
+  }
 }
 
-/** Serves `tasks` filtered by status as the API pages them (first, after = index cursor). */
+/** One page of `items` as the API pages them: `first`, `after` = index cursor 'c<n>'. */
+export function pageOf<T>(items: readonly T[], query: URLSearchParams, defaultFirst: number): FakeAnswer {
+  const first = Number(query.get('first') ?? String(defaultFirst));
+  const after = query.get('after');
+  const start = after ? Number(after.replace('c', '')) + 1 : 0;
+  const data = items.slice(start, start + first);
+  const end = start + data.length - 1;
+  return {
+    status: 200,
+    body: {
+      data,
+      pageInfo: {
+        startCursor: data.length ? `c${start}` : null,
+        endCursor: data.length ? `c${end}` : null,
+        hasNext: end + 1 < items.length,
+        hasPrevious: start > 0,
+      },
+    },
+  };
+}
+
+/** The server's -end_time order: coalesce(endTime, timeWindowEnd) descending, then id. */
+function byEndTimeDesc(a: Task, b: Task): number {
+  const diff = Date.parse(b.endTime ?? b.timeWindowEnd) - Date.parse(a.endTime ?? a.timeWindowEnd);
+  return diff || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function refusal(status: number, code: string, message: string, fields?: Record<string, string>): FakeAnswer {
+  return { status, body: { error: fields ? { code, message, fields } : { code, message } } };
+}
+
+/** Server-side state the lifecycle routes read and change; tests set it up and inspect it. */
+export interface FakeServerState {
+  user: User;
+  tasks: Task[];
+  limit: ReservationLimit;
+  trainings: Training[];
+}
+
+/**
+ * The issue-3 task endpoints over `state`, judged with the real domain rules and the server's
+ * clock `now`: GET task/{id}, POST task/{id}/reserve|cancel|start (each replaying its stored
+ * answer for a repeated Idempotency-Key, as the real server does), GET task/{id}/suggestions.
+ */
+export function serveTaskLifecycle(api: FakeApi, state: FakeServerState, now: () => Date): void {
+  const replies = new Map<string, FakeAnswer>();
+  const find = (id: string | undefined) => state.tasks.find((t) => t.id === id);
+  const replace = (task: Task) => {
+    state.tasks = state.tasks.map((t) => (t.id === task.id ? task : t));
+    return task;
+  };
+  const notFound = refusal(404, 'TASK_NOT_FOUND', 'Task not found');
+  /** Authenticated and idempotent: the first answer for a key is stored and replayed. */
+  const mutation =
+    (judge: (req: FakeRequest, task: Task) => FakeAnswer) =>
+    (req: FakeRequest, match: RegExpMatchArray): FakeAnswer => {
+      const denied = api.unauthorized(req);
+      if (denied) return denied;
+      const key = req.headers['idempotency-key'];
+      const stored = key ? replies.get(key) : undefined;
+      if (stored) return stored;
+      const task = find(match[1]);
+      const answer = task ? judge(req, task) : notFound;
+      if (key) replies.set(key, answer);
+      return answer;
+    };
+
+  api
+    .onMatch('GET', /^task\/([^/]+)$/, (req, match) => {
+      const denied = api.unauthorized(req);
+      if (denied) return denied;
+      const task = find(match[1]);
+      return task ? { status: 200, body: task } : notFound;
+    })
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/reserve$/,
+      mutation((_req, task) => {
+        const code = reserveRefusal(task, state.user, state.trainings, state.limit);
+        if (code === 'TASK_NO_LONGER_AVAILABLE') return refusal(420, code, 'This task is no longer available. Another user has already reserved it.');
+        if (code) return refusal(420, code, code);
+        state.limit = { ...state.limit, used: state.limit.used + task.expectedDuration };
+        const reserved = replace({ ...task, status: 'reserved', taskerId: state.user.id, isReservable: false, updatedAt: now().toISOString() });
+        return { status: 200, body: reserved };
+      }),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/cancel$/,
+      mutation((req, task) => {
+        const justification = (req.body as { justification?: string } | null)?.justification ?? null;
+        const code = cancelRefusal(task, justification, now());
+        if (code === 'JUSTIFICATION_REQUIRED') return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { justification: 'REQUIRED' });
+        if (code === 'JUSTIFICATION_TOO_LONG') return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { justification: 'TOO_LONG' });
+        if (code) return refusal(420, code, code);
+        state.limit = { ...state.limit, used: Math.max(0, state.limit.used - task.expectedDuration) };
+        const available = replace({ ...task, status: 'available', taskerId: null, isReservable: true, updatedAt: now().toISOString() });
+        return { status: 200, body: available };
+      }),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/start$/,
+      mutation((req, task) => {
+        const body = req.body as { latitude?: number; longitude?: number; startedAt?: string } | null;
+        const position = typeof body?.latitude === 'number' && typeof body.longitude === 'number' ? { latitude: body.latitude, longitude: body.longitude } : null;
+        const refused = startRefusal(task, position, now());
+        if (refused?.code === 'TOO_FAR_FROM_PLACE') {
+          return refusal(420, refused.code, `You are ${refused.distanceMeters} m away from the place; come within 1000 m to start.`);
+        }
+        if (refused) return refusal(420, refused.code, refused.code);
+        const started = replace({ ...task, status: 'in_progress', startTime: body?.startedAt ?? now().toISOString(), isStartable: false, updatedAt: now().toISOString() });
+        return { status: 200, body: started };
+      }),
+    )
+    .onMatch('GET', /^task\/([^/]+)\/suggestions$/, (req, match) => {
+      const denied = api.unauthorized(req);
+      if (denied) return denied;
+      const task = find(match[1]);
+      if (!task) return notFound;
+      const same = state.tasks.filter((t) => t.status === 'available' && t.place.id === task.place.id && t.id !== task.id);
+      return pageOf(same, req.query, SUGGESTIONS_PAGE_SIZE);
+    });
+}
+
+/** Serves `tasks` filtered by status as the API pages them (first, after = index cursor; orderBy=-end_time). */
 export function pagedTasks(tasks: () => Task[]): FakeHandler {
   return (req) => {
     const status = req.query.get('status');
-    const first = Number(req.query.get('first') ?? '50');
-    const after = req.query.get('after');
     const matching = tasks().filter((t) => !status || t.status === status);
-    const start = after ? Number(after.replace('c', '')) + 1 : 0;
-    const data = matching.slice(start, start + first);
-    const end = start + data.length - 1;
-    return {
-      status: 200,
-      body: {
-        data,
-        pageInfo: {
-          startCursor: data.length ? `c${start}` : null,
-          endCursor: data.length ? `c${end}` : null,
-          hasNext: end + 1 < matching.length,
-          hasPrevious: start > 0,
-        },
-      },
-    };
+    if (req.query.get('orderBy') === '-end_time') matching.sort(byEndTimeDesc);
+    return pageOf(matching, req.query, 50);
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What each outbox record kind means to the mirror: how a still-unsent change is laid over a
  * fresh pull (so a pull never undoes an optimistic change), and how the server's 2xx answer is
- * written back. Later issues add their kinds (reserve, start, checklist, photos ...) here.
+ * written back. Later issues add their kinds (checklist, photos, complete ...) here.
  */
 import type { OutboxRecord, ShelfworkDb, TaskRow } from '../../src/db/schema';
 import { COUNTRY_CODES, type CountryCode, type Task, type User } from '../../src/domain/types';
@@ -77,6 +77,26 @@ const taskMutation: OutboxKind = {
   afterRejection: (record) => (record.taskId ? { pull: 'task', taskId: record.taskId } : { pull: 'user' }),
 };
 
+/** Payload of a queued start (DESIGN.md, "Offline start"): where and when the tasker started. */
+export interface StartTaskPayload {
+  latitude: number;
+  longitude: number;
+  startedAt: string;
+}
+
+export const START_TASK_KIND = 'start-task';
+
+/**
+ * `start-task` (POST task/{id}/start). Optimistic change: status in_progress, startTime =
+ * startedAt (engine.startTask). 2xx: the answer is the started task. Rejected (420 too far, window
+ * ended ...): the record stays rejected with the server's message and the task is pulled, which
+ * puts it back in its server state (reserved, or wherever the server has it).
+ */
+const startTask: OutboxKind = {
+  reconcile: taskMutation.reconcile,
+  afterRejection: taskMutation.afterRejection,
+};
+
 const accountMutation: OutboxKind = {
   reconcile: async () => ({ pull: 'user' }),
   afterRejection: () => ({ pull: 'user' }),
@@ -84,6 +104,7 @@ const accountMutation: OutboxKind = {
 
 const KINDS: Record<string, OutboxKind> = {
   'set-country': setCountry,
+  [START_TASK_KIND]: startTask,
 };
 
 export function outboxKind(record: Pick<OutboxRecord, 'kind' | 'taskId'>): OutboxKind {

@@ -45,6 +45,8 @@ export interface DrainContext {
   random: () => number;
   /** Pulls what a settled record says is stale; errors are recorded in meta, never thrown. */
   followUp: (followUp: FollowUp) => Promise<void>;
+  /** A 2xx answer was written into this task's row: pulls already in flight must not undo it. */
+  taskWritten?: (taskId: string) => void;
 }
 
 export interface DrainOptions {
@@ -106,6 +108,8 @@ async function sendRecord(ctx: DrainContext, record: OutboxRecord): Promise<Verd
       followUp = await db.transaction('rw', [db.outbox, db.user, db.tasks, db.meta], async () => {
         const next = await kind.reconcile(db, { ...record, state: 'done', attempts }, result.ok ? result.body : null);
         await db.outbox.delete(record.id);
+        // Inside the transaction: no pull can commit between this write and the mark.
+        if (record.taskId) ctx.taskWritten?.(record.taskId);
         return next;
       });
       break;

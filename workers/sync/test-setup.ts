@@ -4,9 +4,9 @@
  */
 import 'fake-indexeddb/auto';
 import { ShelfworkDb } from '../../src/db/schema';
-import type { Task, User } from '../../src/domain/types';
+import type { Task } from '../../src/domain/types';
 import { SyncEngine } from './engine';
-import { API_BASE, FakeApi, makeUser, pagedTasks } from './fake-api';
+import { API_BASE, FakeApi, makeUser, pagedTasks, serveTaskLifecycle, type FakeServerState } from './fake-api';
 
 export const START = new Date('2026-11-21T08:00:00.000Z');
 
@@ -18,7 +18,7 @@ export interface Harness {
   now: () => Date;
   advance: (ms: number) => void;
   /** Server-side state the default routes answer from; tests mutate it. */
-  server: { user: User; tasks: Task[] };
+  server: FakeServerState;
   logIn: (token?: string) => Promise<void>;
 }
 
@@ -37,7 +37,7 @@ export function createHarness(): Harness {
     locks: null,
     warn: (message) => warnings.push(message),
   });
-  const server = { user: makeUser(), tasks: [] as Task[] };
+  const server: FakeServerState = { user: makeUser(), tasks: [] as Task[], limit: { used: 120, limit: 600 }, trainings: [] };
 
   api
     .on('GET', 'user', api.authed(() => ({ status: 200, body: server.user })))
@@ -48,9 +48,11 @@ export function createHarness(): Harness {
         { code: 'PL', name: 'Poland', currencyCode: 'PLN', currencySymbol: 'zł', locale: 'pl' },
       ],
     }))
-    .on('GET', 'training', api.authed(() => ({ status: 200, body: [] })))
-    .on('GET', 'task/reservation-limit', api.authed(() => ({ status: 200, body: { used: 120, limit: 600 } })))
-    .on('GET', 'task', api.authed(pagedTasks(() => server.tasks)));
+    .on('GET', 'training', api.authed(() => ({ status: 200, body: server.trainings })))
+    .on('GET', 'task/reservation-limit', api.authed(() => ({ status: 200, body: server.limit })))
+    // As the server does: available tasks for all, the others only for their own tasker.
+    .on('GET', 'task', api.authed(pagedTasks(() => server.tasks.filter((t) => t.status === 'available' || t.taskerId === server.user.id))));
+  serveTaskLifecycle(api, server, now);
 
   return {
     db,

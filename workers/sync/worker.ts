@@ -72,6 +72,16 @@ if (!inWorker) {
     },
     refreshTask: (taskId) => engine.refreshTask(taskId),
     watch: (collections) => engine.watch(collections),
+    reserveTask: (taskId) => engine.reserveTask(taskId),
+    cancelTask: (taskId, justification) => engine.cancelTask(taskId, justification),
+    startTask: async (taskId, position, startedAt) => {
+      const result = await engine.startTask(taskId, position, startedAt);
+      // The start may be waiting for signal: wake up for its retries.
+      void schedule();
+      return result;
+    },
+    pullSuggestions: (taskId, more) => engine.pullSuggestions(taskId, more),
+    pullMoreTasks: (status) => engine.pullMoreTasks(status),
     setPosition: (position) => engine.setPosition(position),
     setLocale: (locale) => engine.setLocale(locale),
   } satisfies SyncApi;

@@ -1,0 +1,66 @@
+/**
+ * The suggestions the sync worker keeps in `kv` under `suggestions:<taskId>` (src/sync/contract.ts,
+ * pullSuggestions) and how the screen shows them: the tasks in the server's order, grouped by
+ * place (spec section 2: more tasks in the same store, grouped by place). Pure.
+ */
+import type { PageInfo, Task } from '../domain/types';
+
+/** Spec section 9: suggestions refresh every 30 s. */
+export const SUGGESTIONS_REFRESH_MS = 30_000;
+
+export interface SuggestionsState {
+  taskIds: string[];
+  pageInfo: PageInfo;
+  /** All suggested tasks on the server (the count the screen shows), when the server sends it. */
+  total?: number | null;
+  syncedAt: string;
+}
+
+export function suggestionsKey(taskId: string): string {
+  return `suggestions:${taskId}`;
+}
+
+/** A kv value is trusted only if it has the contract's shape (an older worker may have written something else). */
+export function readSuggestionsState(value: unknown): SuggestionsState | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<SuggestionsState>;
+  if (!Array.isArray(v.taskIds) || !v.pageInfo || typeof v.pageInfo !== 'object' || typeof v.syncedAt !== 'string') return null;
+  return {
+    taskIds: v.taskIds.filter((id): id is string => typeof id === 'string'),
+    pageInfo: v.pageInfo,
+    total: typeof v.total === 'number' ? v.total : null,
+    syncedAt: v.syncedAt,
+  };
+}
+
+export interface PlaceGroup<T> {
+  placeId: string;
+  place: T extends { place: infer P } ? P : never;
+  tasks: T[];
+}
+
+type SuggestedTask = Pick<Task, 'id' | 'status' | 'place'>;
+
+/**
+ * The suggested tasks that are still available, in the server's order, grouped by place (groups
+ * ordered by their first task). Ids whose task is not in the mirror are skipped.
+ */
+export function groupSuggestionsByPlace<T extends SuggestedTask>(taskIds: readonly string[], tasks: readonly T[], excludeTaskId?: string): PlaceGroup<T>[] {
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  const groups = new Map<string, PlaceGroup<T>>();
+  const seen = new Set<string>();
+  for (const id of taskIds) {
+    const task = byId.get(id);
+    if (!task || seen.has(id) || id === excludeTaskId || task.status !== 'available') continue;
+    seen.add(id);
+    const group = groups.get(task.place.id);
+    if (group) group.tasks.push(task);
+    else groups.set(task.place.id, { placeId: task.place.id, place: task.place as PlaceGroup<T>['place'], tasks: [task] });
+  }
+  return [...groups.values()];
+}
+
+/** The count to show: the server's total when known, otherwise what the mirror holds. */
+export function suggestionCount(state: SuggestionsState | null, shown: number): number {
+  return state?.total ?? shown;
+}

@@ -1,0 +1,126 @@
+/**
+ * Cancelling a reservation (spec sections 4 and 5). Early: a confirmation. Late: a reason under
+ * 160 characters with a live counter, the policy checkbox and a warning that the account may be
+ * restricted. Online only: the server judges the deadline with its own clock, so its refusal
+ * (e.g. the early deadline passed while the dialog was open) is shown here in words.
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import type { TaskRow } from '../db/schema';
+import type { CancelPolicy } from '../domain/lifecycle';
+import { Dialog } from '../ui/Dialog';
+import { showToast } from '../ui/toastStore';
+import { cancelFormState } from './cancelForm';
+import { classifyFailure, failureMessage } from './lifecycleFailure';
+import { cancelTaskCommand } from './syncCommands';
+
+export interface CancelTaskDialogProps {
+  open: boolean;
+  task: TaskRow;
+  /** Judged when the dialog opened. */
+  policy: Exclude<CancelPolicy, 'none'>;
+  onClose: () => void;
+  onCanceled: () => void;
+}
+
+export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: CancelTaskDialogProps) {
+  const { t, i18n } = useLingui();
+  const reasonId = useId();
+  const counterId = useId();
+  const [justification, setJustification] = useState('');
+  const [policyAccepted, setPolicyAccepted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = cancelFormState({ policy, justification, policyAccepted });
+
+  const submit = async () => {
+    if (!form.canSubmit || sending) return;
+    setSending(true);
+    setError(null);
+    const result = await cancelTaskCommand(task.id, form.justification);
+    setSending(false);
+    if (result.ok) {
+      showToast({ id: `canceled-${task.id}`, kind: 'success', message: msg`Reservation canceled` });
+      onCanceled();
+      return;
+    }
+    const failure = classifyFailure('cancel', result.error);
+    if (failure.kind === 'known' && failure.code === 'NETWORK') {
+      setError(t`Canceling needs a connection. Nothing was canceled: connect to the internet and try again.`);
+      return;
+    }
+    const message = failureMessage(failure);
+    setError(typeof message === 'string' ? message : i18n._(message));
+  };
+
+  const remaining = form.remaining;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={policy === 'early' ? <Trans>Cancel this reservation?</Trans> : <Trans>Late cancellation</Trans>}
+      actions={
+        <>
+          <button type="button" className="btn btn-text" onClick={onClose} disabled={sending}>
+            <Trans>Keep the task</Trans>
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => void submit()} disabled={!form.canSubmit || sending}>
+            {sending ? <Trans>Canceling…</Trans> : <Trans>Cancel the task</Trans>}
+          </button>
+        </>
+      }
+    >
+      <form
+        className="stack cancel-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {policy === 'early' ? (
+          <p>
+            <Trans>The task goes back to the offerings, and other taskers can reserve it.</Trans>
+          </p>
+        ) : (
+          <>
+            <p className="alert alert-warning" role="note">
+              <Trans>The free cancellation period is over. Late cancellations are recorded and may restrict your account.</Trans>
+            </p>
+            <div className="field">
+              <label htmlFor={reasonId}>
+                <Trans>Why are you canceling?</Trans>
+              </label>
+              <textarea
+                id={reasonId}
+                rows={3}
+                value={justification}
+                aria-describedby={counterId}
+                aria-invalid={form.tooLong || undefined}
+                onChange={(event) => setJustification(event.target.value)}
+              />
+              <span id={counterId} className={form.tooLong ? 'field-error' : 'muted cancel-form__counter'} aria-live="polite">
+                {form.tooLong ? (
+                  <Trans>The reason must be shorter than 160 characters.</Trans>
+                ) : (
+                  <Trans>{remaining} characters left</Trans>
+                )}
+              </span>
+            </div>
+            <label className="check-row">
+              <input type="checkbox" checked={policyAccepted} onChange={(event) => setPolicyAccepted(event.target.checked)} />
+              <span>
+                <Trans>I understand the cancellation policy and that my account may be restricted.</Trans>
+              </span>
+            </label>
+          </>
+        )}
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The reservation commitment dialog (spec section 4): shown before reserving when the tasker
+ * already has 3 accepted tasks, or when the early-cancel deadline has passed or is missing — a
+ * reservation then binds, because cancelling is late (or impossible) from the start.
+ */
+import { Trans } from '@lingui/react/macro';
+import { Dialog } from '../ui/Dialog';
+
+export interface CommitmentDialogProps {
+  open: boolean;
+  /** No early cancel is possible for this task. */
+  lateFromStart: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function CommitmentDialog({ open, lateFromStart, onConfirm, onClose }: CommitmentDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={<Trans>Do you commit to this task?</Trans>}
+      actions={
+        <>
+          <button type="button" className="btn btn-text" onClick={onClose}>
+            <Trans>Not now</Trans>
+          </button>
+          <button type="button" className="btn" onClick={onConfirm}>
+            <Trans>I commit, reserve</Trans>
+          </button>
+        </>
+      }
+    >
+      <div className="stack">
+        <p>
+          <Trans>By reserving, you promise to do this task in its time window. The store and other taskers count on you.</Trans>
+        </p>
+        {lateFromStart && (
+          <p className="alert alert-warning">
+            <Trans>The free cancellation period for this task is over. Canceling later needs a reason and may restrict your account.</Trans>
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Task detail for a task in history — accepted, rejected, expired, awaiting confirmation (spec
+ * section 2): a status banner, the reviewer's result comment, the place, the reward (reduced
+ * only where it applies: accepted or rejected, spec section 4), the time taken (end − start) and
+ * the tasker's own comment. SKUs, defects and photos join with the task pack (next issue).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TaskRow } from '../db/schema';
+import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
+import { DetailFacts, type DetailFact } from './DetailFacts';
+import { shownReward, timeTakenMinutes } from './historicalTask';
+import { PlaceCard } from './PlaceCard';
+import { TaskIcon, type TaskIconName } from './TaskIcon';
+
+type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
+
+const BANNER: Record<HistoricalStatus, { tone: 'info' | 'warning' | 'error' | 'success'; icon: TaskIconName }> = {
+  accepted: { tone: 'success', icon: 'check' },
+  rejected: { tone: 'error', icon: 'alert' },
+  expired: { tone: 'warning', icon: 'clock' },
+  awaiting_confirmation: { tone: 'info', icon: 'timer' },
+};
+
+export function isHistoricalStatus(status: TaskRow['status']): status is HistoricalStatus {
+  return status === 'accepted' || status === 'rejected' || status === 'expired' || status === 'awaiting_confirmation';
+}
+
+export function HistoricalTaskSections({ task, distance }: { task: TaskRow; distance: number | null }) {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const status = task.status;
+  if (!isHistoricalStatus(status)) return null;
+  const banner = BANNER[status];
+  const { reward, reduced } = shownReward(task);
+  const taken = timeTakenMinutes(task);
+
+  const facts: DetailFact[] = [
+    {
+      key: 'reward',
+      label: <Trans>Reward</Trans>,
+      value: reduced ? (
+        <span className="history-reward">
+          <s className="muted">{formatMoney(reward, locale)}</s> <strong>{formatMoney(reduced, locale)}</strong>
+        </span>
+      ) : (
+        formatMoney(reward, locale)
+      ),
+    },
+    ...(reduced ? [{ key: 'reduced', label: <Trans>Reduced reward</Trans>, value: formatMoney(reduced, locale), tone: 'warning' as const }] : []),
+    ...(task.startTime ? [{ key: 'started', label: <Trans>Started at</Trans>, value: formatDateTime(task.startTime, locale) }] : []),
+    ...(task.endTime ? [{ key: 'ended', label: <Trans>Finished at</Trans>, value: formatDateTime(task.endTime, locale) }] : []),
+    ...(taken !== null ? [{ key: 'taken', label: <Trans>Time taken</Trans>, value: formatMinutes(taken, locale) }] : []),
+    { key: 'duration', label: <Trans>Expected duration</Trans>, value: formatMinutes(task.expectedDuration, locale) },
+    ...(status === 'expired' ? [{ key: 'window', label: <Trans>Window ended</Trans>, value: formatDateTime(task.timeWindowEnd, locale) }] : []),
+  ];
+
+  return (
+    <>
+      <div className={`history-banner history-banner--${banner.tone}`} role="status">
+        <TaskIcon name={banner.icon} size={22} />
+        <div>
+          <strong className="history-banner__title">
+            {status === 'accepted' && <Trans>Accepted</Trans>}
+            {status === 'rejected' && <Trans>Rejected</Trans>}
+            {status === 'expired' && <Trans>Expired</Trans>}
+            {status === 'awaiting_confirmation' && <Trans>Awaiting confirmation</Trans>}
+          </strong>
+          <p>
+            {status === 'accepted' && <Trans>Your work was reviewed and accepted.</Trans>}
+            {status === 'rejected' && <Trans>Your work was reviewed and rejected.</Trans>}
+            {status === 'expired' && <Trans>The time window ended before the task was finished.</Trans>}
+            {status === 'awaiting_confirmation' && <Trans>Your work was sent and waits for review.</Trans>}
+          </p>
+        </div>
+      </div>
+
+      {task.resultComment && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Reviewer's comment</Trans>
+          </h2>
+          <p className="history-comment">{task.resultComment}</p>
+        </section>
+      )}
+
+      <section className="card">
+        <DetailFacts facts={facts} />
+      </section>
+
+      {task.taskerComment && (
+        <section className="card detail-section">
+          <h2 className="detail-section__title">
+            <Trans>Your comment</Trans>
+          </h2>
+          <p className="history-comment">{task.taskerComment}</p>
+        </section>
+      )}
+
+      <PlaceCard place={task.place} distance={distance} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Says when the start of this task is still on the device (queued offline) or was refused by
+ * the server on arrival (DESIGN.md, "Offline start": the server re-checks window and distance).
+ * The tasker can keep working in the first case and needs to know in the second.
+ */
+import { Trans } from '@lingui/react/macro';
+import { useOutbox } from '../sync/hooks';
+import { TaskIcon } from './TaskIcon';
+
+export function PendingStartNotice({ taskId }: { taskId: string }) {
+  const records = useOutbox();
+  const own = (records ?? []).filter((r) => r.taskId === taskId && r.kind.includes('start'));
+  const rejected = own.find((r) => r.state === 'rejected');
+  if (rejected) {
+    const message = rejected.error?.message ?? '';
+    return (
+      <div className="alert alert-error detail-alert" role="alert">
+        <TaskIcon name="alert" size={18} />
+        <span>
+          <Trans>The server did not accept the start of this task: {message}</Trans>
+        </span>
+      </div>
+    );
+  }
+  if (own.length === 0) return null;
+  return (
+    <div className="alert alert-info detail-alert" role="status">
+      <TaskIcon name="wifiOff" size={18} />
+      <span>
+        <Trans>The start is saved on this device and will be sent when there is a connection. You can begin working.</Trans>
+      </span>
+    </div>
+  );
+}

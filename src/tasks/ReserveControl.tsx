@@ -1,0 +1,103 @@
+/**
+ * Reserving an available task (spec section 4): the tasker slides to reserve; the commitment
+ * dialog comes first when needed; then the online-only reserve command. Success shows 'Task
+ * reserved' and goes back (or to the place's reservable list with `?upsellByPlace`). Offline
+ * nothing is queued: the tasker is told reserving needs a connection. Refusals become words.
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { TaskRow } from '../db/schema';
+import { needsCommitmentDialog } from '../domain/lifecycle';
+import type { User } from '../domain/types';
+import { showToast } from '../ui/toastStore';
+import { CommitmentDialog } from './CommitmentDialog';
+import { classifyFailure, failureMessage } from './lifecycleFailure';
+import { SlideToReserve } from './SlideToReserve';
+import { refreshTaskFromServer, reserveTaskCommand } from './syncCommands';
+import { TaskIcon } from './TaskIcon';
+import { useConnectivity } from './useConnectivity';
+
+/** Where a reserved task sends the tasker (spec section 4). */
+export function afterReservePath(placeId: string, upsellByPlace: boolean): string | null {
+  return upsellByPlace ? `/reservable?placeId=${encodeURIComponent(placeId)}` : null;
+}
+
+export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const online = useConnectivity();
+  const [attempt, setAttempt] = useState(0);
+  const [commitOpen, setCommitOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [offlineRefusal, setOfflineRefusal] = useState(false);
+
+  // Closing the native dialog after "I commit" also fires its close event: that must not reset.
+  const committing = useRef(false);
+  const reset = () => setAttempt((n) => n + 1);
+
+  const reserve = async () => {
+    committing.current = true;
+    setCommitOpen(false);
+    if (!navigator.onLine) {
+      committing.current = false;
+      setOfflineRefusal(true);
+      reset();
+      return;
+    }
+    setBusy(true);
+    const result = await reserveTaskCommand(task.id);
+    setBusy(false);
+    committing.current = false;
+    if (result.ok) {
+      showToast({ id: `reserved-${task.id}`, kind: 'success', message: msg`Task reserved` });
+      const upsell = afterReservePath(task.place.id, searchParams.has('upsellByPlace'));
+      if (upsell) navigate(upsell, { replace: true });
+      else if (location.key !== 'default') navigate(-1);
+      else navigate('/reserved', { replace: true });
+      return;
+    }
+    const failure = classifyFailure('reserve', result.error);
+    if (failure.kind === 'known' && failure.code === 'NETWORK') {
+      setOfflineRefusal(true);
+    } else {
+      showToast({ kind: 'error', message: failureMessage(failure), durationMs: 5000 });
+      // The mirror may still say "available": ask for the truth so the screen stops offering it.
+      if (failure.kind === 'known' && failure.code === 'TASK_NO_LONGER_AVAILABLE') void refreshTaskFromServer(task.id);
+    }
+    reset();
+  };
+
+  const onSlid = () => {
+    setOfflineRefusal(false);
+    if (needsCommitmentDialog(user.acceptedTaskCount ?? 0, task.earlyCancelDeadline, new Date())) setCommitOpen(true);
+    else void reserve();
+  };
+
+  const earlyOver = !task.earlyCancelDeadline || Date.parse(task.earlyCancelDeadline) <= Date.now();
+  return (
+    <section className="card reserve-control" aria-label={t`Reserve`}>
+      {!online || offlineRefusal ? (
+        <div className="alert alert-warning detail-alert" role="alert">
+          <TaskIcon name="wifiOff" size={18} />
+          <span>
+            <Trans>Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.</Trans>
+          </span>
+        </div>
+      ) : null}
+      <SlideToReserve key={attempt} label={t`Slide to reserve`} disabled={busy || !online} onComplete={onSlid} />
+      <CommitmentDialog
+        open={commitOpen}
+        lateFromStart={earlyOver}
+        onConfirm={() => void reserve()}
+        onClose={() => {
+          setCommitOpen(false);
+          if (!committing.current) reset();
+        }}
+      />
+    </section>
+  );
+}

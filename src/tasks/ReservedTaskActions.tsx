@@ -1,0 +1,61 @@
+/**
+ * The reserved task's actions (spec section 2): Start, and Cancel as the deadlines allow —
+ * early (confirm), late (reason and policy), or the 'cannot be canceled anymore' message once
+ * both deadlines passed (spec section 4). The policy is judged when the tasker taps Cancel.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { TaskRow } from '../db/schema';
+import { cancelPolicy, type CancelPolicy } from '../domain/lifecycle';
+import { CancelTaskDialog } from './CancelTaskDialog';
+import { StartTaskDialog } from './StartTaskDialog';
+import { TaskIcon } from './TaskIcon';
+
+export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [startOpen, setStartOpen] = useState(false);
+  const [cancelWith, setCancelWith] = useState<Exclude<CancelPolicy, 'none'> | null>(null);
+  const [cancelRefused, setCancelRefused] = useState(false);
+  const policy = cancelPolicy(task, now);
+
+  const openCancel = () => {
+    const current = cancelPolicy(task, new Date());
+    if (current === 'none') setCancelRefused(true);
+    else setCancelWith(current);
+  };
+
+  return (
+    <section className="card task-actions" aria-label={t`Task actions`}>
+      <button type="button" className="btn btn-block" onClick={() => setStartOpen(true)}>
+        <TaskIcon name="play" size={18} />
+        <Trans>Start task</Trans>
+      </button>
+      {policy === 'none' || cancelRefused ? (
+        <p className="alert alert-info task-actions__note" role="note">
+          <Trans>This task cannot be canceled anymore</Trans>
+        </p>
+      ) : (
+        <button type="button" className="btn btn-secondary btn-block" onClick={openCancel}>
+          {policy === 'early' ? <Trans>Cancel reservation</Trans> : <Trans>Cancel reservation (late)</Trans>}
+        </button>
+      )}
+      <StartTaskDialog open={startOpen} task={task} onClose={() => setStartOpen(false)} />
+      {cancelWith && (
+        <CancelTaskDialog
+          open
+          task={task}
+          policy={cancelWith}
+          onClose={() => setCancelWith(null)}
+          onCanceled={() => {
+            setCancelWith(null);
+            if (location.key !== 'default') navigate(-1);
+            else navigate('/reserved', { replace: true });
+          }}
+        />
+      )}
+    </section>
+  );
+}

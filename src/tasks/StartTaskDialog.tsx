@@ -1,0 +1,192 @@
+/**
+ * The start flow in one dialog (spec section 4): 'Ready to start?' → the position is read (max
+ * age 60 s; "Try again" asks for a fresh one) → the local rule (startRefusal, re-checked by the
+ * server on arrival) → startTask, which is queued and so works offline. Each refusal says why:
+ * not open yet (with the opening time), window over, too far (with the distance and the 1000 m
+ * rule), or no position (with the device's permission help).
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TaskRow } from '../db/schema';
+import { START_RADIUS_METERS } from '../domain/geo';
+import { formatDateTime, formatDistance } from '../i18n/format';
+import { Dialog } from '../ui/Dialog';
+import { showToast } from '../ui/toastStore';
+import { GeolocationHelp } from './GeolocationHelp';
+import { classifyFailure, failureMessage } from './lifecycleFailure';
+import { FRESH_POSITION_MAX_AGE_MS, readDevicePosition } from './readPosition';
+import { stepAfterPosition, stepBeforePosition, type StartStep } from './startFlow';
+import { startTaskCommand } from './syncCommands';
+import { TaskIcon } from './TaskIcon';
+import { POSITION_MAX_AGE_MS } from './useDevicePosition';
+
+export interface StartTaskDialogProps {
+  open: boolean;
+  task: TaskRow;
+  onClose: () => void;
+}
+
+export function StartTaskDialog({ open, task, onClose }: StartTaskDialogProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const [step, setStep] = useState<StartStep>({ kind: 'confirm' });
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useRef(0);
+
+  // Every opening starts over; a task that cannot start now is refused before asking for a position.
+  useEffect(() => {
+    if (!open) return;
+    run.current += 1;
+    setError(null);
+    setSending(false);
+    setStep(stepBeforePosition(task, new Date()) ?? { kind: 'confirm' });
+    // Only a new opening resets; the task row refreshing while open must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const locate = async (fresh: boolean) => {
+    const id = ++run.current;
+    setError(null);
+    setStep({ kind: 'locating', fresh });
+    const reading = await readDevicePosition(fresh ? FRESH_POSITION_MAX_AGE_MS : POSITION_MAX_AGE_MS);
+    if (id !== run.current) return;
+    const next = stepAfterPosition(task, reading.position, reading.denied, new Date());
+    setStep(next);
+    if (next.kind === 'ready') await start(next.position, id);
+  };
+
+  const start = async (position: { latitude: number; longitude: number }, id: number) => {
+    setSending(true);
+    const result = await startTaskCommand(task.id, position, new Date().toISOString());
+    if (id !== run.current) return;
+    setSending(false);
+    if (result.ok) {
+      showToast({ id: `started-${task.id}`, kind: 'success', message: msg`Task started` });
+      onClose();
+      return;
+    }
+    const message = failureMessage(classifyFailure('start', result.error));
+    setError(typeof message === 'string' ? message : i18n._(message));
+  };
+
+  const retry = (
+    <button type="button" className="btn" onClick={() => void locate(true)}>
+      <Trans>Try again</Trans>
+    </button>
+  );
+  const closeButton = (
+    <button type="button" className="btn btn-text" onClick={onClose}>
+      <Trans>Close</Trans>
+    </button>
+  );
+
+  let title = t`Ready to start?`;
+  let body: ReactNode = null;
+  let actions: ReactNode = null;
+  switch (step.kind) {
+    case 'confirm':
+      body = (
+        <p>
+          <Trans>Start only when you are in the store and ready to work: the time to finish starts now. Your location is checked to confirm you are at the store.</Trans>
+        </p>
+      );
+      actions = (
+        <>
+          <button type="button" className="btn btn-text" onClick={onClose}>
+            <Trans>Not yet</Trans>
+          </button>
+          <button type="button" className="btn" onClick={() => void locate(false)}>
+            <Trans>Start task</Trans>
+          </button>
+        </>
+      );
+      break;
+    case 'locating':
+    case 'ready':
+      body = (
+        <div className="start-dialog__busy" role="status">
+          <div className="spinner" aria-hidden="true" />
+          <p>{step.kind === 'locating' ? <Trans>Checking your location…</Trans> : <Trans>Starting the task…</Trans>}</p>
+        </div>
+      );
+      actions = step.kind === 'locating' || !sending ? closeButton : null;
+      break;
+    case 'not_startable_yet': {
+      const opensAt = formatDateTime(step.opensAt, locale);
+      title = t`This task cannot be started yet`;
+      body = (
+        <p className="alert alert-warning">
+          <Trans>It can be started from {opensAt}.</Trans>
+        </p>
+      );
+      actions = closeButton;
+      break;
+    }
+    case 'window_ended':
+      title = t`This task cannot be started`;
+      body = (
+        <p className="alert alert-error">
+          <Trans>The time window of this task has ended.</Trans>
+        </p>
+      );
+      actions = closeButton;
+      break;
+    case 'not_reserved':
+      title = t`This task cannot be started`;
+      body = (
+        <p className="alert alert-error">
+          <Trans>This task is not reserved by you anymore.</Trans>
+        </p>
+      );
+      actions = closeButton;
+      break;
+    case 'too_far': {
+      const distance = formatDistance(step.distanceMeters, locale);
+      const radius = formatDistance(START_RADIUS_METERS, locale);
+      title = t`You are too far from the store`;
+      body = (
+        <div className="stack">
+          <p className="start-dialog__distance">
+            <TaskIcon name="pin" size={20} />
+            <span>
+              <Trans>You are {distance} from the store.</Trans>
+            </span>
+          </p>
+          <p>
+            <Trans>A task can be started only within {radius} of the store. Go to the store, then try again.</Trans>
+          </p>
+        </div>
+      );
+      actions = (
+        <>
+          {closeButton}
+          {retry}
+        </>
+      );
+      break;
+    }
+    case 'position_unavailable':
+      title = t`Allow location access`;
+      body = <GeolocationHelp denied={step.denied} />;
+      actions = (
+        <>
+          {closeButton}
+          {retry}
+        </>
+      );
+      break;
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title={title} actions={actions}>
+      {body}
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}
