@@ -384,7 +384,13 @@ export class SyncEngine implements SyncApi {
   async pullMoreTasks(status: TaskStatus): Promise<CommandResult> {
     await this.ready;
     if (!isHistoryStatus(status)) return OK;
-    return this.once(`more:${status}`, () => pullNextHistoryPage(this.pullCtx, status));
+    return this.once(`more:${status}`, async () => {
+      if (!this.historyResets.has(status)) return pullNextHistoryPage(this.pullCtx, status);
+      // Reopened and not yet restarted from page 1: do that first, or the pages would mix.
+      const result = await pullTasksByStatus(this.pullCtx, status, { replaceAll: true });
+      if (result.ok) this.historyResets.delete(status);
+      return result.ok ? OK : { ok: false, error: result.error };
+    });
   }
 
   async setPosition(position: { latitude: number; longitude: number } | null): Promise<void> {
@@ -573,8 +579,9 @@ export class SyncEngine implements SyncApi {
       jobs.push(this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)));
     }
     for (const status of this.statusesToPull(user ?? null)) {
-      if (!(await due(metaKeyForStatus(status), INTERVALS_MS.tasks))) continue;
       const replaceAll = this.historyResets.has(status);
+      // A list just reopened is pulled now, fresh or not, so it does not shrink under the tasker later.
+      if (!replaceAll && !(await due(metaKeyForStatus(status), INTERVALS_MS.tasks))) continue;
       jobs.push(
         this.guard(`${status} tasks pull`, async () => {
           const result = await pullTasksByStatus(this.pullCtx, status, { replaceAll });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueMutation } from '../../src/db/outbox';
 import type { Task } from '../../src/domain/types';
-import { makeTask, makeUser } from './fake-api';
-import { HISTORY_RESET_AFTER_MS } from './engine';
+import { HISTORY_RESET_AFTER_MS, SyncEngine } from './engine';
+import { API_BASE, makeTask, makeUser } from './fake-api';
 import type { HistoryCursor, SuggestionsState } from './pulls';
 import { createHarness, START, type Harness } from './test-setup';
 
@@ -336,13 +336,13 @@ describe('pullSuggestions', () => {
 
     expect(await h.engine.pullSuggestions('t0')).toEqual({ ok: true, value: undefined });
     const first = await suggestions();
-    expect(first).toMatchObject({ total: 25, pageInfo: { hasNext: true }, syncedAt: START.toISOString() });
+    expect(first).toMatchObject({ total: null, pageInfo: { hasNext: true }, syncedAt: START.toISOString() });
     expect(first?.taskIds).toEqual(Array.from({ length: 25 }, (_, i) => `s${String(i).padStart(2, '0')}`));
 
     await h.engine.pullSuggestions('t0', true);
     const all = await suggestions();
     expect(all?.taskIds).toHaveLength(30);
-    expect(all).toMatchObject({ total: 30, pageInfo: { hasNext: false } });
+    expect(all).toMatchObject({ pageInfo: { hasNext: false } });
     expect(await h.db.tasks.where('id').anyOf(all!.taskIds).count()).toBe(30);
 
     await h.engine.pullSuggestions('t0', true);
@@ -369,6 +369,18 @@ describe('pullSuggestions', () => {
     expect(await h.db.tasks.get('s00')).toMatchObject({ status: 'available' });
     expect(await h.db.tasks.get('s01')).toMatchObject({ status: 'available' });
     expect(await h.db.tasks.get('s02')).toBeUndefined();
+  });
+
+  it('takes the total from the server’s totalCount when the page carries one', async () => {
+    await loggedInWith(storeWith(2));
+    h.api.on('GET', 'task/t0/suggestions', () => ({
+      status: 200,
+      body: { data: [h.server.tasks[1]], pageInfo: { startCursor: 'c0', endCursor: 'c0', hasNext: true, hasPrevious: false }, totalCount: 40 },
+    }));
+
+    await h.engine.pullSuggestions('t0');
+
+    expect(await suggestions()).toMatchObject({ taskIds: ['s00'], total: 40 });
   });
 
   it('returns the error and keeps the previous suggestions when offline', async () => {
@@ -477,6 +489,24 @@ describe('history', () => {
 
     expect(await acceptedIds()).toHaveLength(50);
     expect(await cursor()).toMatchObject({ pages: 1, endCursor: 'c49' });
+  });
+
+  it('after an app restart, starts the list from its first page as soon as it is opened, even if fresh', async () => {
+    await loggedInWith(accepted(120));
+    await h.engine.watch({ statuses: ['accepted'] });
+    await h.engine.idle();
+    await h.engine.pullMoreTasks('accepted');
+    expect(await acceptedIds()).toHaveLength(100);
+
+    const restarted = new SyncEngine({ db: h.db, apiBase: API_BASE, fetchImpl: h.api.fetch, now: h.now, random: () => 0.5, locks: null, warn: () => undefined });
+    h.advance(5_000);
+    await restarted.watch({ statuses: ['accepted'] });
+    await restarted.idle();
+
+    expect(await acceptedIds()).toHaveLength(50);
+    expect(await cursor()).toMatchObject({ pages: 1 });
+    await restarted.pullMoreTasks('accepted');
+    expect(await acceptedIds()).toHaveLength(100);
   });
 
   it('replaces a short history list whole', async () => {

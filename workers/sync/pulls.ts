@@ -491,8 +491,11 @@ export async function pullNextHistoryPage(ctx: PullContext, status: TaskStatus):
 export interface SuggestionsState {
   taskIds: string[];
   pageInfo: PageInfo;
-  /** The server's `totalCount` when it sends one, otherwise the number of ids loaded so far. */
-  total: number;
+  /**
+   * The server's `totalCount` when the page carries one; otherwise null (unknown while more pages
+   * exist; screens count the suggestions they can show, some ids may have been reserved since).
+   */
+  total: number | null;
   syncedAt: string;
 }
 
@@ -538,7 +541,7 @@ export async function pullSuggestions(ctx: PullContext, taskId: string, more: bo
     const state: SuggestionsState = {
       taskIds,
       pageInfo: result.body.pageInfo,
-      total: typeof totalCount === 'number' ? totalCount : taskIds.length,
+      total: typeof totalCount === 'number' ? totalCount : null,
       syncedAt: now.toISOString(),
     };
     await db.kv.put({ key, value: state });
