@@ -9,6 +9,5 @@ export function useTasksByIds(ids: readonly string[] | undefined): TaskRow[] | u
     const rows = await getDb().tasks.bulkGet([...ids]);
     return rows.filter((row): row is TaskRow => row !== undefined);
     // `key` stands for the ids' content: a new array with the same ids must not re-query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }

@@ -55,6 +55,8 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
   };
 
   const remaining = form.remaining;
+  const length = form.length;
+  const max = form.maxLength;
   return (
     <Dialog
       open={open}
@@ -63,10 +65,10 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
       actions={
         <>
           <button type="button" className="btn btn-text" onClick={onClose} disabled={sending}>
-            <Trans>Keep the task</Trans>
+            <Trans>Keep it</Trans>
           </button>
           <button type="button" className="btn btn-danger" onClick={() => void submit()} disabled={!form.canSubmit || sending}>
-            {sending ? <Trans>Canceling…</Trans> : <Trans>Cancel the task</Trans>}
+            {sending ? <Trans>Canceling…</Trans> : <Trans>Cancel task</Trans>}
           </button>
         </>
       }
@@ -99,9 +101,9 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
                 aria-invalid={form.tooLong || undefined}
                 onChange={(event) => setJustification(event.target.value)}
               />
-              <span id={counterId} className={form.tooLong ? 'field-error' : 'muted cancel-form__counter'} aria-live="polite">
+              <span id={counterId} className={form.tooLong ? 'field-error cancel-form__counter' : 'muted cancel-form__counter'} aria-live="polite">
                 {form.tooLong ? (
-                  <Trans>The reason must be shorter than 160 characters.</Trans>
+                  <Trans>The reason must be shorter than 160 characters ({length}/{max}).</Trans>
                 ) : (
                   <Trans>{remaining} characters left</Trans>
                 )}

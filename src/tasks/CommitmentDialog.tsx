@@ -37,7 +37,7 @@ export function CommitmentDialog({ open, lateFromStart, onConfirm, onClose }: Co
         </p>
         {lateFromStart && (
           <p className="alert alert-warning">
-            <Trans>The free cancellation period for this task is over. Canceling later needs a reason and may restrict your account.</Trans>
+            <Trans>The free cancellation period for this task is over. A late cancellation needs a reason and may restrict your account, and close to the start canceling is no longer possible.</Trans>
           </p>
         )}
       </div>

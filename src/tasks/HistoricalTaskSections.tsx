@@ -38,15 +38,18 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
     {
       key: 'reward',
       label: <Trans>Reward</Trans>,
+      ...(reduced ? { tone: 'warning' as const } : {}),
       value: reduced ? (
         <span className="history-reward">
-          <s className="muted">{formatMoney(reward, locale)}</s> <strong>{formatMoney(reduced, locale)}</strong>
+          <s className="muted">{formatMoney(reward, locale)}</s> <strong>{formatMoney(reduced, locale)}</strong>{' '}
+          <span className="history-reward__note">
+            <Trans>(reduced)</Trans>
+          </span>
         </span>
       ) : (
         formatMoney(reward, locale)
       ),
     },
-    ...(reduced ? [{ key: 'reduced', label: <Trans>Reduced reward</Trans>, value: formatMoney(reduced, locale), tone: 'warning' as const }] : []),
     ...(task.startTime ? [{ key: 'started', label: <Trans>Started at</Trans>, value: formatDateTime(task.startTime, locale) }] : []),
     ...(task.endTime ? [{ key: 'ended', label: <Trans>Finished at</Trans>, value: formatDateTime(task.endTime, locale) }] : []),
     ...(taken !== null ? [{ key: 'taken', label: <Trans>Time taken</Trans>, value: formatMinutes(taken, locale) }] : []),

@@ -34,6 +34,8 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
   const [commitOpen, setCommitOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [offlineRefusal, setOfflineRefusal] = useState(false);
+  // Judged when the slide completes, like the dialog itself.
+  const [earlyOver, setEarlyOver] = useState(false);
 
   // Closing the native dialog after "I commit" also fires its close event: that must not reset.
   const committing = useRef(false);
@@ -73,11 +75,12 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
 
   const onSlid = () => {
     setOfflineRefusal(false);
-    if (needsCommitmentDialog(user.acceptedTaskCount ?? 0, task.earlyCancelDeadline, new Date())) setCommitOpen(true);
+    const now = new Date();
+    setEarlyOver(!task.earlyCancelDeadline || Date.parse(task.earlyCancelDeadline) <= now.getTime());
+    if (needsCommitmentDialog(user.acceptedTaskCount ?? 0, task.earlyCancelDeadline, now)) setCommitOpen(true);
     else void reserve();
   };
 
-  const earlyOver = !task.earlyCancelDeadline || Date.parse(task.earlyCancelDeadline) <= Date.now();
   return (
     <section className="card reserve-control" aria-label={t`Reserve`}>
       {!online || offlineRefusal ? (

@@ -42,7 +42,7 @@ export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date })
           {policy === 'early' ? <Trans>Cancel reservation</Trans> : <Trans>Cancel reservation (late)</Trans>}
         </button>
       )}
-      <StartTaskDialog open={startOpen} task={task} onClose={() => setStartOpen(false)} />
+      {startOpen && <StartTaskDialog task={task} onClose={() => setStartOpen(false)} />}
       {cancelWith && (
         <CancelTaskDialog
           open

@@ -7,7 +7,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { TaskRow } from '../db/schema';
 import { START_RADIUS_METERS } from '../domain/geo';
 import { formatDateTime, formatDistance } from '../i18n/format';
@@ -22,29 +22,19 @@ import { TaskIcon } from './TaskIcon';
 import { POSITION_MAX_AGE_MS } from './useDevicePosition';
 
 export interface StartTaskDialogProps {
-  open: boolean;
   task: TaskRow;
   onClose: () => void;
 }
 
-export function StartTaskDialog({ open, task, onClose }: StartTaskDialogProps) {
+export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
-  const [step, setStep] = useState<StartStep>({ kind: 'confirm' });
+  // Mounted per opening (ReservedTaskActions): a task that cannot start now is refused before
+  // asking for a position.
+  const [step, setStep] = useState<StartStep>(() => stepBeforePosition(task, new Date()) ?? { kind: 'confirm' });
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useRef(0);
-
-  // Every opening starts over; a task that cannot start now is refused before asking for a position.
-  useEffect(() => {
-    if (!open) return;
-    run.current += 1;
-    setError(null);
-    setSending(false);
-    setStep(stepBeforePosition(task, new Date()) ?? { kind: 'confirm' });
-    // Only a new opening resets; the task row refreshing while open must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
 
   const locate = async (fresh: boolean) => {
     const id = ++run.current;
@@ -180,7 +170,7 @@ export function StartTaskDialog({ open, task, onClose }: StartTaskDialogProps) {
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={title} actions={actions}>
+    <Dialog open onClose={onClose} title={title} actions={actions}>
       {body}
       {error && (
         <p className="alert alert-error" role="alert">

@@ -11,6 +11,7 @@ import { formatMoney } from '../i18n/format';
 import { AvailableTaskSections } from './AvailableTaskSections';
 import { FreshnessLine } from './FreshnessLine';
 import { InProgressTaskSections } from './InProgressTaskSections';
+import { shownReward } from './historicalTask';
 import { HistoricalTaskSections, isHistoricalStatus } from './HistoricalTaskSections';
 import { ReservedTaskSections } from './ReservedTaskSections';
 import { useDevicePosition } from './useDevicePosition';
@@ -32,6 +33,8 @@ export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDe
   const { position } = useDevicePosition();
   const distance = position ? distanceMeters(position, task.place.coordinates) : task.place.distance;
   const isNew = isTaskTypeNew(task.taskType, now);
+  // A reduced reward is shown only for accepted or rejected tasks (spec section 4).
+  const { reward, reduced } = shownReward(task);
 
   const statusLabels: Record<TaskStatus, string> = {
     available: t`Available`,
@@ -56,7 +59,15 @@ export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDe
           )}
         </div>
         <h1 className="task-detail__title">{task.title}</h1>
-        <p className="task-detail__reward">{formatMoney(task.reward, i18n.locale)}</p>
+        <p className="task-detail__reward">
+          {reduced ? (
+            <>
+              <s className="task-detail__reward-was">{formatMoney(reward, i18n.locale)}</s> {formatMoney(reduced, i18n.locale)}
+            </>
+          ) : (
+            formatMoney(reward, i18n.locale)
+          )}
+        </p>
         <FreshnessLine meta={meta} />
       </header>
 

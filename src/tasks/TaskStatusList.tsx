@@ -88,7 +88,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       writeOrderPreference(browserSessionStorage(), status, next);
       setOrders((prev) => ({ ...prev, [status]: next }));
     },
-    [status],
+    [status, setLocationFailed],
   );
 
   const chooseFilter = useCallback(
