@@ -1,5 +1,6 @@
 /** The root route: app-wide notices, the toast region and the matched screen. */
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ExpiryReminders } from '../tasks/ExpiryReminders';
 import { Toaster } from '../ui/Toaster';
 import { ConnectionToasts } from './ConnectionToasts';
 import { LocaleFollower } from './LocaleFollower';
@@ -11,6 +12,7 @@ export function AppShell() {
       <LocaleFollower />
       <ConnectionToasts />
       <SessionExpiredNotice />
+      <ExpiryReminders />
       <Outlet />
       <Toaster />
       <ScrollRestoration />

@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useReservationLimit, useSyncMeta, useTask, useTrainings, useUser } from '../sync/hooks';
-import { ExpiryReminders } from './ExpiryReminders';
 import { refreshOutcome, type RefreshOutcome } from './refreshOutcome';
 import type { TaskListLocationState } from './routes';
 import { refreshTaskFromServer, watchCollections } from './syncCommands';
@@ -69,10 +68,5 @@ export function TaskDetailScreen() {
     // 'pending', or 'ok' while the mirror settles.
     return <TaskDetailLoading />;
   }
-  return (
-    <>
-      <ExpiryReminders />
-      <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} limit={limit} />
-    </>
-  );
+  return <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} limit={limit} />;
 }

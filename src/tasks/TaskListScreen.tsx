@@ -8,7 +8,6 @@
  * belongs to one list.
  */
 import { useLocation } from 'react-router';
-import { ExpiryReminders } from './ExpiryReminders';
 import { statusFromPathname } from './routes';
 import { TaskStatusList } from './TaskStatusList';
 import './TaskListScreen.css';
@@ -16,10 +15,5 @@ import './TaskListScreen.css';
 export function TaskListScreen() {
   const { pathname } = useLocation();
   const status = statusFromPathname(pathname);
-  return (
-    <>
-      <ExpiryReminders />
-      <TaskStatusList key={status} status={status} />
-    </>
-  );
+  return <TaskStatusList key={status} status={status} />;
 }
