@@ -326,11 +326,19 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
     const crowdId = crowd.get(country.code) as string;
     const countryPlaces = places.filter((p) => p.country_code === country.code);
     const plans: TaskPlan[] = [];
-    const openNow = (startedHoursAgo: number, hoursLeft: number) => ({ start: new Date(now.getTime() - startedHoursAgo * HOUR), end: new Date(now.getTime() + hoursLeft * HOUR) });
-    // Available: many, over the next two weeks, plus two whose window is open now.
+    // Windows open at seeding time (so demos can start tasks at any hour), on quarter hours like real ones.
+    const QUARTER = 15 * MINUTE;
+    const openNow = (startedHoursAgo: number, hoursLeft: number) => ({
+      start: new Date(Math.floor((now.getTime() - startedHoursAgo * HOUR) / QUARTER) * QUARTER),
+      end: new Date(Math.ceil((now.getTime() + hoursLeft * HOUR) / QUARTER) * QUARTER),
+    });
+    // Available: many, over the next two weeks, plus two whose window is open now when it is
+    // daytime in the market (at night they get an ordinary window tomorrow instead).
     for (let i = 0; i < 48; i++) plans.push({ status: 'available', taskerId: null, dayOffset: 1 + (i % 14) });
-    plans.push({ status: 'available', taskerId: null, dayOffset: 0, window: openNow(0.5, 4) });
-    plans.push({ status: 'available', taskerId: null, dayOffset: 0, window: openNow(1, 3) });
+    const localHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: country.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+    const daytime = localHour >= 7 && localHour < 16;
+    plans.push({ status: 'available', taskerId: null, dayOffset: daytime ? 0 : 1, ...(daytime ? { window: openNow(0.5, 4) } : {}) });
+    plans.push({ status: 'available', taskerId: null, dayOffset: daytime ? 0 : 1, ...(daytime ? { window: openNow(1, 3) } : {}) });
     // The demo tasker's own work.
     plans.push({ status: 'reserved', taskerId: demoId, dayOffset: 0, window: openNow(1, 5) });
     plans.push({ status: 'reserved', taskerId: demoId, dayOffset: 1 });
@@ -363,17 +371,19 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       } else {
         const day = addDays(today, plan.dayOffset);
         if (rnd.next() < 0.75) {
-          // Daytime: 2–6 h inside 07:00–16:00 local.
+          // Daytime: 2–6 h inside 07:00–16:00 local, starting on a quarter hour.
           const hours = rnd.int(2, 6);
           const startHour = rnd.int(7, 16 - hours);
-          windowStart = zonedInstant(day, startHour, 0, country.timeZone);
-          windowEnd = zonedInstant(day, startHour + hours, 0, country.timeZone);
+          const minute = startHour + hours < 16 ? rnd.pick([0, 15, 30, 45]) : 0;
+          windowStart = zonedInstant(day, startHour, minute, country.timeZone);
+          windowEnd = zonedInstant(day, startHour + hours, minute, country.timeZone);
         } else {
-          // Evening: 1–2 h starting 17:00–20:00 local.
+          // Evening: 1–2 h starting 17:00–20:45 local on a quarter hour.
           const hours = rnd.int(1, 2);
           const startHour = rnd.int(17, 20);
-          windowStart = zonedInstant(day, startHour, 0, country.timeZone);
-          windowEnd = zonedInstant(day, startHour + hours, 0, country.timeZone);
+          const minute = rnd.pick([0, 15, 30, 45]);
+          windowStart = zonedInstant(day, startHour, minute, country.timeZone);
+          windowEnd = zonedInstant(day, startHour + hours, minute, country.timeZone);
         }
       }
       const windowMinutes = (windowEnd.getTime() - windowStart.getTime()) / MINUTE;
@@ -461,6 +471,8 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
         target_product_photos: '[]',
         done_checklist_item_ids: JSON.stringify(doneIds),
         has_outstanding_dispute: plan.dispute === true,
+        // Reserved some time before the work (or before seeding for tasks not started yet).
+        reserved_at: plan.taskerId ? new Date(Math.min(now.getTime(), windowStart.getTime(), started?.getTime() ?? Infinity) - 2 * DAY) : null,
         created_at: new Date(Math.min(now.getTime(), windowStart.getTime()) - 3 * DAY),
         updated_at: plan.status === 'available' ? new Date(now.getTime() - DAY) : (finished ?? started ?? new Date(now.getTime() - HOUR)),
       });

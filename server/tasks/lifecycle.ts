@@ -59,7 +59,7 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 
 /** Locks the tasker's row for the rest of the transaction (serialises one tasker's life-cycle requests). */
 async function lockUser(trx: Db, userId: string): Promise<{ id: string; status: string; country_code: string | null }> {
-  const user = await trx.selectFrom('users').select(['id', 'status', 'country_code']).where('id', '=', userId).executeTakeFirst();
+  const user = await trx.selectFrom('users').select(['id', 'status', 'country_code']).where('id', '=', userId).forUpdate().executeTakeFirst();
   if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
   return user;
 }

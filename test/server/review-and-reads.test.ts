@@ -223,3 +223,44 @@ describe('reads', () => {
     expect(user.acceptedTaskCount).toBe(n.n);
   });
 });
+
+describe('demo seed', () => {
+  it('gives tasks windows that look real in the market’s local time, on quarter hours', async () => {
+    const rows = await server.db
+      .selectFrom('tasks as t')
+      .innerJoin('countries as c', 'c.code', 't.country_code')
+      .select(['t.time_window_start', 't.time_window_end', 'c.time_zone'])
+      .where('t.created_at', '<', new Date('2026-03-10T00:00:00Z'))
+      .execute();
+    expect(rows.length).toBeGreaterThan(200);
+    const seed = Date.parse('2026-03-10T09:00:00Z');
+    for (const r of rows) {
+      const start = new Date(r.time_window_start);
+      const end = new Date(r.time_window_end);
+      expect(start.getUTCMinutes() % 15).toBe(0);
+      expect(end.getUTCMinutes() % 15).toBe(0);
+      // Windows open at seeding time exist so demos can start tasks at any hour.
+      if (start.getTime() <= seed && end.getTime() > seed) continue;
+      const local = (d: Date) => {
+        const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: r.time_zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d).split(':').map(Number) as [number, number];
+        return h * 60 + m;
+      };
+      const hours = (end.getTime() - start.getTime()) / 3_600_000;
+      const daytime = local(start) >= 7 * 60 && local(end) <= 16 * 60 && hours >= 2 && hours <= 6;
+      const evening = local(start) >= 17 * 60 && local(start) < 21 * 60 && hours >= 1 && hours <= 2;
+      expect(daytime || evening, `${start.toISOString()}–${end.toISOString()} ${r.time_zone}`).toBe(true);
+    }
+  });
+
+  it('gives each approved demo tasker a startable reservation, accepted and awaiting tasks', async () => {
+    for (const email of ['lt', 'pl', 'cz', 'ro'].map((c) => `${c}@demo.shelfwork.app`)) {
+      const { token } = await server.login(email);
+      const startable = (await server.request({ method: 'GET', url: '/api/task?isStartable=true', token })).json<Page<Task>>().data;
+      expect(startable.length, email).toBeGreaterThan(0);
+      const user = (await server.request({ method: 'GET', url: '/api/user', token })).json<User>();
+      expect(user.acceptedTaskCount, email).toBeGreaterThanOrEqual(3);
+      const awaiting = (await server.request({ method: 'GET', url: '/api/task?status=awaiting_confirmation', token })).json<Page<Task>>().data;
+      expect(awaiting.length, email).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * API benchmark (`npm run bench:api`): the task list (`GET /api/task`, logged-in tasker) at a fixed
+ * rate against a real PostgreSQL, as the DESIGN.md budget states it (p99 ≤ 50 ms at 300 req/s on
+ * 2 cores, zero 5xx).
+ *
+ * - Starts a throwaway PostgreSQL cluster (initdb in a temp dir, like scripts/test-postgres.sh;
+ *   as root it runs as the system user shelfwork-pg), then the server as a separate process
+ *   (`tsx server/main.ts`, demo seed, jobs on) on a free port of 127.0.0.1.
+ * - Logs in as lt@demo.shelfwork.app, warms up for 3 s, then sends requests on a fixed schedule
+ *   (open loop: request i is due at t0 + i/rate) over keep-alive connections from one bounded
+ *   loop (at most MAX_IN_FLIGHT outstanding; a request that cannot be sent on time counts as late).
+ * - Prints p50/p95/p99/max of the response time (from when the request was due, so a stalled
+ *   server is not hidden) and of the service time (from when it was sent), the 5xx and error
+ *   counts, and the achieved rate. Everything is stopped and removed at the end.
+ *
+ * Options (env): BENCH_RATE (300), BENCH_SECONDS (20), BENCH_PATH (/api/task?status=available&first=50),
+ * PG_BIN (PostgreSQL bin folder).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RATE = Number(process.env.BENCH_RATE ?? 300);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const PATH = process.env.BENCH_PATH ?? '/api/task?status=available&first=50';
+const MAX_IN_FLIGHT = 256;
+const PG_USER = 'shelfwork-pg';
+
+function findPgBin(): string {
+  const fromEnv = process.env.PG_BIN;
+  if (fromEnv && existsSync(join(fromEnv, 'initdb'))) return fromEnv;
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root)) {
+    const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) if (existsSync(join(root, v, 'bin', 'initdb'))) return join(root, v, 'bin');
+  }
+  throw new Error('PostgreSQL binaries not found (set PG_BIN, or apt-get install postgresql)');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], asPg: boolean): void {
+  const full = asPg ? ['runuser', '-u', PG_USER, '--', cmd, ...args] : [cmd, ...args];
+  const r = spawnSync(full[0] as string, full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}${r.stdout.toString()}`);
+}
+
+/** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+interface Sample {
+  status: number;
+  fromDue: number;
+  fromSent: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function postJson(port: number, path: string, payload: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(payload);
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function drive(port: number, token: string, rate: number, seconds: number): Promise<{ samples: Sample[]; errors: number; late: number; elapsed: number }> {
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const samples: Sample[] = [];
+  let errors = 0;
+  let late = 0;
+  let inFlight = 0;
+  const t0 = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = t0 + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    if (inFlight >= MAX_IN_FLIGHT) {
+      late++;
+      continue;
+    }
+    inFlight++;
+    const sent = performance.now();
+    pending.push(
+      get(port, PATH, headers)
+        .then((res) => {
+          const end = performance.now();
+          samples.push({ status: res.status, fromDue: end - due, fromSent: end - sent });
+        })
+        .catch(() => {
+          errors++;
+        })
+        .finally(() => {
+          inFlight--;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  return { samples, errors, late, elapsed: (performance.now() - t0) / 1000 };
+}
+
+function report(label: string, result: Awaited<ReturnType<typeof drive>>): void {
+  const fromDue = result.samples.map((s) => s.fromDue).sort((a, b) => a - b);
+  const fromSent = result.samples.map((s) => s.fromSent).sort((a, b) => a - b);
+  const fivexx = result.samples.filter((s) => s.status >= 500).length;
+  const non200 = result.samples.filter((s) => s.status !== 200).length;
+  const f = (n: number) => n.toFixed(1).padStart(7);
+  console.log(`\n${label}: ${result.samples.length} responses in ${result.elapsed.toFixed(1)} s (${(result.samples.length / result.elapsed).toFixed(0)} req/s)`);
+  console.log(`  response time (from due)  p50 ${f(percentile(fromDue, 50))} ms  p95 ${f(percentile(fromDue, 95))} ms  p99 ${f(percentile(fromDue, 99))} ms  max ${f(fromDue[fromDue.length - 1] ?? NaN)} ms`);
+  console.log(`  service time (from sent)  p50 ${f(percentile(fromSent, 50))} ms  p95 ${f(percentile(fromSent, 95))} ms  p99 ${f(percentile(fromSent, 99))} ms`);
+  console.log(`  5xx: ${fivexx}   non-200: ${non200}   network errors: ${result.errors}   not sent (over ${MAX_IN_FLIGHT} in flight): ${result.late}`);
+}
+
+async function main(): Promise<void> {
+  const bin = findPgBin();
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && spawnSync('id', ['-u', PG_USER]).status !== 0) run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', PG_USER], false);
+  const tmp = mkdtempSync(join(tmpdir(), 'shelfwork-bench-'));
+  const data = join(tmp, 'data');
+  if (isRoot) {
+    const uid = Number(spawnSync('id', ['-u', PG_USER]).stdout.toString().trim());
+    const gid = Number(spawnSync('id', ['-g', PG_USER]).stdout.toString().trim());
+    chownSync(tmp, uid, gid);
+  }
+  const pgPort = await freePort();
+  let server: ChildProcess | null = null;
+  const cleanup = () => {
+    if (server && server.exitCode === null) server.kill('SIGTERM');
+    if (existsSync(join(data, 'postmaster.pid'))) {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], isRoot);
+      } catch {
+        /* already down */
+      }
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  try {
+    console.log(`bench-api: PostgreSQL from ${bin} on 127.0.0.1:${pgPort}`);
+    run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'], isRoot);
+    run(
+      join(bin, 'pg_ctl'),
+      ['-D', data, '-l', join(tmp, 'pg.log'), '-w', '-t', '30', '-o', `-p ${pgPort} -k ${tmp} -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=128MB`, 'start'],
+      isRoot,
+    );
+    const port = await freePort();
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'development',
+        SEED_DEMO: 'true',
+        DIST_DIR: join(tmp, 'no-dist'),
+        LOG_REQUESTS: '',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let started = false;
+    server.stdout?.on('data', (c: Buffer) => {
+      if (!started && c.toString().includes('Shelfwork is running')) started = true;
+    });
+    for (let i = 0; i < 600 && !started; i++) {
+      if (server.exitCode !== null) throw new Error('server exited during start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!started) throw new Error('server did not start within 60 s');
+    const login = await postJson(port, '/api/auth/password-login', { username: 'lt@demo.shelfwork.app', password: 'demo1234' });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
+    const { token } = JSON.parse(login.body) as { token: string };
+    const probe = await get(port, PATH, { authorization: `Bearer ${token}` });
+    const count = (JSON.parse(probe.body) as { data?: unknown[] }).data?.length ?? 0;
+    console.log(`bench-api: server on 127.0.0.1:${port}; GET ${PATH} → ${probe.status}, ${count} tasks, ${probe.body.length} bytes`);
+    report('warm-up', await drive(port, token, Math.min(RATE, 150), 3));
+    const cpuBefore = cpuMs(server.pid);
+    const result = await drive(port, token, RATE, SECONDS);
+    const cpuAfter = cpuMs(server.pid);
+    report(`GET ${PATH} at ${RATE} req/s for ${SECONDS} s`, result);
+    console.log(`  server process CPU: ${((cpuAfter - cpuBefore) / Math.max(1, result.samples.length)).toFixed(2)} ms per request (user+system)`);
+    console.log(`  machine load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores — other work on the machine skews latency`);
+  } finally {
+    agent.destroy();
+    cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('bench-api failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

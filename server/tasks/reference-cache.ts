@@ -1,0 +1,181 @@
+/**
+ * Per-process cache of the reference data every task row joins: task types (with their
+ * trainings), places (with retailer) and market currency symbols. They change rarely (staff add
+ * places; no API edits task types or trainings), so the hot list query selects task columns
+ * only and the rows are completed from here — fewer joins, a cheaper plan, far fewer bytes to
+ * parse per row, and one shared JSON text per task type for the response.
+ *
+ * Freshness: an entry is reloaded when older than REFERENCE_TTL_MS (a training disabled by hand
+ * in the database shows within a minute); unknown ids (a place created a moment ago, possibly
+ * by another process) are loaded on first sight. One cache per database handle.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { TaskTypeTrainingRow } from './queries';
+
+export const REFERENCE_TTL_MS = 60_000;
+
+export interface TaskTypeRef {
+  tt_title: string;
+  tt_short_description: string;
+  tt_full_description: string;
+  tt_default_photo: string | null;
+  tt_photos: string[];
+  tt_featured_images: string[];
+  tt_filter_title: string;
+  tt_nda_protected: boolean;
+  tt_created_at: Date;
+  tt_trainings: TaskTypeTrainingRow[];
+}
+
+export interface PlaceRef {
+  place_id: string;
+  place_title: string;
+  place_address: string;
+  place_city: string;
+  place_country_code: string;
+  place_latitude: number;
+  place_longitude: number;
+  retailer_id: string;
+  retailer_name: string;
+  retailer_logo: string | null;
+}
+
+interface Entry<T> {
+  value: T;
+  loadedAt: number;
+}
+
+export class ReferenceCache {
+  private taskTypes = new Map<string, Entry<TaskTypeRef>>();
+  private places = new Map<string, Entry<PlaceRef>>();
+  private currencies = new Map<string, Entry<string>>();
+  /** JSON text of a task type as the API sends it, keyed by id, valid while the entry is. */
+  readonly taskTypeJson = new Map<string, { json: string; loadedAt: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = REFERENCE_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private stale<T>(map: Map<string, Entry<T>>, ids: Iterable<string>): string[] {
+    const t = this.now();
+    const out = new Set<string>();
+    for (const id of ids) {
+      const e = map.get(id);
+      if (!e || t - e.loadedAt > this.ttlMs) out.add(id);
+    }
+    return [...out];
+  }
+
+  /** When the entry for a task type was loaded (for JSON memo validity). */
+  taskTypeLoadedAt(id: string): number | undefined {
+    return this.taskTypes.get(id)?.loadedAt;
+  }
+
+  async taskTypesFor(ids: Iterable<string>): Promise<Map<string, TaskTypeRef>> {
+    const missing = this.stale(this.taskTypes, ids);
+    if (missing.length > 0) {
+      const rows = await this.db
+        .selectFrom('task_types as tt')
+        .select([
+          'tt.id',
+          'tt.title',
+          'tt.short_description',
+          'tt.full_description',
+          'tt.default_photo',
+          'tt.photos',
+          'tt.featured_images',
+          'tt.filter_title',
+          'tt.nda_protected',
+          'tt.created_at',
+          sql<TaskTypeTrainingRow[]>`(
+            select coalesce(json_agg(json_build_object(
+              'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', tr.title,
+              'link_to_training', tr.link_to_training, 'enabled', tr.enabled) order by ttt.position), '[]'::json)
+            from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
+            where ttt.task_type_id = tt.id)`.as('trainings'),
+        ])
+        .where('tt.id', 'in', missing)
+        .execute();
+      const loadedAt = this.now();
+      for (const r of rows) {
+        this.taskTypeJson.delete(r.id);
+        this.taskTypes.set(r.id, {
+          loadedAt,
+          value: {
+            tt_title: r.title,
+            tt_short_description: r.short_description,
+            tt_full_description: r.full_description,
+            tt_default_photo: r.default_photo,
+            tt_photos: r.photos,
+            tt_featured_images: r.featured_images,
+            tt_filter_title: r.filter_title,
+            tt_nda_protected: r.nda_protected,
+            tt_created_at: r.created_at,
+            tt_trainings: Array.isArray(r.trainings) ? r.trainings : [],
+          },
+        });
+      }
+    }
+    const out = new Map<string, TaskTypeRef>();
+    for (const id of ids) {
+      const e = this.taskTypes.get(id);
+      if (e) out.set(id, e.value);
+    }
+    return out;
+  }
+
+  async placesFor(ids: Iterable<string>): Promise<Map<string, PlaceRef>> {
+    const missing = this.stale(this.places, ids);
+    if (missing.length > 0) {
+      const rows = await this.db
+        .selectFrom('places as p')
+        .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
+        .select([
+          'p.id as place_id',
+          'p.title as place_title',
+          'p.address as place_address',
+          'p.city as place_city',
+          'p.country_code as place_country_code',
+          'p.latitude as place_latitude',
+          'p.longitude as place_longitude',
+          'r.id as retailer_id',
+          'r.name as retailer_name',
+          'r.logo as retailer_logo',
+        ])
+        .where('p.id', 'in', missing)
+        .execute();
+      const loadedAt = this.now();
+      for (const r of rows) this.places.set(r.place_id, { loadedAt, value: r });
+    }
+    const out = new Map<string, PlaceRef>();
+    for (const id of ids) {
+      const e = this.places.get(id);
+      if (e) out.set(id, e.value);
+    }
+    return out;
+  }
+
+  async currencySymbol(countryCode: string): Promise<string> {
+    const e = this.currencies.get(countryCode);
+    if (e && this.now() - e.loadedAt <= this.ttlMs) return e.value;
+    const row = await this.db.selectFrom('countries').select('currency_symbol').where('code', '=', countryCode).executeTakeFirst();
+    const value = row?.currency_symbol ?? '';
+    this.currencies.set(countryCode, { loadedAt: this.now(), value });
+    return value;
+  }
+}
+
+const caches = new WeakMap<Db, ReferenceCache>();
+
+/** The cache of one database handle (each test database gets its own). */
+export function referenceCache(db: Db): ReferenceCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ReferenceCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
