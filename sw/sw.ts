@@ -127,6 +127,25 @@ self.addEventListener('sync', (event) => {
   syncEvent.waitUntil(notifyClients({ type: 'shelfwork-sync', reason: 'sync-event' }));
 });
 
+// A tapped reminder opens its task (ExpiryReminders puts the path in `data.url`), reusing a tab.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(path).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(path);
+    })(),
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 // Messages from clients.
 

@@ -5,6 +5,9 @@
  * `getSyncApi()`; the app calls `startSync()` once at boot.
  */
 import { wrap, type Remote } from 'comlink';
+import { liveQuery } from 'dexie';
+import { getDb } from '../db/schema';
+import { registerBackgroundSync } from '../pwa/register';
 import type { SyncApi, SyncReason } from './contract';
 
 /** Message the service worker posts to its clients on a background-sync event (sw/). */
@@ -43,5 +46,27 @@ export function startSync(): void {
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
     const data = event.data as { type?: unknown } | null;
     if (data?.type === SW_SYNC_MESSAGE_TYPE) trigger('background-sync');
+  });
+  watchUnsentRecords();
+}
+
+/**
+ * While outbox records wait, ask the browser for a background sync (it wakes the service worker
+ * when connectivity returns, even with the app closed) and warn before the page is left.
+ */
+function watchUnsentRecords(): void {
+  let unsent = 0;
+  liveQuery(() => getDb().outbox.where('state').anyOf(['pending', 'sending']).count()).subscribe({
+    next: (count) => {
+      unsent = count;
+      if (count > 0) void registerBackgroundSync();
+    },
+    error: (err: unknown) => console.warn('[sync] cannot watch the outbox', err),
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (unsent === 0) return;
+    // Nothing is lost on leaving (the records are in IndexedDB), but they only travel while the
+    // app or the browser's background sync runs: the browser's own prompt says to stay a moment.
+    event.preventDefault();
   });
 }
