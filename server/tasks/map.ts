@@ -3,7 +3,7 @@
  * isStartable, descriptiveComment, distance) and cursors.
  */
 import { distanceMeters } from '../../src/domain/geo';
-import type { Coordinates, CountryCode, CurrencyCode, Money, Place, Task, TaskStatus, TrainingRef } from '../../src/domain/types';
+import type { Coordinates, CountryCode, CurrencyCode, Money, Place, Task, TaskStatus, TaskType, TrainingRef } from '../../src/domain/types';
 import type { PlaceRow, TaskRow, TaskTypeTrainingRow, Viewer } from './queries';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -38,7 +38,26 @@ export function isStartableFor(row: Pick<TaskRow, 'status' | 'tasker_id' | 'time
   );
 }
 
-export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer: Viewer, now: Date, position: Coordinates | null): Task {
+/** The task type part of a Task (the same for every viewer, so lists may share one per type). */
+export function toApiTaskType(row: TaskRow, trainings: TaskTypeTrainingRow[]): TaskType {
+  const trainingRefs: TrainingRef[] = trainings.map((t) => ({ id: t.training_id, title: t.title, linkToTraining: t.link_to_training }));
+  return {
+    id: row.task_type_id,
+    title: row.tt_title,
+    shortDescription: row.tt_short_description,
+    fullDescription: row.tt_full_description,
+    trainings: trainingRefs,
+    defaultPhoto: row.tt_default_photo,
+    photos: stringArray(row.tt_photos),
+    featuredImages: stringArray(row.tt_featured_images),
+    filterTitle: row.tt_filter_title,
+    ndaProtected: row.tt_nda_protected,
+    createdAt: iso(row.tt_created_at),
+  };
+}
+
+/** `taskType` may be passed in when the caller shares one object per task type (lists). */
+export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer: Viewer, now: Date, position: Coordinates | null, taskType?: TaskType): Task {
   const coordinates = { latitude: row.place_latitude, longitude: row.place_longitude };
   const retailer = { id: row.retailer_id, name: row.retailer_name, logo: row.retailer_logo };
   const place: Place = {
@@ -53,7 +72,6 @@ export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer
     logo: row.retailer_logo,
     distance: position ? Math.round(distanceMeters(position, coordinates)) : null,
   };
-  const trainingRefs: TrainingRef[] = trainings.map((t) => ({ id: t.training_id, title: t.title, linkToTraining: t.link_to_training }));
   const status = row.status as TaskStatus;
   const showReduced = status === 'accepted' || status === 'rejected';
   return {
@@ -64,19 +82,7 @@ export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer
     title: row.title,
     image: row.image,
     paymentId: row.payment_id,
-    taskType: {
-      id: row.task_type_id,
-      title: row.tt_title,
-      shortDescription: row.tt_short_description,
-      fullDescription: row.tt_full_description,
-      trainings: trainingRefs,
-      defaultPhoto: row.tt_default_photo,
-      photos: stringArray(row.tt_photos),
-      featuredImages: stringArray(row.tt_featured_images),
-      filterTitle: row.tt_filter_title,
-      ndaProtected: row.tt_nda_protected,
-      createdAt: iso(row.tt_created_at),
-    },
+    taskType: taskType ?? toApiTaskType(row, trainings),
     place,
     timeWindowStart: iso(row.time_window_start),
     timeWindowEnd: iso(row.time_window_end),

@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskTypeTrainingRow } from './queries';
+import type { TaskType } from '../../src/domain/types';
 
 export const REFERENCE_TTL_MS = 60_000;
 
@@ -50,8 +51,8 @@ export class ReferenceCache {
   private taskTypes = new Map<string, Entry<TaskTypeRef>>();
   private places = new Map<string, Entry<PlaceRef>>();
   private currencies = new Map<string, Entry<string>>();
-  /** JSON text of a task type as the API sends it, keyed by id, valid while the entry is. */
-  readonly taskTypeJson = new Map<string, { json: string; loadedAt: number }>();
+  /** The API TaskType object and its JSON text, per task type id, valid while its entry is. */
+  private readonly apiTaskTypes = new Map<string, { value: TaskType; json: string; loadedAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -69,9 +70,18 @@ export class ReferenceCache {
     return [...out];
   }
 
-  /** When the entry for a task type was loaded (for JSON memo validity). */
-  taskTypeLoadedAt(id: string): number | undefined {
-    return this.taskTypes.get(id)?.loadedAt;
+  /**
+   * One shared API TaskType (and its JSON) per cached task type: list responses splice the JSON
+   * in instead of building and serialising the same ~1.5 kB object for every task.
+   */
+  apiTaskType(id: string, build: () => TaskType): { value: TaskType; json: string } {
+    const loadedAt = this.taskTypes.get(id)?.loadedAt ?? -1;
+    const memo = this.apiTaskTypes.get(id);
+    if (memo && memo.loadedAt === loadedAt) return memo;
+    const value = build();
+    const fresh = { value, json: JSON.stringify(value), loadedAt };
+    this.apiTaskTypes.set(id, fresh);
+    return fresh;
   }
 
   async taskTypesFor(ids: Iterable<string>): Promise<Map<string, TaskTypeRef>> {
@@ -101,7 +111,6 @@ export class ReferenceCache {
         .execute();
       const loadedAt = this.now();
       for (const r of rows) {
-        this.taskTypeJson.delete(r.id);
         this.taskTypes.set(r.id, {
           loadedAt,
           value: {

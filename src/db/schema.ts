@@ -3,7 +3,19 @@
  * it through `useLiveQuery`. Shared by the page and the workers, so it must not touch the DOM.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { AuthTokens, Country, ReservationLimit, Task, Training, User } from '../domain/types';
+import type {
+  AuthTokens,
+  ChecklistItem,
+  Country,
+  Defect,
+  Photo,
+  Product,
+  ReservationLimit,
+  ScannedItem,
+  Task,
+  Training,
+  User,
+} from '../domain/types';
 
 /** One row per synced collection: when it was last pulled and whether that failed. */
 export interface SyncMeta {
@@ -60,6 +72,57 @@ export interface KeyValueRow<T = unknown> {
   value: T;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The task pack (issue 4): everything needed to perform a reserved / in-progress task offline.
+
+export type TaskPackPart = 'checklist' | 'products' | 'defects' | 'taskDefects' | 'scannedItems' | 'photos' | 'images';
+
+/** Whether a task's pack is complete on this device, part by part (ISO time of the last pull, or null). */
+export interface TaskPackRow {
+  taskId: string;
+  parts: Partial<Record<TaskPackPart, string | null>>;
+  complete: boolean;
+  error: string | null;
+}
+
+export interface ChecklistItemRow extends ChecklistItem {
+  taskId: string;
+  /** Position in the server's order. */
+  position: number;
+}
+
+export interface ProductRow extends Product {
+  taskId: string;
+}
+
+/** A defect applicable to a task, with whether the tasker logged it. */
+export interface TaskDefectRow extends Defect {
+  taskId: string;
+  checked: boolean;
+}
+
+export interface ScannedItemRow extends ScannedItem {
+  taskId: string;
+}
+
+export type PhotoUploadState = 'local' | 'metadata-sent' | 'uploaded';
+
+/**
+ * A photo of a task. Taken offline it exists only here, with its JPEG in `blob`; the blob is
+ * deleted only after the server confirmed the upload (DESIGN.md, write path step 5).
+ */
+export interface PhotoRow extends Photo {
+  taskId: string;
+  blob: Blob | null;
+  /** Bytes of the JPEG, kept after the blob is dropped (for "waiting" summaries and checks). */
+  size: number;
+  width: number;
+  height: number;
+  uploadState: PhotoUploadState;
+  /** Deleted by the tasker, deletion queued. Hidden from screens. */
+  deleted?: boolean;
+}
+
 export const DB_NAME = 'shelfwork';
 
 export class ShelfworkDb extends Dexie {
@@ -73,6 +136,14 @@ export class ShelfworkDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   /** Small device-local values the worker needs too (last known position, ...). */
   kv!: EntityTable<KeyValueRow, 'key'>;
+  taskPacks!: EntityTable<TaskPackRow, 'taskId'>;
+  checklistItems!: EntityTable<ChecklistItemRow, 'id'>;
+  products!: Dexie.Table<ProductRow, [string, string]>;
+  /** The global defect list (GET task/defects). */
+  defects!: EntityTable<Defect, 'id'>;
+  taskDefects!: Dexie.Table<TaskDefectRow, [string, string]>;
+  scannedItems!: EntityTable<ScannedItemRow, 'id'>;
+  photos!: EntityTable<PhotoRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -86,6 +157,16 @@ export class ShelfworkDb extends Dexie {
       outbox: 'id, taskId, state, createdAt, [state+createdAt]',
       session: 'key',
       kv: 'key',
+    });
+    // Issue 4: the task pack and the tasker's own records (photos keep their JPEG until uploaded).
+    this.version(2).stores({
+      taskPacks: 'taskId',
+      checklistItems: 'id, taskId',
+      products: '[taskId+ean], taskId',
+      defects: 'id',
+      taskDefects: '[taskId+id], taskId',
+      scannedItems: 'id, taskId',
+      photos: 'id, taskId, uploadState, [taskId+createdAt]',
     });
   }
 }

@@ -226,3 +226,79 @@ export interface ApiErrorBody {
 export const TASK_PAGE_SIZE = 50;
 /** Suggestions page size (spec section 9). */
 export const SUGGESTIONS_PAGE_SIZE = 25;
+
+// ---------------------------------------------------------------------------------------------
+// Doing the work (issue 4): the task pack and what the tasker records.
+
+export const PHOTO_TAGS = ['before', 'after', 'out_of_stock', 'defect', 'task_blocker'] as const;
+export type PhotoTag = (typeof PHOTO_TAGS)[number];
+
+export const CHECKLIST_ITEM_TYPES = ['camera', 'scanner', 'defects', 'link', 'plain'] as const;
+export type ChecklistItemType = (typeof CHECKLIST_ITEM_TYPES)[number];
+
+export interface ChecklistItem {
+  id: string;
+  type: ChecklistItemType;
+  title: string;
+  description: string | null;
+  isDone: boolean;
+  isOptional: boolean;
+  metadata: {
+    tags?: PhotoTag[];
+    buttonTitle?: string;
+    doneTitle?: string;
+    ctaTitle?: string;
+    titleOverride?: string;
+    /** For link items: the URL to open. */
+    target?: string;
+    /** Ticked automatically when its work is recorded (a photo taken, a scan saved). */
+    isAutoToggle?: boolean;
+  };
+}
+
+export interface Product {
+  name: string;
+  ean: string;
+  brand: string;
+  image?: string | null;
+}
+
+export const DEFECT_TYPES = ['regular', 'task_blocker'] as const;
+export type DefectType = (typeof DEFECT_TYPES)[number];
+
+export interface Defect {
+  id: string;
+  name: string;
+  type: DefectType;
+  /** Only on a task's defect list: whether the tasker logged it. */
+  checked?: boolean;
+}
+
+export interface ScannedItem {
+  /** Client-generated uuid, so a replayed save never duplicates an item. */
+  id: string;
+  ean: string;
+  /** Integer 0–99. */
+  facings: number;
+  timestamp: string;
+}
+
+export interface Photo {
+  /** Client-generated uuid (the metadata POST is idempotent by it). */
+  id: string;
+  /** Null until the file is uploaded. */
+  url: string | null;
+  comment: string;
+  tags: PhotoTag[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One entry of the answer to `POST task/{id}/photos`. */
+export interface PhotoUploadTarget {
+  presignedUrl: string;
+  photo: Photo;
+}
+
+export const COMPLETION_OUTCOMES = ['complete', 'incomplete', 'blocked'] as const;
+export type CompletionOutcome = (typeof COMPLETION_OUTCOMES)[number];

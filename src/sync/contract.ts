@@ -3,7 +3,7 @@
  * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
  * of the app goes through here: screens never call fetch.
  */
-import type { Coordinates, CountryCode, Locale, TaskStatus } from '../domain/types';
+import type { CompletionOutcome, Coordinates, CountryCode, Locale, PhotoTag, ScannedItem, TaskStatus } from '../domain/types';
 
 /** Errors cross the boundary as data; the UI maps `code` to words (spec section 8). */
 export interface CommandError {
@@ -65,6 +65,30 @@ export interface SyncApi {
   pullSuggestions(taskId: string, more?: boolean): Promise<CommandResult>;
   /** Pulls one more page (50) of a history status list; the first page comes with `watch`. */
   pullMoreTasks(status: TaskStatus): Promise<CommandResult>;
+
+  // Doing the work (issue 4). Every command below writes the mirror optimistically and queues an
+  // outbox record in ONE Dexie transaction, so it works offline and is delivered exactly once.
+
+  /** Downloads the task pack (checklist, products, defects, scans, photos, images) into the mirror. */
+  pullTaskPack(taskId: string): Promise<CommandResult>;
+  /** The full set of done checklist item ids; debounced 100 ms in the worker, last state wins. */
+  setChecklistDone(taskId: string, doneIds: string[]): Promise<CommandResult>;
+  /** The full list of the task's scanned items (replacement). */
+  saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult>;
+  /** The full set of logged defect ids (regular defects and blockers alike). */
+  setTaskDefects(taskId: string, defectIds: string[]): Promise<CommandResult>;
+  /** Stores the (already resized) JPEG in the mirror and queues metadata POST + upload. */
+  addPhoto(taskId: string, photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] }): Promise<CommandResult>;
+  updatePhotoComment(taskId: string, photoId: string, comment: string): Promise<CommandResult>;
+  deletePhotos(taskId: string, photoIds: string[]): Promise<CommandResult>;
+  /** Queued after the task's other records (the outbox drains in order per task). */
+  completeTask(
+    taskId: string,
+    input: { outcome: CompletionOutcome; taskerComment: string; reason?: string; policyAgreed?: boolean; blockerIds?: string[] },
+  ): Promise<CommandResult>;
+  /** A rejected record: try again as it is (after the tasker fixed the cause), or discard it. */
+  retryRejected(recordId: string): Promise<CommandResult>;
+  dismissRejected(recordId: string): Promise<CommandResult>;
 
   /** Last known position, sent as the `Geolocation` header (spec section 7). */
   setPosition(position: { latitude: number; longitude: number } | null): Promise<void>;

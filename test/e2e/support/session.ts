@@ -32,3 +32,11 @@ export async function registerNewTasker(page: Page, request: APIRequestContext, 
   await passcode.expectShown(email);
   await passcode.enterCode(await waitForCode(request, email, since));
 }
+
+/** Password login on /login (the demo accounts have the password DEMO_PASSWORD). */
+export async function loginWithPassword(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.loginWithPassword(email, password);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 20_000 });
+}

@@ -1,0 +1,377 @@
+/**
+ * The barcode decoding core: one camera frame in, one EAN/UPC reading (or null) out. Runtime
+ * agnostic on purpose (no DOM, no worker globals): the scanner worker runs it in the browser and
+ * the decoder tests and the benchmark run the very same code in Node.
+ *
+ * How a frame is read: it is turned into luminance once, then a *strategy* — an ordered list of
+ * cheap-to-expensive steps — is tried until one finds a code. A step chooses a size (frames are
+ * box-filtered down before decoding: fewer pixels, and the averaging also cleans sensor noise),
+ * a crop (the central band where the tasker aims), a rotation (codes held vertically) and a row
+ * binarizer. @zxing/library's 1D readers do the actual symbol decoding.
+ *
+ * Why we do not set DecodeHintType.ALLOWED_EAN_EXTENSIONS: in ZXing it makes the add-on
+ * *mandatory* (codes without one are rejected), and in @zxing/library 0.21.3 the check iterates
+ * the array's indices instead of its values. Add-ons are read anyway whenever one follows the
+ * main symbol (ResultMetadataType.UPC_EAN_EXTENSION), which is what we want.
+ */
+import {
+  BarcodeFormat,
+  Binarizer,
+  BinaryBitmap,
+  BitArray,
+  DecodeHintType,
+  GlobalHistogramBinarizer,
+  HybridBinarizer,
+  InvertedLuminanceSource,
+  LuminanceSource,
+  MultiFormatReader,
+  ResultMetadataType,
+  type BitMatrix,
+  type Result,
+} from '@zxing/library';
+import type { DecodeResult, ScanFormat, ScanFrame } from '../../src/scanner/contract';
+
+export type BinarizerKind = 'histogram' | 'hybrid' | 'local';
+
+/** One attempt at a frame. */
+export interface DecodeStep {
+  name: string;
+  /** Box-filter the frame down so it is at most this wide (never up). Absent: original size. */
+  maxWidth?: number;
+  /** Keep only the central horizontal band, as a fraction of the height (0 < band ≤ 1). */
+  band?: number;
+  /** Rotate by 90° first (a code held vertically). Applied after scaling and cropping. */
+  rotate?: boolean;
+  /**
+   * How a pixel row becomes bars: 'histogram' is ZXing's per-row global threshold (what its
+   * HybridBinarizer also uses for 1D rows), 'local' a moving-average threshold that survives a
+   * light gradient across the code (a shelf lamp on one side).
+   */
+  binarizer?: BinarizerKind;
+  /** ZXing TRY_HARDER: scan every row from the middle out instead of 15 central rows. */
+  tryHarder?: boolean;
+}
+
+export interface DecodeStrategy {
+  name: string;
+  steps: readonly DecodeStep[];
+}
+
+const FORMATS: ReadonlyMap<BarcodeFormat, ScanFormat> = new Map([
+  [BarcodeFormat.EAN_8, 'EAN_8'],
+  [BarcodeFormat.EAN_13, 'EAN_13'],
+  [BarcodeFormat.UPC_A, 'UPC_A'],
+  [BarcodeFormat.UPC_E, 'UPC_E'],
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Strategies. PRODUCTION_STRATEGY is what the worker uses; the benchmark compares the others
+// (scripts/bench-scanner.ts, docs/performance.md "Scanner") and the choice is recorded there.
+
+export const STRATEGIES = {
+  /** Everything at the original size. */
+  fullRes: { name: 'full-res', steps: [{ name: 'full', tryHarder: true }] },
+  down960: { name: 'down-960', steps: [{ name: '960', maxWidth: 960, tryHarder: true }] },
+  down800: { name: 'down-800', steps: [{ name: '800', maxWidth: 800, tryHarder: true }] },
+  down640: { name: 'down-640', steps: [{ name: '640', maxWidth: 640, tryHarder: true }] },
+  /** The central half of the frame at full resolution: where the tasker aims. */
+  centreBand: { name: 'centre-band', steps: [{ name: 'band-full', band: 0.5, tryHarder: true }] },
+  /** Cascade: small and cheap first, then the details a downscale loses, then vertical codes. */
+  cascade: {
+    name: 'cascade',
+    steps: [
+      { name: '640', maxWidth: 640, tryHarder: true },
+      { name: '640-local', maxWidth: 640, binarizer: 'local', tryHarder: true },
+      { name: 'band-full', band: 0.5, tryHarder: true },
+      { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
+    ],
+  },
+} as const satisfies Record<string, DecodeStrategy>;
+
+export const PRODUCTION_STRATEGY: DecodeStrategy = STRATEGIES.cascade;
+
+// ---------------------------------------------------------------------------------------------
+// Pixels.
+
+/** A grey image: one byte per pixel, row after row. */
+export interface Gray {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** RGBA (ImageData) or luminance in, luminance out (ITU-R 601 weights, as ZXing's Java source). */
+export function toGray(frame: ScanFrame): Gray {
+  const { data, width, height } = frame;
+  const n = width * height;
+  if (data.length === n) return { data, width, height };
+  if (data.length !== n * 4) throw new Error(`frame data has ${data.length} bytes, expected ${n} or ${n * 4}`);
+  const out = new Uint8ClampedArray(n);
+  for (let i = 0, j = 0; i < n; i++, j += 4) {
+    // (306 R + 601 G + 117 B) / 1024, rounded; alpha is ignored (camera frames are opaque).
+    out[i] = (306 * data[j]! + 601 * data[j + 1]! + 117 * data[j + 2]! + 0x200) >> 10;
+  }
+  return { data: out, width, height };
+}
+
+/**
+ * Area-averaging downscale (a box filter): every output pixel is the mean of the source pixels it
+ * covers, with fractional edges weighted. Separable: rows first, then columns.
+ */
+export function downscale(src: Gray, maxWidth: number): Gray {
+  if (src.width <= maxWidth) return src;
+  const scale = src.width / maxWidth;
+  const width = maxWidth;
+  const height = Math.max(1, Math.round(src.height / scale));
+  const tmp = new Float32Array(width * src.height);
+  boxResample(src.data, src.width, src.height, 1, src.width, tmp, width, 1, width);
+  const vert = new Float32Array(width * height);
+  // Columns: treat each column as a 1D signal of length src.height (stride = width).
+  boxResampleColumns(tmp, width, src.height, vert, height);
+  const out = new Uint8ClampedArray(width * height);
+  for (let i = 0; i < out.length; i++) out[i] = vert[i]! + 0.5;
+  return { data: out, width, height };
+}
+
+/** Horizontal pass: resample `lines` rows of length inLen into rows of length outLen. */
+function boxResample(
+  input: ArrayLike<number>,
+  inLen: number,
+  lines: number,
+  _inStep: number,
+  inStride: number,
+  output: Float32Array,
+  outLen: number,
+  _outStep: number,
+  outStride: number,
+): void {
+  const ratio = inLen / outLen;
+  for (let line = 0; line < lines; line++) {
+    const inBase = line * inStride;
+    const outBase = line * outStride;
+    for (let o = 0; o < outLen; o++) {
+      const start = o * ratio;
+      const end = start + ratio;
+      let i = Math.floor(start);
+      let sum = 0;
+      // First partial pixel, whole pixels, last partial pixel.
+      const firstEnd = Math.min(end, i + 1);
+      sum += input[inBase + i]! * (firstEnd - start);
+      i++;
+      for (; i + 1 <= end; i++) sum += input[inBase + i]!;
+      if (i < end && i < inLen) sum += input[inBase + i]! * (end - i);
+      output[outBase + o] = sum / ratio;
+    }
+  }
+}
+
+/** Vertical pass over a width×inH float image into width×outH. */
+function boxResampleColumns(input: Float32Array, width: number, inH: number, output: Float32Array, outH: number): void {
+  const ratio = inH / outH;
+  for (let o = 0; o < outH; o++) {
+    const start = o * ratio;
+    const end = start + ratio;
+    const outBase = o * width;
+    let i = Math.floor(start);
+    const firstWeight = Math.min(end, i + 1) - start;
+    let base = i * width;
+    for (let x = 0; x < width; x++) output[outBase + x] = input[base + x]! * firstWeight;
+    i++;
+    for (; i + 1 <= end; i++) {
+      base = i * width;
+      for (let x = 0; x < width; x++) output[outBase + x]! += input[base + x]!;
+    }
+    if (i < end && i < inH) {
+      const w = end - i;
+      base = i * width;
+      for (let x = 0; x < width; x++) output[outBase + x]! += input[base + x]! * w;
+    }
+    for (let x = 0; x < width; x++) output[outBase + x]! /= ratio;
+  }
+}
+
+/** The central band of `fraction` of the height (rows are contiguous, so no copy is needed). */
+export function centreBand(src: Gray, fraction: number): Gray {
+  if (fraction >= 1) return src;
+  const height = Math.max(1, Math.round(src.height * fraction));
+  const top = Math.floor((src.height - height) / 2);
+  return {
+    data: src.data.subarray(top * src.width, (top + height) * src.width),
+    width: src.width,
+    height,
+  };
+}
+
+/** Rotate 90° counter-clockwise (so a code whose bars run horizontally becomes upright). */
+export function rotate90(src: Gray): Gray {
+  const { width, height, data } = src;
+  const out = new Uint8ClampedArray(width * height);
+  // New image is height wide, width tall; new (x', y') = (y, width - 1 - x).
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[(width - 1 - x) * height + y] = data[row + x]!;
+  }
+  return { data: out, width: height, height: width };
+}
+
+// ---------------------------------------------------------------------------------------------
+// ZXing adapters.
+
+/** A LuminanceSource over our grey buffer (no copies for rows; crop is done before we get here). */
+class GrayLuminanceSource extends LuminanceSource {
+  constructor(private readonly gray: Gray) {
+    super(gray.width, gray.height);
+  }
+
+  override getRow(y: number, row?: Uint8ClampedArray): Uint8ClampedArray {
+    const { width, data } = this.gray;
+    const target = row && row.length >= width ? row : new Uint8ClampedArray(width);
+    target.set(data.subarray(y * width, (y + 1) * width));
+    return target;
+  }
+
+  override getMatrix(): Uint8ClampedArray {
+    return this.gray.data;
+  }
+
+  override invert(): LuminanceSource {
+    return new InvertedLuminanceSource(this);
+  }
+}
+
+/**
+ * Row binarizer with a moving-average threshold: a pixel is black when it is darker than the mean
+ * of a window around it by a small margin. Handles light gradients that defeat a single per-row
+ * threshold. The margin keeps flat white quiet zones white (ZXing checks them). 2D decoding is not
+ * our business, so the matrix comes from ZXing's HybridBinarizer.
+ */
+class LocalRowBinarizer extends Binarizer {
+  private lum = new Uint8ClampedArray(0);
+  private prefix = new Float64Array(0);
+
+  constructor(source: LuminanceSource) {
+    super(source);
+  }
+
+  override getBlackRow(y: number, row: BitArray): BitArray {
+    const source = this.getLuminanceSource();
+    const width = source.getWidth();
+    if (row == null || row.getSize() < width) row = new BitArray(width);
+    else row.clear();
+    if (this.lum.length < width) {
+      this.lum = new Uint8ClampedArray(width);
+      this.prefix = new Float64Array(width + 1);
+    }
+    const lum = source.getRow(y, this.lum);
+    const prefix = this.prefix;
+    let min = 255;
+    let max = 0;
+    prefix[0] = 0;
+    for (let x = 0; x < width; x++) {
+      const v = lum[x]!;
+      prefix[x + 1] = prefix[x]! + v;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+    // A flat row has no bars: do not invent them from noise.
+    if (max - min < 24) return row;
+    const radius = Math.max(8, width >> 4);
+    const margin = Math.max(3, (max - min) >> 4);
+    for (let x = 0; x < width; x++) {
+      const a = Math.max(0, x - radius);
+      const b = Math.min(width, x + radius + 1);
+      const mean = (prefix[b]! - prefix[a]!) / (b - a);
+      if (lum[x]! < mean - margin) row.set(x);
+    }
+    return row;
+  }
+
+  override getBlackMatrix(): BitMatrix {
+    return new HybridBinarizer(this.getLuminanceSource()).getBlackMatrix();
+  }
+
+  override createBinarizer(source: LuminanceSource): Binarizer {
+    return new LocalRowBinarizer(source);
+  }
+}
+
+function makeBinarizer(kind: BinarizerKind, source: LuminanceSource): Binarizer {
+  switch (kind) {
+    case 'hybrid':
+      return new HybridBinarizer(source);
+    case 'local':
+      return new LocalRowBinarizer(source);
+    case 'histogram':
+      return new GlobalHistogramBinarizer(source);
+  }
+}
+
+function makeReader(tryHarder: boolean): MultiFormatReader {
+  const reader = new MultiFormatReader();
+  const hints = new Map<DecodeHintType, unknown>([
+    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.UPC_A, BarcodeFormat.EAN_8, BarcodeFormat.UPC_E]],
+  ]);
+  if (tryHarder) hints.set(DecodeHintType.TRY_HARDER, true);
+  reader.setHints(hints);
+  return reader;
+}
+
+// Readers are reusable across frames (setHints once, then decodeWithState).
+const readers = { plain: makeReader(false), tryHarder: makeReader(true) };
+
+function readerFor(step: DecodeStep): MultiFormatReader {
+  return step.tryHarder ? readers.tryHarder : readers.plain;
+}
+
+/** Decode one prepared grey image with one step's binarizer and reader; null when nothing is found. */
+function decodeGray(gray: Gray, step: DecodeStep): Result | null {
+  const bitmap = new BinaryBitmap(makeBinarizer(step.binarizer ?? 'histogram', new GrayLuminanceSource(gray)));
+  try {
+    return readerFor(step).decodeWithState(bitmap);
+  } catch (_notFound) {
+    // NotFound / Checksum / Format exceptions all mean "no code in this image".
+    return null;
+  }
+}
+
+/** Prepare the image a step looks at; results are cached per frame (steps share scales). */
+function prepare(base: Gray, step: DecodeStep, cache: Map<string, Gray>): Gray {
+  const key = `${step.maxWidth ?? 0}|${step.band ?? 1}|${step.rotate ? 1 : 0}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const scaleKey = `${step.maxWidth ?? 0}|1|0`;
+  let img = cache.get(scaleKey);
+  if (!img) {
+    img = step.maxWidth ? downscale(base, step.maxWidth) : base;
+    cache.set(scaleKey, img);
+  }
+  if (step.band != null && step.band < 1) img = centreBand(img, step.band);
+  if (step.rotate) img = rotate90(img);
+  cache.set(key, img);
+  return img;
+}
+
+function toDecodeResult(result: Result, strategy: string, ms: number): DecodeResult | null {
+  const format = FORMATS.get(result.getBarcodeFormat());
+  if (!format) return null;
+  const extension = result.getResultMetadata()?.get(ResultMetadataType.UPC_EAN_EXTENSION);
+  return {
+    text: result.getText(),
+    format,
+    ...(typeof extension === 'string' && extension !== '' ? { extension } : {}),
+    ms,
+    strategy,
+  };
+}
+
+/** Decode one frame with a strategy (the production one unless told otherwise). */
+export function decodeFrame(frame: ScanFrame, strategy: DecodeStrategy = PRODUCTION_STRATEGY): DecodeResult | null {
+  const started = performance.now();
+  const base = toGray(frame);
+  const cache = new Map<string, Gray>();
+  for (const step of strategy.steps) {
+    const result = decodeGray(prepare(base, step, cache), step);
+    if (result) return toDecodeResult(result, `${strategy.name}/${step.name}`, performance.now() - started);
+  }
+  return null;
+}
