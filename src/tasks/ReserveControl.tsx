@@ -17,7 +17,7 @@ import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { SlideToReserve } from './SlideToReserve';
 import { refreshTaskFromServer, reserveTaskCommand } from './syncCommands';
 import { TaskIcon } from './TaskIcon';
-import { useConnectivity } from './useConnectivity';
+import { useOnline } from '../app/useOnline';
 
 /** Where a reserved task sends the tasker (spec section 4). */
 export function afterReservePath(placeId: string, upsellByPlace: boolean): string | null {
@@ -29,7 +29,7 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const online = useConnectivity();
+  const online = useOnline();
   const [attempt, setAttempt] = useState(0);
   const [commitOpen, setCommitOpen] = useState(false);
   const [busy, setBusy] = useState(false);

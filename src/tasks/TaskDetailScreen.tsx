@@ -13,7 +13,7 @@ import { refreshTaskFromServer, watchCollections } from './syncCommands';
 import { TaskDetailContent } from './TaskDetailContent';
 import { TaskDetailLoading } from './TaskDetailLoading';
 import { TaskUnavailable } from './TaskUnavailable';
-import { useConnectivity } from './useConnectivity';
+import { useOnline } from '../app/useOnline';
 import './TaskDetailScreen.css';
 
 /** How long a successful refresh may take to show up in the mirror before "not found". */
@@ -28,7 +28,7 @@ export function TaskDetailScreen() {
   const trainings = useTrainings();
   const limit = useReservationLimit();
   const meta = useSyncMeta(`task:${taskId ?? ''}`);
-  const online = useConnectivity();
+  const online = useOnline();
   // The outcome belongs to the task id it was asked for, so a stale answer never misleads.
   const [refresh, setRefresh] = useState<{ taskId: string | undefined; outcome: RefreshOutcome }>({ taskId, outcome: 'pending' });
   const outcome = refresh.taskId === taskId ? refresh.outcome : 'pending';
