@@ -19,6 +19,7 @@ import { registerTaskRoutes } from './tasks/routes';
 import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
+import { registerExecutionRoutes } from './execution/routes';
 import { registerStatic } from './static';
 
 export interface BuildAppOptions {
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerLifecycleRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerStaffRoutes(app, context);
+  registerExecutionRoutes(app, context); // photo files: filesystem storage under config.photoDir
   await registerStatic(app, config.distDir);
   return { app, context };
 }

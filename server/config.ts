@@ -3,6 +3,8 @@
  * every variable). Tests build a config object directly instead.
  */
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface ServerConfig {
   port: number;
@@ -28,6 +30,14 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Photo files of the filesystem PhotoStorage (PHOTO_DIR, else DATA_DIR/photos). */
+  photoDir: string;
+  /** Maximum photo upload (PUT /api/uploads/…) in bytes; 413 above. */
+  uploadMaxBytes: number;
+  /** Lifetime of a presigned upload URL. */
+  uploadUrlTtlSeconds: number;
+  /** Lifetime of a signed photo read URL (Photo.url). */
+  photoUrlTtlSeconds: number;
 }
 
 /** The development staff token printed at start; refused in production. */
@@ -84,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimitBytes: intEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: boolEnv(env, 'TRUST_PROXY', false),
     seedDemo: boolEnv(env, 'SEED_DEMO', true),
+    photoDir: env.PHOTO_DIR?.trim() || join(env.DATA_DIR?.trim() || './data', 'photos'),
+    uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    uploadUrlTtlSeconds: intEnv(env, 'UPLOAD_URL_TTL_SECONDS', 15 * 60),
+    photoUrlTtlSeconds: intEnv(env, 'PHOTO_URL_TTL_SECONDS', 3600),
   };
 }
 
@@ -95,6 +109,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     staffToken: 'test-staff-token',
     staffTokenIsDefault: false,
     distDir: './.no-dist-in-tests',
+    // Photo files of a test go to a fresh temp folder (created on the first upload), never ./data.
+    photoDir: join(tmpdir(), `shelfwork-test-photos-${randomBytes(6).toString('hex')}`),
     ...overrides,
   };
 }

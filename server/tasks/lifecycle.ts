@@ -239,11 +239,15 @@ export async function startTask(trx: Db, ctx: LifecycleContext, userId: string, 
   if (input.startedAt) {
     if (input.startedAt.getTime() > now.getTime() + START_CLOCK_SKEW_MS) throw badRequest({ startedAt: 'IN_FUTURE' }, 'startedAt is in the future');
     const reservedAt = row.reserved_at ? new Date(row.reserved_at).getTime() : null;
-    if (reservedAt !== null && input.startedAt.getTime() < reservedAt) throw badRequest({ startedAt: 'BEFORE_RESERVATION' }, 'startedAt is before the reservation');
+    if (reservedAt !== null && input.startedAt.getTime() < reservedAt - START_CLOCK_SKEW_MS) {
+      throw badRequest({ startedAt: 'BEFORE_RESERVATION' }, 'startedAt is before the reservation');
+    }
   }
-  // The window is judged at the recorded start time (never later than now): an offline start
-  // made inside the window is accepted even if it reaches the server after the window ended.
-  const at = input.startedAt && input.startedAt.getTime() < now.getTime() ? input.startedAt : now;
+  // The window is judged at the recorded start time (never later than now, never before the
+  // reservation — both within the clock-skew allowance): an offline start made inside the window
+  // is accepted even if it reaches the server after the window ended.
+  let at = input.startedAt && input.startedAt.getTime() < now.getTime() ? input.startedAt : now;
+  if (row.reserved_at && at.getTime() < new Date(row.reserved_at).getTime()) at = new Date(row.reserved_at);
   const refusal = startRefusal(
     {
       status: row.status as TaskStatus,

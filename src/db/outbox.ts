@@ -49,23 +49,71 @@ export function newOutboxRecord(mutation: NewMutation, now: Date, ownerId: strin
   };
 }
 
+/** `optimistic` returns this to say "nothing to send after all" (e.g. deleting a photo never sent). */
+export const NO_RECORD = Symbol('no-record');
+
+export interface EnqueueOptions {
+  now: Date;
+  tables?: Table[];
+  /** The mirror change; returning NO_RECORD commits it without queueing anything. */
+  optimistic?: () => Promise<void | typeof NO_RECORD> | void | typeof NO_RECORD;
+  /**
+   * "Last state wins" for full-replacement kinds (checklist ticks, scans, defects): a record of the
+   * same task, kind and path that is still `pending` and was never attempted gets this payload
+   * instead of a new record being appended. A record that was attempted keeps its payload: the
+   * server may hold its Idempotency-Key with that body, so the new state needs a new key.
+   */
+  coalesce?: boolean;
+}
+
 /**
  * Applies `optimistic` to the mirror and appends the record in one transaction. `tables` lists the
  * mirror tables `optimistic` writes to (the outbox and user tables are always included).
  */
-export async function enqueueMutation(
-  db: ShelfworkDb,
-  mutation: NewMutation,
-  options: { now: Date; tables?: Table[]; optimistic?: () => Promise<void> | void },
-): Promise<OutboxRecord> {
+export async function enqueueMutation(db: ShelfworkDb, mutation: NewMutation, options: EnqueueOptions): Promise<OutboxRecord> {
+  const record = await enqueueMutationIf(db, mutation, options);
+  if (!record) throw new Error('enqueueMutation: optimistic returned NO_RECORD; use enqueueMutationIf');
+  return record;
+}
+
+/** As enqueueMutation, but `optimistic` may decide that no record is needed (answers null then). */
+export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, options: EnqueueOptions): Promise<OutboxRecord | null> {
   const tables = [db.outbox, db.user, ...(options.tables ?? [])];
   return db.transaction('rw', tables, async () => {
     const me = await db.user.get('me');
+    if (options.optimistic && (await options.optimistic()) === NO_RECORD) return null;
+    if (options.coalesce && mutation.taskId !== null) {
+      const open = await coalescible(db, mutation);
+      if (open) {
+        await db.outbox.update(open.id, { payload: mutation.payload });
+        return { ...open, payload: mutation.payload };
+      }
+    }
     const record = newOutboxRecord(mutation, options.now, me?.id ?? null);
-    if (options.optimistic) await options.optimistic();
     await db.outbox.add(record);
     return record;
   });
+}
+
+/** The still-unattempted pending record `mutation` may replace the payload of (see `coalesce`). */
+export async function coalescible(db: ShelfworkDb, mutation: Pick<NewMutation, 'taskId' | 'kind' | 'path'>): Promise<OutboxRecord | undefined> {
+  if (mutation.taskId === null) return undefined;
+  const rows = await db.outbox
+    .where('taskId')
+    .equals(mutation.taskId)
+    .filter((r) => r.kind === mutation.kind && r.path === mutation.path && r.state === 'pending' && r.attempts === 0)
+    .toArray();
+  return rows.sort(compareOutboxRecords).at(-1);
+}
+
+/** A storage quota error, however Dexie wrapped it (AbortError → inner QuotaExceededError). */
+export function isQuotaError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'QuotaExceededError') return true;
+    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Unsent and rejected records, in queue order (what "waiting for signal" shows). */

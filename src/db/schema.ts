@@ -121,6 +121,12 @@ export interface PhotoRow extends Photo {
   uploadState: PhotoUploadState;
   /** Deleted by the tasker, deletion queued. Hidden from screens. */
   deleted?: boolean;
+  /**
+   * Additive (issue 4, sync worker): its rejected upload was dismissed by the tasker. The photo
+   * and its JPEG are kept on the device (never thrown away by dismissing an error), but nothing
+   * will send it any more; deleting it removes it.
+   */
+  uploadDismissed?: boolean;
 }
 
 export const DB_NAME = 'shelfwork';

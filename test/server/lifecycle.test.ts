@@ -298,8 +298,8 @@ describe('start', () => {
 
   it('judges a recorded start time: before the window is refused, in the future or before the reservation is bad input', async () => {
     const { task, me, place } = await reservedOpen({ start: '2026-03-10T08:58:00Z', end: '2026-03-10T10:00:00Z' });
-    const before = await post(server, `/api/task/${task.id}/start`, me.token, { ...place, startedAt: '2026-03-10T08:57:00.000Z' });
-    // Reserved at 09:00, so 08:57 is before the reservation.
+    const before = await post(server, `/api/task/${task.id}/start`, me.token, { ...place, startedAt: '2026-03-10T08:57:59.000Z' });
+    // Reserved at 09:00, so 08:57:59 is before the reservation by more than the 2-minute skew allowance.
     expect(before.statusCode).toBe(400);
     expect(errorOf(before).fields).toEqual({ startedAt: 'BEFORE_RESERVATION' });
     const future = await post(server, `/api/task/${task.id}/start`, me.token, { ...place, startedAt: '2026-03-10T09:02:01.000Z' });
@@ -309,6 +309,13 @@ describe('start', () => {
     expect(skew.statusCode).toBe(200);
     // A client clock slightly ahead is clamped to the server's time.
     expect(skew.json<Task>().startTime).toBe(SEED_TIME);
+  });
+
+  it('clamps a recorded start slightly before the reservation (client clock behind) to the reservation time', async () => {
+    const { task, me, place } = await reservedOpen();
+    const res = await post(server, `/api/task/${task.id}/start`, me.token, { ...place, startedAt: '2026-03-10T08:58:30.000Z' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Task>().startTime).toBe(SEED_TIME);
   });
 
   it('answers 400 with field codes for malformed coordinates and timestamps', async () => {

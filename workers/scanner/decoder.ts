@@ -7,7 +7,8 @@
  * cheap-to-expensive steps — is tried until one finds a code. A step chooses a size (frames are
  * box-filtered down before decoding: fewer pixels, and the averaging also cleans sensor noise),
  * a crop (the central band where the tasker aims), a rotation (codes held vertically) and a row
- * binarizer. @zxing/library's 1D readers do the actual symbol decoding.
+ * binarizer. @zxing/library's 1D readers do the actual symbol decoding (see readers.ts for why
+ * it is not MultiFormatReader: UPC-E is broken in 0.21.3).
  *
  * Why we do not set DecodeHintType.ALLOWED_EAN_EXTENSIONS: in ZXing it makes the add-on
  * *mandatory* (codes without one are rejected), and in @zxing/library 0.21.3 the check iterates
@@ -24,12 +25,12 @@ import {
   HybridBinarizer,
   InvertedLuminanceSource,
   LuminanceSource,
-  MultiFormatReader,
   ResultMetadataType,
   type BitMatrix,
   type Result,
 } from '@zxing/library';
 import type { DecodeResult, ScanFormat, ScanFrame } from '../../src/scanner/contract';
+import { UpcEanReader } from './readers';
 
 export type BinarizerKind = 'histogram' | 'hybrid' | 'local';
 
@@ -38,6 +39,8 @@ export interface DecodeStep {
   name: string;
   /** Box-filter the frame down so it is at most this wide (never up). Absent: original size. */
   maxWidth?: number;
+  /** Bilinear upscale so the frame is at least this wide (thin bars get whole pixels). */
+  minWidth?: number;
   /** Keep only the central horizontal band, as a fraction of the height (0 < band ≤ 1). */
   band?: number;
   /** Rotate by 90° first (a code held vertically). Applied after scaling and cropping. */
@@ -190,6 +193,32 @@ function boxResampleColumns(input: Float32Array, width: number, inH: number, out
   }
 }
 
+/** Bilinear upscale to `minWidth` (never down). */
+export function upscale(src: Gray, minWidth: number): Gray {
+  if (src.width >= minWidth) return src;
+  const scale = src.width / minWidth;
+  const width = minWidth;
+  const height = Math.max(1, Math.round(src.height / scale));
+  const out = new Uint8ClampedArray(width * height);
+  const { data, width: sw, height: sh } = src;
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) * scale - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(sh - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) * scale - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(sw - 1, x0 + 1);
+      const wx = fx - x0;
+      const top = data[y0 * sw + x0]! * (1 - wx) + data[y0 * sw + x1]! * wx;
+      const bottom = data[y1 * sw + x0]! * (1 - wx) + data[y1 * sw + x1]! * wx;
+      out[y * width + x] = top * (1 - wy) + bottom * wy + 0.5;
+    }
+  }
+  return { data: out, width, height };
+}
+
 /** The central band of `fraction` of the height (rows are contiguous, so no copy is needed). */
 export function centreBand(src: Gray, fraction: number): Gray {
   if (fraction >= 1) return src;
@@ -306,49 +335,60 @@ function makeBinarizer(kind: BinarizerKind, source: LuminanceSource): Binarizer 
   }
 }
 
-function makeReader(tryHarder: boolean): MultiFormatReader {
-  const reader = new MultiFormatReader();
-  const hints = new Map<DecodeHintType, unknown>([
-    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.UPC_A, BarcodeFormat.EAN_8, BarcodeFormat.UPC_E]],
-  ]);
-  if (tryHarder) hints.set(DecodeHintType.TRY_HARDER, true);
-  reader.setHints(hints);
-  return reader;
-}
+const HINTS_PLAIN = new Map<DecodeHintType, unknown>();
+const HINTS_TRY_HARDER = new Map<DecodeHintType, unknown>([[DecodeHintType.TRY_HARDER, true]]);
 
-// Readers are reusable across frames (setHints once, then decodeWithState).
-const readers = { plain: makeReader(false), tryHarder: makeReader(true) };
-
-function readerFor(step: DecodeStep): MultiFormatReader {
-  return step.tryHarder ? readers.tryHarder : readers.plain;
-}
+// One reader for every frame: ZXing's readers keep only scratch buffers between calls.
+const reader = new UpcEanReader();
 
 /** Decode one prepared grey image with one step's binarizer and reader; null when nothing is found. */
 function decodeGray(gray: Gray, step: DecodeStep): Result | null {
   const bitmap = new BinaryBitmap(makeBinarizer(step.binarizer ?? 'histogram', new GrayLuminanceSource(gray)));
   try {
-    return readerFor(step).decodeWithState(bitmap);
+    return reader.decode(bitmap, step.tryHarder ? HINTS_TRY_HARDER : HINTS_PLAIN);
   } catch (_notFound) {
     // NotFound / Checksum / Format exceptions all mean "no code in this image".
     return null;
   }
 }
 
-/** Prepare the image a step looks at; results are cached per frame (steps share scales). */
-function prepare(base: Gray, step: DecodeStep, cache: Map<string, Gray>): Gray {
-  const key = `${step.maxWidth ?? 0}|${step.band ?? 1}|${step.rotate ? 1 : 0}`;
+/** The image a step looks at. */
+interface Prepared {
+  gray: Gray;
+  rotated: boolean;
+}
+
+/** Prepare the image a step looks at; cached per frame, since steps share scales and crops. */
+function prepare(base: Gray, step: DecodeStep, cache: Map<string, Prepared>): Prepared {
+  const scaleKey = `${step.maxWidth ?? 0}|${step.minWidth ?? 0}`;
+  const key = `${scaleKey}|${step.band ?? 1}|${step.rotate ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const scaleKey = `${step.maxWidth ?? 0}|1|0`;
-  let img = cache.get(scaleKey);
-  if (!img) {
-    img = step.maxWidth ? downscale(base, step.maxWidth) : base;
-    cache.set(scaleKey, img);
+  let scaled = cache.get(scaleKey);
+  if (!scaled) {
+    let img = base;
+    if (step.maxWidth) img = downscale(img, step.maxWidth);
+    if (step.minWidth) img = upscale(img, step.minWidth);
+    scaled = { gray: img, rotated: false };
+    cache.set(scaleKey, scaled);
   }
-  if (step.band != null && step.band < 1) img = centreBand(img, step.band);
-  if (step.rotate) img = rotate90(img);
-  cache.set(key, img);
-  return img;
+  let gray = scaled.gray;
+  if (step.band != null && step.band < 1) gray = centreBand(gray, step.band);
+  if (step.rotate) gray = rotate90(gray);
+  const prepared: Prepared = { gray, rotated: !!step.rotate };
+  cache.set(key, prepared);
+  return prepared;
+}
+
+/** Two steps that would binarize the very same pixels the same way: the second cannot do better. */
+function sameWork(a: Prepared, aStep: DecodeStep, b: Prepared, bStep: DecodeStep): boolean {
+  return (
+    a.gray.data === b.gray.data &&
+    a.gray.width === b.gray.width &&
+    a.rotated === b.rotated &&
+    (aStep.binarizer ?? 'histogram') === (bStep.binarizer ?? 'histogram') &&
+    !!aStep.tryHarder === !!bStep.tryHarder
+  );
 }
 
 function toDecodeResult(result: Result, strategy: string, ms: number): DecodeResult | null {
@@ -367,11 +407,24 @@ function toDecodeResult(result: Result, strategy: string, ms: number): DecodeRes
 /** Decode one frame with a strategy (the production one unless told otherwise). */
 export function decodeFrame(frame: ScanFrame, strategy: DecodeStrategy = PRODUCTION_STRATEGY): DecodeResult | null {
   const started = performance.now();
-  const base = toGray(frame);
-  const cache = new Map<string, Gray>();
-  for (const step of strategy.steps) {
-    const result = decodeGray(prepare(base, step, cache), step);
-    if (result) return toDecodeResult(result, `${strategy.name}/${step.name}`, performance.now() - started);
+  // ZXing signals "not here" by throwing, thousands of times per frame; capturing a stack trace
+  // for each was 80-90% of the decode time in V8. Nobody reads those traces.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    const base = toGray(frame);
+    const cache = new Map<string, Prepared>();
+    const tried: { prepared: Prepared; step: DecodeStep }[] = [];
+    for (const step of strategy.steps) {
+      const prepared = prepare(base, step, cache);
+      // A small frame is not downscaled, so e.g. '640' and 'full' are the same work there.
+      if (tried.some((t) => sameWork(t.prepared, t.step, prepared, step))) continue;
+      tried.push({ prepared, step });
+      const result = decodeGray(prepared.gray, step);
+      if (result) return toDecodeResult(result, `${strategy.name}/${step.name}`, performance.now() - started);
+    }
+    return null;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
-  return null;
 }

@@ -4,10 +4,12 @@
  * fake-indexeddb and an in-memory server. Owns scheduling (what is due), the auth commands, the
  * online-only task commands (reserve, cancel), the queued ones (setCountry, startTask) with their
  * optimistic changes, the outbox drain's single-drainer rule and the paged pulls a screen asks
- * for (suggestions, older history). worker.ts only adds timers and Comlink.
+ * for (suggestions, older history), and the issue-4 execution commands (execution.ts) with their
+ * drain debounce, the task pack schedule (pack.ts) and quota errors as data. worker.ts only adds
+ * timers and Comlink.
  */
 import { type ApiResult, type FetchImpl } from '../../src/api/http';
-import { enqueueMutation } from '../../src/db/outbox';
+import { enqueueMutation, isQuotaError } from '../../src/db/outbox';
 import type { ShelfworkDb } from '../../src/db/schema';
 import type { CommandError, CommandResult, SyncApi, SyncReason } from '../../src/sync/contract';
 import { startRefusal, type StartRefusal } from '../../src/domain/lifecycle';
@@ -17,12 +19,16 @@ import {
   type Coordinates,
   type CountryCode,
   type Locale,
+  type PhotoTag,
+  type ScannedItem,
   type TaskStatus,
   type User,
 } from '../../src/domain/types';
 import { canSeeTasks } from '../../src/domain/users';
 import { isTask, START_TASK_KIND, toTaskRow, type FollowUp, type StartTaskPayload } from './kinds';
+import * as execution from './execution';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
+import { browserImageCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import {
   clearAccountKv,
   INTERVALS_MS,
@@ -39,6 +45,7 @@ import {
   pullTasksByStatus,
   pullTrainings,
   pullUser,
+  FAILED_PULL_RETRY_MS,
   type PullContext,
 } from './pulls';
 import { isAuthTokens, LOCALE_KEY, NOT_LOGGED_IN, POSITION_KEY, SESSION_EXPIRED_KEY, Session } from './session';
@@ -48,6 +55,14 @@ export const DEFAULT_TASK_STATUSES: readonly TaskStatus[] = ['available', 'reser
 
 /** A history list unwatched this long starts again from its first page when reopened. */
 export const HISTORY_RESET_AFTER_MS = 10 * 60_000;
+
+/** Checklist ticks, scans and defects wait this long for the next change before the drain is kicked. */
+export const EXECUTION_DEBOUNCE_MS = 100;
+
+/** Statuses whose task pack is kept on the device. */
+const PACK_STATUSES: readonly TaskStatus[] = ['reserved', 'in_progress'];
+
+export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
 
 /** Triggers that mean "the connection may be back": retry failed pulls and waiting records now. */
 const EAGER_REASONS: ReadonlySet<SyncReason> = new Set(['start', 'online', 'login', 'background-sync']);
@@ -63,6 +78,8 @@ export interface SyncEngineOptions {
   /** Web Locks; null where unavailable (Node tests). Defaults to navigator.locks. */
   locks?: LockManager | null;
   warn?: (message: string, detail?: unknown) => void;
+  /** Where task-pack images are cached; defaults to the Cache API (null: none, e.g. Node). */
+  imageCache?: ImageCache | null;
 }
 
 function defaultLocks(): LockManager | null {
@@ -119,6 +136,8 @@ export class SyncEngine implements SyncApi {
   private readonly session: Session;
   private readonly pullCtx: PullContext;
   private readonly drainCtx: DrainContext;
+  private readonly packCtx: PackContext;
+  private readonly debounces = new Map<string, { timer: ReturnType<typeof setTimeout>; fire: () => void }>();
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -180,6 +199,16 @@ export class SyncEngine implements SyncApi {
       followUp: (followUp) => this.runFollowUp(followUp),
       taskWritten: (taskId) => this.writes.touch(taskId),
     };
+    this.packCtx = {
+      db: this.db,
+      session: this.session,
+      now: this.now,
+      apiBase: async () => {
+        await this.ready;
+        return this.apiBase ?? '';
+      },
+      images: options.imageCache === undefined ? browserImageCache() : options.imageCache,
+    };
   }
 
   // ---- SyncApi -------------------------------------------------------------------------------
@@ -215,8 +244,17 @@ export class SyncEngine implements SyncApi {
    */
   async logout(): Promise<void> {
     const { db } = this;
-    await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox], async () => {
+    const packTables = [db.taskPacks, db.checklistItems, db.products, db.defects, db.taskDefects, db.scannedItems, db.photos];
+    await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables], async () => {
       await Promise.all([
+        db.taskPacks.clear(),
+        db.checklistItems.clear(),
+        db.products.clear(),
+        db.defects.clear(),
+        db.taskDefects.clear(),
+        db.scannedItems.clear(),
+        // Photos not uploaded yet are the tasker's work (their records are kept too); the rest goes.
+        db.photos.where('uploadState').equals('uploaded').delete(),
         db.session.clear(),
         db.user.clear(),
         db.tasks.clear(),
@@ -234,7 +272,11 @@ export class SyncEngine implements SyncApi {
     this.unwatchedAt.clear();
   }
 
-  async setCountry(countryCode: CountryCode): Promise<CommandResult> {
+  setCountry(countryCode: CountryCode): Promise<CommandResult> {
+    return this.command('setCountry', () => this.setCountryNow(countryCode));
+  }
+
+  private async setCountryNow(countryCode: CountryCode): Promise<CommandResult> {
     if (!(COUNTRY_CODES as readonly string[]).includes(countryCode)) {
       return { ok: false, error: { status: 400, code: 'COUNTRY_INVALID', message: `Unknown country ${countryCode}` } };
     }
@@ -306,6 +348,8 @@ export class SyncEngine implements SyncApi {
     if (!result.ok) return toCommand(result);
     await this.writeTaskAnswer(taskId, result.body, 'keep');
     this.spawn(this.refreshAfterLifecycle());
+    // Reserved: download what performing it offline needs.
+    this.spawn(this.pullPackIfDue(taskId));
     return OK;
   }
 
@@ -330,7 +374,11 @@ export class SyncEngine implements SyncApi {
    * transaction, shows the task in progress and queues `start-task` with the recorded position
    * and time. Refusals come back as 420-shaped errors with the server's codes; nothing is queued.
    */
-  async startTask(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
+  startTask(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
+    return this.command('startTask', () => this.startTaskNow(taskId, position, startedAt));
+  }
+
+  private async startTaskNow(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
     if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
     if (!isCoordinates(position)) {
       return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid position', fields: { position: 'INVALID' } });
@@ -368,6 +416,7 @@ export class SyncEngine implements SyncApi {
       throw err;
     }
     this.spawn(this.drain({ ignoreBackoff: true }));
+    this.spawn(this.pullPackIfDue(taskId));
     return OK;
   }
 
@@ -391,6 +440,52 @@ export class SyncEngine implements SyncApi {
       if (result.ok) this.historyResets.delete(status);
       return result.ok ? OK : { ok: false, error: result.error };
     });
+  }
+
+  // ---- Doing the work (issue 4) ---------------------------------------------------------------
+
+  async pullTaskPack(taskId: string): Promise<CommandResult> {
+    await this.ready;
+    return this.once(`pack:${taskId}`, () => pullTaskPack(this.packCtx, taskId));
+  }
+
+  setChecklistDone(taskId: string, doneIds: string[]): Promise<CommandResult> {
+    return this.execute('setChecklistDone', 'debounced', taskId, () => execution.setChecklistDone(this.db, this.now(), taskId, doneIds));
+  }
+
+  saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult> {
+    return this.execute('saveScannedItems', 'debounced', taskId, () => execution.saveScannedItems(this.db, this.now(), taskId, items));
+  }
+
+  setTaskDefects(taskId: string, defectIds: string[]): Promise<CommandResult> {
+    return this.execute('setTaskDefects', 'debounced', taskId, () => execution.setTaskDefects(this.db, this.now(), taskId, defectIds));
+  }
+
+  addPhoto(
+    taskId: string,
+    photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] },
+  ): Promise<CommandResult> {
+    return this.execute('addPhoto', 'now', taskId, () => execution.addPhoto(this.db, this.now(), taskId, photo));
+  }
+
+  updatePhotoComment(taskId: string, photoId: string, comment: string): Promise<CommandResult> {
+    return this.execute('updatePhotoComment', 'debounced', taskId, () => execution.updatePhotoComment(this.db, this.now(), taskId, photoId, comment));
+  }
+
+  deletePhotos(taskId: string, photoIds: string[]): Promise<CommandResult> {
+    return this.execute('deletePhotos', 'now', taskId, () => execution.deletePhotos(this.db, this.now(), taskId, photoIds));
+  }
+
+  completeTask(taskId: string, input: execution.CompletionInput): Promise<CommandResult> {
+    return this.execute('completeTask', 'now', taskId, () => execution.completeTask(this.db, this.now(), taskId, input));
+  }
+
+  retryRejected(recordId: string): Promise<CommandResult> {
+    return this.execute('retryRejected', 'now', null, () => execution.retryRejected(this.db, recordId));
+  }
+
+  dismissRejected(recordId: string): Promise<CommandResult> {
+    return this.command('dismissRejected', () => execution.dismissRejected(this.db, recordId));
   }
 
   async setPosition(position: { latitude: number; longitude: number } | null): Promise<void> {
@@ -516,6 +611,75 @@ export class SyncEngine implements SyncApi {
     await Promise.all(jobs);
   }
 
+  /**
+   * Runs a command; a storage error comes back as data (QUOTA_EXCEEDED, or UNKNOWN), never thrown
+   * across Comlink and never swallowed.
+   */
+  private async command(what: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
+    try {
+      return await job();
+    } catch (err) {
+      this.warn(`${what} failed`, err);
+      if (isQuotaError(err)) {
+        return { ok: false, error: { status: 0, code: QUOTA_EXCEEDED, message: 'The device storage is full' } };
+      }
+      const name = (err as { name?: unknown } | null)?.name;
+      return { ok: false, error: { status: 0, code: 'UNKNOWN', message: typeof name === 'string' ? `${name}: ${String(err)}` : String(err) } };
+    }
+  }
+
+  /** An execution command: logged in, run, then kick the drain (at once, or debounced per task). */
+  private execute(what: string, kick: 'now' | 'debounced', taskId: string | null, job: () => Promise<CommandResult>): Promise<CommandResult> {
+    return this.command(what, async () => {
+      if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
+      const result = await job();
+      if (result.ok) {
+        if (kick === 'debounced' && taskId) this.debounceDrain(taskId);
+        else this.spawn(this.drain({ ignoreBackoff: true }));
+      }
+      return result;
+    });
+  }
+
+  /**
+   * Quick successive changes of one task (ticks, scans) are sent once: each restarts a 100 ms
+   * wait, and meanwhile they coalesce into one record (src/db/outbox.ts, `coalesce`).
+   */
+  private debounceDrain(taskId: string): void {
+    const pending = this.debounces.get(taskId);
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.timer = setTimeout(pending.fire, EXECUTION_DEBOUNCE_MS);
+      return;
+    }
+    let fire: () => void = () => undefined;
+    const elapsed = new Promise<void>((resolve) => {
+      fire = () => {
+        this.debounces.delete(taskId);
+        resolve();
+      };
+    });
+    this.debounces.set(taskId, { timer: setTimeout(fire, EXECUTION_DEBOUNCE_MS), fire });
+    this.spawn(elapsed.then(() => this.drain({ ignoreBackoff: true })));
+  }
+
+  /** Pulls the pack of a reserved / in-progress task when it is missing, incomplete or > 10 min old. */
+  private async pullPackIfDue(taskId: string, eager = true, force = false): Promise<void> {
+    const task = await this.db.tasks.get(taskId);
+    if (!task || !PACK_STATUSES.includes(task.status)) return;
+    if (!force && !(await packDue(this.db, taskId, this.now(), eager, FAILED_PULL_RETRY_MS))) return;
+    const result = await this.pullTaskPack(taskId);
+    if (!result.ok && result.error.code !== 'NETWORK') this.warn(`task pack ${taskId}: ${result.error.code}`);
+  }
+
+  /** After the pulls of a sync: the packs of every reserved / in-progress task that are due. */
+  private async pullDuePacks(eager: boolean, force: boolean): Promise<void> {
+    if (!(await this.session.tokens())) return;
+    const tasks = await this.db.tasks.where('status').anyOf([...PACK_STATUSES]).primaryKeys();
+    // One at a time: a pack is seven requests plus images, on what may be a weak signal.
+    for (const taskId of tasks) await this.guard('task pack pull', () => this.pullPackIfDue(taskId, eager, force));
+  }
+
   private spawn(job: Promise<unknown>): void {
     const tracked = job
       .catch((err: unknown) => this.warn('background job failed', err))
@@ -545,6 +709,8 @@ export class SyncEngine implements SyncApi {
       // Drain first: pulls then see the server state after our own queued changes.
       await this.drain({ ignoreBackoff: eager });
       await this.pullDue(force, eager);
+      // After the lists: a task that just became reserved or in progress gets its pack.
+      await this.pullDuePacks(eager, force);
     } catch (err) {
       this.warn(`sync (${reason}) failed`, err);
     }
@@ -610,6 +776,7 @@ export class SyncEngine implements SyncApi {
   private async runFollowUp(followUp: FollowUp): Promise<void> {
     if (!followUp) return;
     if (followUp.pull === 'user') await this.guard('user pull', () => pullUser(this.pullCtx));
+    else if (followUp.pull === 'pack') await this.guard('task pack pull', () => this.pullTaskPack(followUp.taskId));
     else await this.guard('task pull', () => pullTask(this.pullCtx, followUp.taskId));
   }
 

@@ -5,7 +5,19 @@
  */
 import type { FetchImpl } from '../../src/api/http';
 import { cancelRefusal, reserveRefusal, startRefusal } from '../../src/domain/lifecycle';
-import { SUGGESTIONS_PAGE_SIZE, type ReservationLimit, type Task, type TaskStatus, type Training, type User } from '../../src/domain/types';
+import {
+  SUGGESTIONS_PAGE_SIZE,
+  type ChecklistItem,
+  type Defect,
+  type Photo,
+  type Product,
+  type ReservationLimit,
+  type ScannedItem,
+  type Task,
+  type TaskStatus,
+  type Training,
+  type User,
+} from '../../src/domain/types';
 
 export interface FakeRequest {
   method: string;
@@ -14,6 +26,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: Record<string, string>;
   body: unknown;
+  /** The bytes of a binary body (a photo PUT), else null. */
+  raw?: Uint8Array | null;
 }
 
 /** An answer, or 'network-error' to make fetch throw as when the signal is gone. */
@@ -76,6 +90,7 @@ export class FakeApi {
       query: url.searchParams,
       headers,
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
+      raw: init.body instanceof Blob ? new Uint8Array(await init.body.arrayBuffer()) : null,
     };
     this.requests.push(req);
     const answer: FakeAnswer = await this.answer(req);
@@ -320,4 +335,257 @@ export function makeTask(id: string, status: TaskStatus, overrides: Partial<Task
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 4: the execution endpoints (/tmp/issue4-api.md), with the real server's rules.
+
+/** A photo as the fake server stores it: metadata plus the uploaded bytes (null until PUT). */
+export interface FakePhoto extends Photo {
+  taskId: string;
+  bytes: Uint8Array | null;
+}
+
+export interface FakeExecutionState {
+  checklists: Record<string, ChecklistItem[]>;
+  products: Record<string, Product[]>;
+  /** The global defect list. */
+  defects: Defect[];
+  /** Per task: the ids of the defects applicable to it, and those logged. */
+  taskDefectIds: Record<string, string[]>;
+  checkedDefects: Record<string, string[]>;
+  scans: Record<string, ScannedItem[]>;
+  photos: FakePhoto[];
+  typePhotos: Record<string, string[]>;
+  /** Upload URL lifetime (the real server: 15 min). */
+  uploadTtlMs: number;
+  /** Faults for the next photo PUTs, in order: 'cut' = connection drops before the server stored anything. */
+  putFaults: 'cut'[];
+  /** Completions the server accepted, in order (task ids). */
+  completions: string[];
+  /** Every effective (non-replayed, accepted) write, as 'METHOD path', in arrival order. */
+  effects: string[];
+}
+
+export function emptyExecutionState(): FakeExecutionState {
+  return {
+    checklists: {},
+    products: {},
+    defects: [],
+    taskDefectIds: {},
+    checkedDefects: {},
+    scans: {},
+    photos: [],
+    typePhotos: {},
+    uploadTtlMs: 15 * 60_000,
+    putFaults: [],
+    completions: [],
+    effects: [],
+  };
+}
+
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+const UPLOAD_SECRET = 'fake-secret';
+
+/** The fake's signed upload token: photoId.taskId.exp.signature (tampering changes the signature check). */
+function signUpload(photoId: string, taskId: string, exp: number): string {
+  const body = `${photoId}.${taskId}.${exp}`;
+  return `${body}.${fakeSignature(body)}`;
+}
+
+function fakeSignature(text: string): string {
+  let hash = 0;
+  for (const ch of `${UPLOAD_SECRET}:${text}`) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
+  return (hash >>> 0).toString(16);
+}
+
+function publicPhoto(photo: FakePhoto): Photo {
+  const { id, url, comment, tags, createdAt, updatedAt } = photo;
+  return { id, url, comment, tags, createdAt, updatedAt };
+}
+
+/**
+ * GET/POST task/{id}/checklist-items, done-checklist-items, products, defects (global and the
+ * task's), scanned-items, photos (+ update, delete), complete, task/task_type/{id}/photos and the
+ * presigned PUT uploads/<token>. Own tasks only (404 otherwise); writes only while in progress
+ * (420 TASK_NOT_IN_PROGRESS); every POST stores its answer per Idempotency-Key and replays it;
+ * photo metadata is idempotent by photo id too; uploads expire (410), are signed (403) and must be
+ * JPEG (415); a second PUT of a photo stores nothing new.
+ */
+export function serveExecution(api: FakeApi, tasks: FakeServerState, state: FakeExecutionState, now: () => Date): void {
+  const replies = new Map<string, FakeAnswer>();
+  const own = (id: string | undefined) => tasks.tasks.find((t) => t.id === id && t.taskerId === tasks.user.id);
+  const notFound = refusal(404, 'TASK_NOT_FOUND', 'Task not found');
+  const read =
+    (answer: (task: Task, req: FakeRequest, match: RegExpMatchArray) => FakeAnswer) =>
+    (req: FakeRequest, match: RegExpMatchArray): FakeAnswer => {
+      const denied = api.unauthorized(req);
+      if (denied) return denied;
+      const task = own(match[1]);
+      return task ? answer(task, req, match) : notFound;
+    };
+  const write =
+    (judge: (task: Task, req: FakeRequest, match: RegExpMatchArray) => FakeAnswer) =>
+    (req: FakeRequest, match: RegExpMatchArray): FakeAnswer => {
+      const denied = api.unauthorized(req);
+      if (denied) return denied;
+      const key = req.headers['idempotency-key'];
+      const stored = key ? replies.get(key) : undefined;
+      if (stored) return stored;
+      const task = own(match[1]);
+      let answer: FakeAnswer;
+      if (!task) answer = notFound;
+      else if (task.status !== 'in_progress') answer = refusal(420, 'TASK_NOT_IN_PROGRESS', 'The task is not in progress');
+      else answer = judge(task, req, match);
+      if (answer !== 'network-error' && answer.status < 300) state.effects.push(`${req.method} ${req.path}`);
+      if (key) replies.set(key, answer);
+      return answer;
+    };
+  const replaceTask = (task: Task) => {
+    tasks.tasks = tasks.tasks.map((t) => (t.id === task.id ? task : t));
+    return task;
+  };
+  const taskDefects = (taskId: string): Defect[] =>
+    (state.taskDefectIds[taskId] ?? [])
+      .map((id) => state.defects.find((d) => d.id === id))
+      .filter((d): d is Defect => !!d)
+      .map((d) => ({ ...d, checked: (state.checkedDefects[taskId] ?? []).includes(d.id) }));
+  const target = (photo: FakePhoto) => ({
+    presignedUrl: `/api/uploads/${signUpload(photo.id, photo.taskId, now().getTime() + state.uploadTtlMs)}`,
+    photo: publicPhoto(photo),
+  });
+
+  api
+    .on('GET', 'task/defects', api.authed(() => ({ status: 200, body: { data: state.defects.map(({ id, name, type }) => ({ id, name, type })) } })))
+    .onMatch('GET', /^task\/task_type\/([^/]+)\/photos$/, (req, match) => {
+      const denied = api.unauthorized(req);
+      if (denied) return denied;
+      return { status: 200, body: { data: (state.typePhotos[match[1] ?? ''] ?? []).map((url) => ({ url })) } };
+    })
+    .onMatch(
+      'GET',
+      /^task\/([^/]+)\/checklist-items$/,
+      read((task) => ({ status: 200, body: { data: (state.checklists[task.id] ?? []).map((item) => ({ ...item, isDone: task.doneChecklistItemIds.includes(item.id) })) } })),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/done-checklist-items$/,
+      write((task, req) => {
+        const ids = (req.body as { ids?: unknown } | null)?.ids;
+        if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { ids: 'INVALID' });
+        const known = new Set((state.checklists[task.id] ?? []).map((i) => i.id));
+        if (!ids.every((id: string) => known.has(id))) return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { ids: 'UNKNOWN_ITEM' });
+        replaceTask({ ...task, doneChecklistItemIds: [...new Set(ids as string[])], updatedAt: now().toISOString() });
+        return { status: 200, body: { doneChecklistItemIds: [...new Set(ids as string[])] } };
+      }),
+    )
+    .onMatch('GET', /^task\/([^/]+)\/products$/, read((task) => ({ status: 200, body: { data: state.products[task.id] ?? [] } })))
+    .onMatch('GET', /^task\/([^/]+)\/defects$/, read((task) => ({ status: 200, body: { data: taskDefects(task.id) } })))
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/defects$/,
+      write((task, req) => {
+        const ids = (req.body as { defectIds?: unknown } | null)?.defectIds;
+        const applicable = new Set(state.taskDefectIds[task.id] ?? []);
+        if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && applicable.has(id))) {
+          return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { defectIds: 'UNKNOWN_DEFECT' });
+        }
+        state.checkedDefects[task.id] = [...new Set(ids as string[])];
+        return { status: 200, body: { data: taskDefects(task.id) } };
+      }),
+    )
+    .onMatch('GET', /^task\/([^/]+)\/scanned-items$/, read((task) => ({ status: 200, body: { data: state.scans[task.id] ?? [] } })))
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/scanned-items$/,
+      write((task, req) => {
+        const items = (req.body as { items?: unknown } | null)?.items;
+        if (!Array.isArray(items)) return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { items: 'INVALID' });
+        const bad = (items as ScannedItem[]).findIndex((i) => !/^\d{8}$|^\d{13}$/.test(i.ean));
+        if (bad >= 0) return refusal(400, 'VALIDATION_FAILED', 'Could not save: some items are invalid', { [`items.${bad}.ean`]: 'EAN_INVALID' });
+        state.scans[task.id] = (items as ScannedItem[]).map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp }));
+        return { status: 200, body: { data: state.scans[task.id] } };
+      }),
+    )
+    .onMatch(
+      'GET',
+      /^task\/([^/]+)\/photos$/,
+      read((task) => ({ status: 200, body: { data: state.photos.filter((p) => p.taskId === task.id).map(publicPhoto) } })),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/photos$/,
+      write((task, req) => {
+        const photos = (req.body as { photos?: unknown } | null)?.photos;
+        if (!Array.isArray(photos) || photos.length === 0) return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { photos: 'REQUIRED' });
+        const at = now().toISOString();
+        const targets = (photos as { id: string; comment?: string; tags?: Photo['tags'] }[]).map((p) => {
+          // Idempotent by photo id as well: an existing photo gets its (fresh) target again.
+          let photo = state.photos.find((x) => x.id === p.id && x.taskId === task.id);
+          if (!photo) {
+            photo = { id: p.id, url: null, comment: p.comment ?? '', tags: p.tags ?? [], createdAt: at, updatedAt: at, taskId: task.id, bytes: null };
+            state.photos.push(photo);
+          }
+          return target(photo);
+        });
+        return { status: 200, body: { data: targets } };
+      }),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/photos\/delete$/,
+      write((task, req) => {
+        const ids = ((req.body as { photoIds?: unknown } | null)?.photoIds ?? []) as string[];
+        const deleted = state.photos.filter((p) => p.taskId === task.id && ids.includes(p.id)).map((p) => p.id);
+        state.photos = state.photos.filter((p) => !deleted.includes(p.id));
+        return { status: 200, body: { deleted } };
+      }),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/photos\/([^/]+)\/update$/,
+      write((task, req, match) => {
+        const photo = state.photos.find((p) => p.id === match[2] && p.taskId === task.id);
+        if (!photo) return refusal(404, 'PHOTO_NOT_FOUND', 'Photo not found');
+        photo.comment = String((req.body as { comment?: unknown } | null)?.comment ?? '');
+        photo.updatedAt = now().toISOString();
+        return { status: 200, body: publicPhoto(photo) };
+      }),
+    )
+    .onMatch(
+      'POST',
+      /^task\/([^/]+)\/complete$/,
+      write((task, req) => {
+        const body = (req.body ?? {}) as { outcome?: string; taskerComment?: string; reason?: string; policyAgreed?: boolean; blockerIds?: string[] };
+        const outcome = body.outcome ?? 'complete';
+        const photos = state.photos.filter((p) => p.taskId === task.id).length;
+        if (outcome === 'incomplete' && !body.reason) return refusal(400, 'VALIDATION_FAILED', 'Some fields are not valid', { reason: 'REQUIRED' });
+        if (outcome !== 'complete' && photos === 0) return refusal(420, 'PHOTOS_REQUIRED', 'At least one photo is required');
+        const at = now().toISOString();
+        state.completions.push(task.id);
+        const done = replaceTask({ ...task, status: 'awaiting_confirmation', taskerComment: body.taskerComment ?? null, endTime: at, finalizationTime: at, updatedAt: at });
+        return { status: 200, body: done };
+      }),
+    )
+    .onMatch('PUT', /^uploads\/(.+)$/, (req, match) => {
+      const token = decodeURIComponent(match[1] ?? '');
+      const parts = token.split('.');
+      const [photoId, taskId, exp, signature] = parts;
+      if (parts.length !== 4 || signature !== fakeSignature(`${photoId}.${taskId}.${exp}`)) return refusal(403, 'UPLOAD_TOKEN_INVALID', 'Invalid upload URL');
+      if (now().getTime() > Number(exp)) return refusal(410, 'UPLOAD_TOKEN_EXPIRED', 'The upload URL has expired');
+      if (state.putFaults.shift() === 'cut') return 'network-error';
+      const bytes = req.raw;
+      if (!bytes || req.headers['content-type'] !== 'image/jpeg' || !JPEG_MAGIC.every((b, i) => bytes[i] === b)) {
+        return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG images can be uploaded');
+      }
+      const photo = state.photos.find((p) => p.id === photoId && p.taskId === taskId);
+      if (!photo) return refusal(404, 'PHOTO_NOT_FOUND', 'Photo not found');
+      if (!photo.bytes) {
+        photo.bytes = bytes;
+        photo.url = `/api/photos/${photo.id}/file?exp=1&sig=x`;
+        photo.updatedAt = now().toISOString();
+        state.effects.push(`PUT uploads/${photo.id}`);
+      }
+      return { status: 200, body: { photo: publicPhoto(photo) } };
+    });
 }

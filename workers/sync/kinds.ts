@@ -1,15 +1,43 @@
 /**
  * What each outbox record kind means to the mirror: how a still-unsent change is laid over a
  * fresh pull (so a pull never undoes an optimistic change), and how the server's 2xx answer is
- * written back. Later issues add their kinds (checklist, photos, complete ...) here.
+ * written back. Issue 4's execution kinds (checklist, scans, defects, photos, complete) carry
+ * their optimistic change here too (`apply`), so a command and a retried rejection apply it alike.
  */
-import type { OutboxRecord, ShelfworkDb, TaskRow } from '../../src/db/schema';
-import { COUNTRY_CODES, type CountryCode, type Task, type User } from '../../src/domain/types';
+import type { ApiResult } from '../../src/api/http';
+import { UNSENT_STATES } from '../../src/db/outbox';
+import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '../../src/db/schema';
+import {
+  COUNTRY_CODES,
+  type CompletionOutcome,
+  type CountryCode,
+  type Defect,
+  type Photo,
+  type PhotoTag,
+  type ScannedItem,
+  type Task,
+  type User,
+} from '../../src/domain/types';
+import { sendPhotoCreate } from './photos';
+import type { Session } from './session';
 
 /** Which collection to pull after a record settled, when its answer did not carry the new state. */
-export type FollowUp = { pull: 'user' } | { pull: 'task'; taskId: string } | null;
+export type FollowUp = { pull: 'user' } | { pull: 'task'; taskId: string } | { pull: 'pack'; taskId: string } | null;
+
+/** What a kind with its own request sequence (photo-create: POST then PUT) may use. */
+export interface SendContext {
+  db: ShelfworkDb;
+  session: Session;
+  now: () => Date;
+}
 
 export interface OutboxKind {
+  /** The optimistic mirror change (issue-4 kinds); runs inside the queueing transaction, and again on retryRejected. */
+  apply?: (db: ShelfworkDb, record: Pick<OutboxRecord, 'taskId' | 'payload' | 'path' | 'createdAt'>) => Promise<void>;
+  /** Sends the record itself instead of one request of `method path payload` (same verdict rules). */
+  send?: (ctx: SendContext, record: OutboxRecord) => Promise<ApiResult>;
+  /** The task-pack part this kind's unsent records pin (a pull must not overwrite them). */
+  packPart?: TaskPackPart;
   /** Re-applies a queued account change onto a user row just pulled from the server. */
   overlayUser?: (user: User, payload: unknown) => User;
   /** Writes a 2xx answer into the mirror; runs inside the transaction that deletes the record. */
@@ -102,10 +130,240 @@ const accountMutation: OutboxKind = {
   afterRejection: () => ({ pull: 'user' }),
 };
 
+// ---------------------------------------------------------------------------------------------
+// Doing the work (issue 4).
+
+export const CHECKLIST_KIND = 'done-checklist-items';
+export const SCANS_KIND = 'scanned-items';
+export const DEFECTS_KIND = 'task-defects';
+export const PHOTO_CREATE_KIND = 'photo-create';
+export const PHOTO_UPDATE_KIND = 'photo-update';
+export const PHOTO_DELETE_KIND = 'photo-delete';
+export const COMPLETE_KIND = 'complete-task';
+
+export interface ChecklistPayload {
+  ids: string[];
+}
+export interface ScansPayload {
+  items: ScannedItem[];
+}
+export interface DefectsPayload {
+  defectIds: string[];
+}
+export interface PhotoCreatePayload {
+  photos: { id: string; comment: string; tags: PhotoTag[] }[];
+}
+export interface PhotoUpdatePayload {
+  comment: string;
+}
+export interface PhotoDeletePayload {
+  photoIds: string[];
+}
+export interface CompletePayload {
+  outcome: CompletionOutcome;
+  taskerComment: string;
+  reason?: string;
+  policyAgreed?: boolean;
+  blockerIds?: string[];
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function dataList<T>(body: unknown): T[] | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? (data as T[]) : null;
+}
+
+/** The photo id of a `task/{id}/photos/{photoId}/update` path. */
+export function photoIdOfPath(path: string): string | null {
+  const match = /\/photos\/([^/]+)\/update$/.exec(path);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** Is a later record of the same kind and path still unsent? Then its state, not this answer, is the truth to show. */
+async function laterUnsent(db: ShelfworkDb, record: OutboxRecord): Promise<boolean> {
+  if (!record.taskId) return false;
+  const states: readonly string[] = UNSENT_STATES;
+  const count = await db.outbox
+    .where('taskId')
+    .equals(record.taskId)
+    .filter((r) => r.id !== record.id && r.kind === record.kind && r.path === record.path && states.includes(r.state))
+    .count();
+  return count > 0;
+}
+
+export async function applyChecklist(db: ShelfworkDb, taskId: string, ids: readonly string[]): Promise<void> {
+  const done = new Set(ids);
+  await db.checklistItems
+    .where('taskId')
+    .equals(taskId)
+    .modify((row) => {
+      row.isDone = done.has(row.id);
+    });
+  const task = await db.tasks.get(taskId);
+  if (task) await db.tasks.put({ ...task, doneChecklistItemIds: [...ids] });
+}
+
+export async function applyScans(db: ShelfworkDb, taskId: string, items: readonly ScannedItem[]): Promise<void> {
+  await db.scannedItems.where('taskId').equals(taskId).delete();
+  await db.scannedItems.bulkPut(items.map((item) => ({ ...item, taskId })));
+}
+
+export async function applyDefects(db: ShelfworkDb, taskId: string, defectIds: readonly string[]): Promise<void> {
+  const checked = new Set(defectIds);
+  const rows = await db.taskDefects.where('taskId').equals(taskId).toArray();
+  const known = new Set(rows.map((r) => r.id));
+  const missing = (await db.defects.bulkGet(defectIds.filter((id) => !known.has(id)))).filter((d): d is Defect => !!d);
+  await db.taskDefects.bulkPut([
+    ...rows.map((r) => ({ ...r, checked: checked.has(r.id) })),
+    ...missing.map((d) => ({ id: d.id, name: d.name, type: d.type, taskId, checked: true })),
+  ]);
+}
+
+/** Checklist ticks: full replacement, coalesced (last state wins). */
+const doneChecklistItems: OutboxKind = {
+  packPart: 'checklist',
+  apply: async (db, record) => {
+    if (record.taskId) await applyChecklist(db, record.taskId, stringList((record.payload as ChecklistPayload | null)?.ids));
+  },
+  reconcile: async (db, record, body) => {
+    const ids = (body as { doneChecklistItemIds?: unknown } | null)?.doneChecklistItemIds;
+    if (!record.taskId || !Array.isArray(ids) || (await laterUnsent(db, record))) return null;
+    await applyChecklist(db, record.taskId, stringList(ids));
+    return null;
+  },
+  afterRejection: (record) => (record.taskId ? { pull: 'pack', taskId: record.taskId } : null),
+};
+
+const scannedItems: OutboxKind = {
+  packPart: 'scannedItems',
+  apply: async (db, record) => {
+    const items = (record.payload as ScansPayload | null)?.items;
+    if (record.taskId && Array.isArray(items)) await applyScans(db, record.taskId, items);
+  },
+  reconcile: async (db, record, body) => {
+    const data = dataList<ScannedItem>(body);
+    if (!record.taskId || !data || (await laterUnsent(db, record))) return null;
+    await applyScans(db, record.taskId, data);
+    return null;
+  },
+  afterRejection: doneChecklistItems.afterRejection,
+};
+
+const taskDefects: OutboxKind = {
+  packPart: 'taskDefects',
+  apply: async (db, record) => {
+    if (record.taskId) await applyDefects(db, record.taskId, stringList((record.payload as DefectsPayload | null)?.defectIds));
+  },
+  reconcile: async (db, record, body) => {
+    const data = dataList<Defect>(body);
+    if (!record.taskId || !data || (await laterUnsent(db, record))) return null;
+    const taskId = record.taskId;
+    await db.taskDefects.where('taskId').equals(taskId).delete();
+    await db.taskDefects.bulkPut(data.map((d) => ({ id: d.id, name: d.name, type: d.type, taskId, checked: !!d.checked })));
+    return null;
+  },
+  afterRejection: doneChecklistItems.afterRejection,
+};
+
+/**
+ * Metadata POST, then the JPEG PUT to the presigned URL (workers/sync/photos.ts). 2xx of the PUT:
+ * the photo is uploaded, gets its url, and only now loses its blob (same transaction as the
+ * record's deletion). A null body means there was nothing left to upload (deleted meanwhile).
+ */
+const photoCreate: OutboxKind = {
+  packPart: 'photos',
+  apply: async (db, record) => {
+    // Retried after a rejection: the photo is sendable again.
+    for (const p of (record.payload as PhotoCreatePayload | null)?.photos ?? []) await db.photos.update(p.id, { uploadDismissed: false });
+  },
+  send: (ctx, record) => sendPhotoCreate(ctx, record),
+  reconcile: async (db, _record, body) => {
+    const photo = (body as { photo?: Photo } | null)?.photo;
+    if (!photo || typeof photo.id !== 'string') return null;
+    const row = await db.photos.get(photo.id);
+    if (row) await db.photos.put({ ...row, url: photo.url, uploadState: 'uploaded', blob: null });
+    return null;
+  },
+  afterRejection: () => null,
+};
+
+const photoUpdate: OutboxKind = {
+  packPart: 'photos',
+  apply: async (db, record) => {
+    const photoId = photoIdOfPath(record.path);
+    const comment = (record.payload as PhotoUpdatePayload | null)?.comment;
+    if (photoId && typeof comment === 'string') await db.photos.update(photoId, { comment, updatedAt: record.createdAt });
+  },
+  reconcile: async (db, record, body) => {
+    const photo = body as Photo | null;
+    if (!photo || typeof photo.id !== 'string' || (await laterUnsent(db, record))) return null;
+    await db.photos.update(photo.id, { comment: photo.comment, updatedAt: photo.updatedAt });
+    return null;
+  },
+  afterRejection: doneChecklistItems.afterRejection,
+};
+
+const photoDelete: OutboxKind = {
+  packPart: 'photos',
+  apply: async (db, record) => {
+    const ids = stringList((record.payload as PhotoDeletePayload | null)?.photoIds);
+    await db.photos.where('id').anyOf(ids).modify({ deleted: true });
+  },
+  reconcile: async (db, record) => {
+    await db.photos.bulkDelete(stringList((record.payload as PhotoDeletePayload | null)?.photoIds));
+    return null;
+  },
+  afterRejection: doneChecklistItems.afterRejection,
+};
+
+/** POST task/{id}/complete. Optimistic: awaiting_confirmation; the answer is the task. */
+const completeTask: OutboxKind = {
+  apply: async (db, record) => {
+    if (!record.taskId) return;
+    const row = await db.tasks.get(record.taskId);
+    const payload = record.payload as CompletePayload | null;
+    if (row) {
+      await db.tasks.put({
+        ...row,
+        status: 'awaiting_confirmation',
+        taskerComment: payload?.taskerComment || row.taskerComment,
+        endTime: record.createdAt,
+        isStartable: false,
+      });
+    }
+  },
+  reconcile: taskMutation.reconcile,
+  afterRejection: taskMutation.afterRejection,
+};
+
+export const EXECUTION_KINDS: Readonly<Record<string, OutboxKind>> = {
+  [CHECKLIST_KIND]: doneChecklistItems,
+  [SCANS_KIND]: scannedItems,
+  [DEFECTS_KIND]: taskDefects,
+  [PHOTO_CREATE_KIND]: photoCreate,
+  [PHOTO_UPDATE_KIND]: photoUpdate,
+  [PHOTO_DELETE_KIND]: photoDelete,
+  [COMPLETE_KIND]: completeTask,
+};
+
 const KINDS: Record<string, OutboxKind> = {
   'set-country': setCountry,
   [START_TASK_KIND]: startTask,
+  ...EXECUTION_KINDS,
 };
+
+/** Pack parts pinned by a task's unsent records (their local state wins over a pull). */
+export function pinnedParts(unsent: readonly Pick<OutboxRecord, 'kind' | 'taskId'>[]): Set<TaskPackPart> {
+  const parts = new Set<TaskPackPart>();
+  for (const r of unsent) {
+    const part = KINDS[r.kind]?.packPart;
+    if (part) parts.add(part);
+  }
+  return parts;
+}
 
 export function outboxKind(record: Pick<OutboxRecord, 'kind' | 'taskId'>): OutboxKind {
   return KINDS[record.kind] ?? (record.taskId ? taskMutation : accountMutation);

@@ -85,27 +85,43 @@ async function drainQueue(ctx: DrainContext, queue: OutboxRecord[], options: Dra
   }
 }
 
-async function sendRecord(ctx: DrainContext, record: OutboxRecord): Promise<Verdict> {
+/**
+ * Marks the record 'sending' and returns it as stored now: a coalesced payload written after the
+ * pass read the queue must be the one sent (coalescing never touches a record once attempted).
+ */
+async function claim(db: ShelfworkDb, id: string): Promise<OutboxRecord | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const current = await db.outbox.get(id);
+    if (!current || (current.state !== 'pending' && current.state !== 'sending')) return null;
+    const claimed: OutboxRecord = { ...current, state: 'sending', attempts: current.attempts + 1 };
+    await db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
+async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verdict> {
   const { db } = ctx;
-  const attempts = record.attempts + 1;
   // Marked 'sending' before the request: if the worker dies now, the next pass resends with the
   // same Idempotency-Key and the server answers the stored response.
-  const claimed = await db.outbox.update(record.id, { state: 'sending', attempts });
-  if (claimed === 0) return 'done'; // Removed meanwhile (e.g. dismissed): nothing to send.
+  const record = await claim(db, queued.id);
+  if (!record) return 'done'; // Removed (e.g. dismissed, dropped with its photo) or rejected meanwhile.
+  const attempts = record.attempts;
 
-  const result = await ctx.session.request<unknown>(record.method, record.path, {
-    body: record.payload ?? undefined,
-    idempotencyKey: record.id,
-    auth: 'required',
-  });
-  const verdict = verdictFor(result);
   const kind = outboxKind(record);
+  const result = kind.send
+    ? await kind.send({ db, session: ctx.session, now: ctx.now }, record)
+    : await ctx.session.request<unknown>(record.method, record.path, {
+        body: record.payload ?? undefined,
+        idempotencyKey: record.id,
+        auth: 'required',
+      });
+  const verdict = verdictFor(result);
   let followUp: FollowUp = null;
 
   switch (verdict) {
     case 'done':
       // 'done' is transient: the record is deleted in the transaction that reconciles the mirror.
-      followUp = await db.transaction('rw', [db.outbox, db.user, db.tasks, db.meta], async () => {
+      followUp = await db.transaction('rw', reconcileTables(db), async () => {
         const next = await kind.reconcile(db, { ...record, state: 'done', attempts }, result.ok ? result.body : null);
         await db.outbox.delete(record.id);
         // Inside the transaction: no pull can commit between this write and the mark.
@@ -121,7 +137,7 @@ async function sendRecord(ctx: DrainContext, record: OutboxRecord): Promise<Verd
       break;
     case 'auth':
       // Not the record's fault: it waits, uncounted, for the tasker to log in again.
-      await db.outbox.update(record.id, { state: 'pending', attempts: record.attempts, nextAttemptAt: null });
+      await db.outbox.update(record.id, { state: 'pending', attempts: record.attempts - 1, nextAttemptAt: null });
       break;
     case 'rejected':
       if (!result.ok) {
@@ -136,6 +152,11 @@ async function sendRecord(ctx: DrainContext, record: OutboxRecord): Promise<Verd
   }
   if (followUp) await ctx.followUp(followUp);
   return verdict;
+}
+
+/** Every table a kind's reconcile may write (the mirror's server data). */
+export function reconcileTables(db: ShelfworkDb) {
+  return [db.outbox, db.user, db.tasks, db.meta, db.checklistItems, db.scannedItems, db.taskDefects, db.defects, db.photos];
 }
 
 /** When the earliest waiting record becomes due (the worker schedules its next drain by it). */

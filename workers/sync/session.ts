@@ -4,12 +4,14 @@
  * one token refresh, then one retry. Concurrent 401s share one refresh; a refused refresh ends the
  * session (`kv.sessionExpired`), a network failure does not.
  */
-import { apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
+import { apiRequest, isApiErrorBody, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
 import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
 import type { AuthTokens } from '../../src/domain/types';
 
 /** Requests without an answer after this long count as a network failure (basement signal). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** A photo upload (≤ 10 MB on a weak signal) gets longer before it counts as lost. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 export const SESSION_EXPIRED_KEY = 'sessionExpired';
 export const POSITION_KEY = 'position';
@@ -89,6 +91,36 @@ export class Session {
     const refreshed = await this.refreshAfter401(token);
     if (!refreshed.ok) return refreshed.result;
     return this.send<T>(method, path, options, refreshed.token);
+  }
+
+  /**
+   * PUT a JPEG to a presigned upload URL (absolute, or an absolute path under the API's origin).
+   * No bearer: the signed URL is the credential. Never throws; the answer is data like `request`.
+   */
+  async uploadJpeg<T>(url: string, blob: Blob): Promise<ApiResult<T>> {
+    const base = await this.options.apiBase();
+    const fetchImpl: FetchImpl = this.options.fetchImpl ?? ((input, init) => fetch(input, init));
+    let response: Response;
+    try {
+      response = await fetchImpl(new URL(url, base).href, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/jpeg', Accept: 'application/json' },
+        body: blob,
+        signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(UPLOAD_TIMEOUT_MS) : undefined,
+      });
+    } catch (err) {
+      return { ok: false, status: 0, error: { code: 'NETWORK', message: err instanceof Error ? err.message : String(err) } };
+    }
+    let body: unknown = null;
+    try {
+      const text = await response.text();
+      body = text === '' ? null : (JSON.parse(text) as unknown);
+    } catch (err) {
+      if (response.ok) return { ok: false, status: 0, error: { code: 'NETWORK', message: err instanceof Error ? err.message : String(err) } };
+    }
+    if (response.ok) return { ok: true, status: response.status, body: body as T };
+    if (isApiErrorBody(body)) return { ok: false, status: response.status, error: body.error.fields ? body.error : { code: body.error.code, message: body.error.message } };
+    return { ok: false, status: response.status, error: { code: 'UNKNOWN', message: `HTTP ${response.status}` } };
   }
 
   private async send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<ApiResult<T>> {

@@ -6,7 +6,18 @@ import 'fake-indexeddb/auto';
 import { ShelfworkDb } from '../../src/db/schema';
 import type { Task } from '../../src/domain/types';
 import { SyncEngine } from './engine';
-import { API_BASE, FakeApi, makeUser, pagedTasks, serveTaskLifecycle, type FakeServerState } from './fake-api';
+import {
+  API_BASE,
+  emptyExecutionState,
+  FakeApi,
+  makeUser,
+  pagedTasks,
+  serveExecution,
+  serveTaskLifecycle,
+  type FakeExecutionState,
+  type FakeServerState,
+} from './fake-api';
+import type { ImageCache } from './pack';
 
 export const START = new Date('2026-11-21T08:00:00.000Z');
 
@@ -19,6 +30,10 @@ export interface Harness {
   advance: (ms: number) => void;
   /** Server-side state the default routes answer from; tests mutate it. */
   server: FakeServerState;
+  /** The issue-4 server state (checklists, photos, ...). */
+  exec: FakeExecutionState;
+  /** The fake Cache API: URLs stored, and URLs that fail to download. */
+  images: { stored: Set<string>; failing: Set<string> };
   logIn: (token?: string) => Promise<void>;
 }
 
@@ -28,6 +43,14 @@ export function createHarness(): Harness {
   let clock = START.getTime();
   const warnings: string[] = [];
   const now = () => new Date(clock);
+  const images = { stored: new Set<string>(), failing: new Set<string>() };
+  const imageCache: ImageCache = {
+    ensure: async (url) => {
+      if (images.failing.has(url)) return false;
+      images.stored.add(url);
+      return true;
+    },
+  };
   const engine = new SyncEngine({
     db,
     apiBase: API_BASE,
@@ -36,6 +59,7 @@ export function createHarness(): Harness {
     random: () => 0.5,
     locks: null,
     warn: (message) => warnings.push(message),
+    imageCache,
   });
   const server: FakeServerState = { user: makeUser(), tasks: [] as Task[], limit: { used: 120, limit: 600 }, trainings: [] };
 
@@ -53,6 +77,8 @@ export function createHarness(): Harness {
     // As the server does: available tasks for all, the others only for their own tasker.
     .on('GET', 'task', api.authed(pagedTasks(() => server.tasks.filter((t) => t.status === 'available' || t.taskerId === server.user.id))));
   serveTaskLifecycle(api, server, now);
+  const exec = emptyExecutionState();
+  serveExecution(api, server, exec, now);
 
   return {
     db,
@@ -64,6 +90,8 @@ export function createHarness(): Harness {
       clock += ms;
     },
     server,
+    exec,
+    images,
     logIn: async (token = 'access-1') => {
       api.validTokens.add(token);
       await db.session.put({ key: 'tokens', tokens: { token, refreshToken: `refresh-of-${token}` }, email: server.user.email });

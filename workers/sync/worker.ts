@@ -5,9 +5,10 @@
  * thread, so it refuses (loudly) to start anywhere but in a worker.
  */
 import { expose } from 'comlink';
-import { getDb } from '../../src/db/schema';
+import { ShelfworkDb } from '../../src/db/schema';
 import type { SyncApi } from '../../src/sync/contract';
 import { SyncEngine } from './engine';
+import { openWorkerDb } from './worker-db';
 
 /** How often the worker looks at what is due (pull intervals are 30 s and up). */
 export const TICK_MS = 15_000;
@@ -23,7 +24,7 @@ if (!inWorker) {
       '(see src/sync/client.ts); the sync engine was NOT started.',
   );
 } else {
-  const engine = new SyncEngine({ db: getDb(), fetchImpl: (input, init) => fetch(input, init) });
+  const engine = new SyncEngine({ db: openWorkerDb(), fetchImpl: (input, init) => fetch(input, init) });
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let initialised = false;
@@ -45,6 +46,12 @@ if (!inWorker) {
     }
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void tick(), delay);
+  };
+
+  /** A queued record may be waiting for signal: wake up for its retries. */
+  const after = <T>(result: T): T => {
+    void schedule();
+    return result;
   };
 
   const api = {
@@ -82,6 +89,16 @@ if (!inWorker) {
     },
     pullSuggestions: (taskId, more) => engine.pullSuggestions(taskId, more),
     pullMoreTasks: (status) => engine.pullMoreTasks(status),
+    pullTaskPack: (taskId) => engine.pullTaskPack(taskId),
+    setChecklistDone: async (taskId, doneIds) => after(await engine.setChecklistDone(taskId, doneIds)),
+    saveScannedItems: async (taskId, items) => after(await engine.saveScannedItems(taskId, items)),
+    setTaskDefects: async (taskId, defectIds) => after(await engine.setTaskDefects(taskId, defectIds)),
+    addPhoto: async (taskId, photo) => after(await engine.addPhoto(taskId, photo)),
+    updatePhotoComment: async (taskId, photoId, comment) => after(await engine.updatePhotoComment(taskId, photoId, comment)),
+    deletePhotos: async (taskId, photoIds) => after(await engine.deletePhotos(taskId, photoIds)),
+    completeTask: async (taskId, input) => after(await engine.completeTask(taskId, input)),
+    retryRejected: async (recordId) => after(await engine.retryRejected(recordId)),
+    dismissRejected: (recordId) => engine.dismissRejected(recordId),
     setPosition: (position) => engine.setPosition(position),
     setLocale: (locale) => engine.setLocale(locale),
   } satisfies SyncApi;

@@ -36,9 +36,10 @@ export class TaskActionsPage {
 
   /**
    * Slides to the end by keyboard (the slider is an ARIA slider: End jumps to 100 %), then, when
-   * the commitment dialog shows (3+ accepted tasks, or no early cancel left), commits.
+   * the commitment dialog shows (3+ accepted tasks, or no early cancel left), commits. Says
+   * whether the dialog showed.
    */
-  async slideToReserve(): Promise<void> {
+  async slideToReserve(): Promise<boolean> {
     await expect(this.slider).toBeVisible({ timeout: 20_000 });
     await expect(this.slider).toHaveAttribute('aria-valuenow', '0');
     await this.slider.focus();
@@ -47,7 +48,9 @@ export class TaskActionsPage {
     const commit = commitment.getByRole('button', { name: 'I commit, reserve' });
     // The dialog opens after the 500 ms success animation, or the reservation goes straight out.
     await expect(commit.or(this.page.locator('.toaster .toast')).first()).toBeVisible();
-    if (await commit.isVisible()) await commit.click();
+    if (!(await commit.isVisible())) return false;
+    await commit.click();
+    return true;
   }
 
   get startButton(): Locator {

@@ -1,0 +1,192 @@
+/**
+ * Body readers of the execution endpoints. Each returns the parsed value or throws a 400
+ * VALIDATION_FAILED with per-field codes; odd JSON (wrong types, huge arrays, nested objects)
+ * never reaches the database. Scanned items are checked with the shared rules in
+ * src/domain/ean.ts (the same ones the scanner screen uses).
+ */
+import { badRequest } from '../http/errors';
+import { asBody, isPlausibleId } from '../http/input';
+import { validateScannedItem } from '../../src/domain/ean';
+import { COMPLETION_OUTCOMES, PHOTO_TAGS, type CompletionOutcome, type PhotoTag } from '../../src/domain/types';
+
+export const MAX_IDS = 500;
+export const MAX_SCANNED_ITEMS = 2000;
+export const MAX_PHOTOS_PER_REQUEST = 50;
+export const COMMENT_MAX = 2000;
+export const REASON_MAX = 2000;
+
+export const EAN_INVALID_MESSAGE = 'Invalid EAN. Scan directly from the product or select it from the list.';
+export const ITEMS_INVALID_MESSAGE = 'Could not save: some items are invalid';
+
+export function readBody(raw: unknown): Record<string, unknown> {
+  const body = asBody(raw);
+  if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+  return body;
+}
+
+/** An array of plausible ids, deduplicated in order. */
+export function readIdList(body: Record<string, unknown>, field: string, options: { min?: number } = {}): string[] {
+  const value = body[field];
+  if (value === undefined || value === null) throw badRequest({ [field]: 'REQUIRED' });
+  if (!Array.isArray(value)) throw badRequest({ [field]: 'INVALID' });
+  if (value.length > MAX_IDS) throw badRequest({ [field]: 'TOO_MANY' });
+  if (!value.every(isPlausibleId)) throw badRequest({ [field]: 'INVALID' });
+  const ids = [...new Set(value as string[])];
+  if (ids.length < (options.min ?? 0)) throw badRequest({ [field]: 'REQUIRED' });
+  return ids;
+}
+
+function readComment(value: unknown, field: string, errors: Record<string, string>, required: boolean): string {
+  if (value === undefined || value === null) {
+    if (required) errors[field] = 'REQUIRED';
+    return '';
+  }
+  if (typeof value !== 'string') {
+    errors[field] = 'INVALID';
+    return '';
+  }
+  const text = value.trim();
+  if (text.length > COMMENT_MAX) errors[field] = 'TOO_LONG';
+  return text;
+}
+
+export interface ParsedScannedItem {
+  id: string;
+  ean: string;
+  facings: number;
+  scannedAt: Date;
+}
+
+export function readScannedItems(body: Record<string, unknown>): ParsedScannedItem[] {
+  const value = body.items;
+  if (value === undefined || value === null) throw badRequest({ items: 'REQUIRED' });
+  if (!Array.isArray(value)) throw badRequest({ items: 'INVALID' });
+  if (value.length > MAX_SCANNED_ITEMS) throw badRequest({ items: 'TOO_MANY' }, ITEMS_INVALID_MESSAGE);
+  const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  const items: ParsedScannedItem[] = [];
+  value.forEach((raw: unknown, i) => {
+    const item = asBody(raw);
+    if (!item) {
+      errors[`items.${i}`] = 'INVALID';
+      return;
+    }
+    if (!isPlausibleId(item.id)) errors[`items.${i}.id`] = item.id === undefined || item.id === null ? 'REQUIRED' : 'INVALID';
+    else if (seen.has(item.id)) errors[`items.${i}.id`] = 'DUPLICATE';
+    else seen.add(item.id);
+    for (const code of validateScannedItem({ ean: item.ean, facings: item.facings })) {
+      const field = code.startsWith('EAN') ? 'ean' : 'facings';
+      errors[`items.${i}.${field}`] ??= code;
+    }
+    let scannedAt: Date | null = null;
+    const ts = item.timestamp;
+    if (ts === undefined || ts === null) errors[`items.${i}.timestamp`] = 'REQUIRED';
+    else {
+      const t = typeof ts === 'string' && ts.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(ts) ? Date.parse(ts) : NaN;
+      if (!Number.isFinite(t)) errors[`items.${i}.timestamp`] = 'INVALID';
+      else scannedAt = new Date(t);
+    }
+    if (scannedAt && typeof item.id === 'string' && typeof item.ean === 'string') {
+      const facings = typeof item.facings === 'number' ? item.facings : Number(String(item.facings).trim());
+      items.push({ id: item.id, ean: item.ean.trim(), facings, scannedAt });
+    }
+  });
+  if (Object.keys(errors).length > 0) {
+    const eanInvalid = Object.values(errors).includes('EAN_INVALID');
+    throw badRequest(errors, eanInvalid ? EAN_INVALID_MESSAGE : ITEMS_INVALID_MESSAGE);
+  }
+  return items;
+}
+
+export interface ParsedNewPhoto {
+  id: string;
+  comment: string;
+  tags: PhotoTag[];
+}
+
+export function readNewPhotos(body: Record<string, unknown>): ParsedNewPhoto[] {
+  const value = body.photos;
+  if (value === undefined || value === null) throw badRequest({ photos: 'REQUIRED' });
+  if (!Array.isArray(value)) throw badRequest({ photos: 'INVALID' });
+  if (value.length === 0) throw badRequest({ photos: 'REQUIRED' });
+  if (value.length > MAX_PHOTOS_PER_REQUEST) throw badRequest({ photos: 'TOO_MANY' });
+  const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  const photos: ParsedNewPhoto[] = [];
+  value.forEach((raw: unknown, i) => {
+    const p = asBody(raw);
+    if (!p) {
+      errors[`photos.${i}`] = 'INVALID';
+      return;
+    }
+    let id: string | null = null;
+    if (!isPlausibleId(p.id)) errors[`photos.${i}.id`] = p.id === undefined || p.id === null ? 'REQUIRED' : 'INVALID';
+    else if (seen.has(p.id)) errors[`photos.${i}.id`] = 'DUPLICATE';
+    else {
+      seen.add(p.id);
+      id = p.id;
+    }
+    const comment = readComment(p.comment, `photos.${i}.comment`, errors, false);
+    let tags: PhotoTag[] = [];
+    if (p.tags !== undefined && p.tags !== null) {
+      if (!Array.isArray(p.tags) || p.tags.length > PHOTO_TAGS.length * 2 || !p.tags.every((t) => (PHOTO_TAGS as readonly unknown[]).includes(t))) {
+        errors[`photos.${i}.tags`] = 'INVALID';
+      } else tags = [...new Set(p.tags as PhotoTag[])];
+    }
+    if (id) photos.push({ id, comment, tags });
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return photos;
+}
+
+export function readPhotoComment(body: Record<string, unknown>): string {
+  const errors: Record<string, string> = {};
+  const comment = readComment(body.comment, 'comment', errors, true);
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return comment;
+}
+
+export interface CompleteInput {
+  outcome: CompletionOutcome;
+  taskerComment: string | null;
+  reason: string | null;
+  policyAgreed: boolean;
+  blockerIds: string[];
+}
+
+/** Shape and the rules that need no database: outcome, comment, reason and policy, blockers present. */
+export function readCompleteInput(raw: unknown): CompleteInput {
+  // complete may be sent without a body (no comment).
+  const body = raw === undefined || raw === null || raw === '' ? {} : readBody(raw);
+  const errors: Record<string, string> = {};
+  let outcome: CompletionOutcome = 'complete';
+  if (body.outcome !== undefined && body.outcome !== null) {
+    if (typeof body.outcome === 'string' && (COMPLETION_OUTCOMES as readonly string[]).includes(body.outcome)) outcome = body.outcome as CompletionOutcome;
+    else errors.outcome = 'INVALID';
+  }
+  const comment = readComment(body.taskerComment, 'taskerComment', errors, false);
+  let reason: string | null = null;
+  if (body.reason !== undefined && body.reason !== null) {
+    if (typeof body.reason !== 'string') errors.reason = 'INVALID';
+    else if (body.reason.trim().length > REASON_MAX) errors.reason = 'TOO_LONG';
+    else reason = body.reason.trim() || null;
+  }
+  let policyAgreed = false;
+  if (body.policyAgreed !== undefined && body.policyAgreed !== null) {
+    if (typeof body.policyAgreed !== 'boolean') errors.policyAgreed = 'INVALID';
+    else policyAgreed = body.policyAgreed;
+  }
+  let blockerIds: string[] = [];
+  if (body.blockerIds !== undefined && body.blockerIds !== null) {
+    const v = body.blockerIds;
+    if (!Array.isArray(v) || v.length > MAX_IDS || !v.every(isPlausibleId)) errors.blockerIds = 'INVALID';
+    else blockerIds = [...new Set(v as string[])];
+  }
+  if (outcome === 'incomplete') {
+    if (!reason && !errors.reason) errors.reason = 'REQUIRED';
+    if (!policyAgreed && !errors.policyAgreed) errors.policyAgreed = 'REQUIRED';
+  }
+  if (outcome === 'blocked' && blockerIds.length === 0 && !errors.blockerIds) errors.blockerIds = 'REQUIRED';
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return { outcome, taskerComment: comment === '' ? null : comment, reason, policyAgreed, blockerIds };
+}

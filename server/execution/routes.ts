@@ -1,0 +1,166 @@
+/**
+ * Execution routes (issue 4, /tmp contract mirrored in docs/api.md "Execution (issue 4)"):
+ * checklist, products, defects, scanned items, photos (metadata, presigned upload, signed read
+ * URLs) and completion. Every POST goes through runIdempotent with the tasker as scope; only the
+ * task's own tasker sees or changes anything (others: 404 TASK_NOT_FOUND).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { requireUser } from '../auth/guard';
+import { isPlausibleId } from '../http/input';
+import { runIdempotent } from '../http/idempotency';
+import { createFsPhotoStorage, type PhotoStorage } from '../storage/photo-storage';
+import type { PhotoUploadTarget } from '../../src/domain/types';
+import { readBody, readCompleteInput, readIdList, readNewPhotos, readPhotoComment, readScannedItems } from './input';
+import {
+  completeTask,
+  createPhotos,
+  deletePhotos,
+  listChecklistItems,
+  listGlobalDefects,
+  listPhotos,
+  listProducts,
+  listScannedItems,
+  listTaskDefects,
+  ownTask,
+  photoNotFound,
+  replaceScannedItems,
+  setDoneChecklistItems,
+  setTaskDefects,
+  taskNotFound,
+  toApiPhoto,
+  updatePhotoComment,
+} from './service';
+import { PhotoUrlSigner } from './signing';
+import { uploadsPlugin } from './uploads';
+
+function taskIdParam(request: FastifyRequest): string {
+  const { taskId } = request.params as { taskId?: unknown };
+  if (!isPlausibleId(taskId)) throw taskNotFound();
+  return taskId;
+}
+
+/**
+ * Registers the execution routes. Photo files go to `storage` (default: the filesystem under
+ * config.photoDir); an S3-compatible PhotoStorage can be passed instead.
+ */
+export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, storage: PhotoStorage = createFsPhotoStorage(ctx.config.photoDir)): void {
+  const signer = new PhotoUrlSigner(ctx.tokens.secret);
+  const readUrl = (photoId: string) => signer.readUrl(photoId, ctx.clock.now(), ctx.config.photoUrlTtlSeconds);
+  const uploadTarget = (row: Parameters<typeof toApiPhoto>[0]): PhotoUploadTarget => ({
+    presignedUrl: `/api/uploads/${signer.uploadToken({
+      photoId: row.id,
+      taskId: row.task_id,
+      userId: row.user_id,
+      exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds,
+    })}`,
+    photo: toApiPhoto(row, readUrl),
+  });
+
+  /** Reads need only ownership (reserved, in progress and history alike). */
+  async function readable(request: FastifyRequest) {
+    const user = await requireUser(ctx, request);
+    const task = await ownTask(ctx.db, user.id, taskIdParam(request));
+    return { user, task };
+  }
+
+  app.get('/api/task/defects', async (request) => {
+    await requireUser(ctx, request);
+    return { data: await listGlobalDefects(ctx.db) };
+  });
+
+  app.get('/api/task/:taskId/checklist-items', async (request) => {
+    const { task } = await readable(request);
+    return { data: await listChecklistItems(ctx.db, task) };
+  });
+
+  app.post('/api/task/:taskId/done-checklist-items', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const ids = readIdList(readBody(request.body), 'ids');
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, ctx.clock, user.id, taskId, ids) }));
+  });
+
+  app.get('/api/task/:taskId/products', async (request) => {
+    const { task } = await readable(request);
+    return { data: await listProducts(ctx.db, task.id) };
+  });
+
+  app.get('/api/task/:taskId/defects', async (request) => {
+    const { task } = await readable(request);
+    return { data: await listTaskDefects(ctx.db, task.id) };
+  });
+
+  app.post('/api/task/:taskId/defects', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const defectIds = readIdList(readBody(request.body), 'defectIds');
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await setTaskDefects(trx, user.id, taskId, defectIds) }));
+  });
+
+  app.get('/api/task/:taskId/scanned-items', async (request) => {
+    const { task } = await readable(request);
+    return { data: await listScannedItems(ctx.db, task.id) };
+  });
+
+  app.post('/api/task/:taskId/scanned-items', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const items = readScannedItems(readBody(request.body));
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, user.id, taskId, items) }));
+  });
+
+  app.get('/api/task/:taskId/photos', async (request) => {
+    const { task } = await readable(request);
+    return { data: (await listPhotos(ctx.db, task.id)).map((r) => toApiPhoto(r, readUrl)) };
+  });
+
+  app.post('/api/task/:taskId/photos', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const photos = readNewPhotos(readBody(request.body));
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: { data: (await createPhotos(trx, ctx.clock, user.id, taskId, photos)).map(uploadTarget) },
+    }));
+  });
+
+  app.post('/api/task/:taskId/photos/delete', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const photoIds = readIdList(readBody(request.body), 'photoIds', { min: 1 });
+    const toRemove: string[] = [];
+    const sent = await runIdempotent(ctx, request, reply, user.id, async (trx) => {
+      const result = await deletePhotos(trx, user.id, taskId, photoIds);
+      toRemove.push(...result.storageKeys);
+      return { status: 200, body: { deleted: result.deleted } };
+    });
+    // Files go only after the rows are committed (a rolled-back delete keeps its file).
+    await Promise.all(toRemove.map((key) => storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'photo file not deleted'))));
+    return sent;
+  });
+
+  app.post('/api/task/:taskId/photos/:photoId/update', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const { photoId } = request.params as { photoId?: unknown };
+    if (!isPlausibleId(photoId)) throw photoNotFound();
+    const comment = readPhotoComment(readBody(request.body));
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: toApiPhoto(await updatePhotoComment(trx, ctx.clock, user.id, taskId, photoId, comment), readUrl),
+    }));
+  });
+
+  app.post('/api/task/:taskId/complete', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const taskId = taskIdParam(request);
+    const input = readCompleteInput(request.body);
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: await completeTask(trx, ctx.clock, ctx.config.reservationLimitMinutes, user.id, taskId, input),
+    }));
+  });
+
+  void app.register(uploadsPlugin({ ctx, storage, signer, readUrl }));
+}

@@ -1,0 +1,330 @@
+/**
+ * The execution effects (spec sections 2 and 7, issue 4): checklist ticks, task defects, scanned
+ * items, photo metadata, completion. Each write runs inside the transaction runIdempotent opens
+ * and starts by locking the task row, so writes to one task are serialised with its completion
+ * (a tick arriving after `complete` committed sees awaiting_confirmation and is refused, never
+ * half-applied). Only the task row is locked (lifecycle locks user → task, the expiry job task
+ * only), so no lock-order cycle is possible.
+ *
+ * Visibility: a task belongs to its tasker; for anyone else it does not exist (404
+ * TASK_NOT_FOUND). Writes need in_progress (420 TASK_NOT_IN_PROGRESS).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+import { ApiError, BUSINESS_RULE_STATUS, badRequest, notFound } from '../http/errors';
+import type { ChecklistItem, Defect, DefectType, Photo, PhotoTag, Product, ScannedItem, Task } from '../../src/domain/types';
+import { findTask, loadViewerRow } from '../tasks/queries';
+import { toApiTask } from '../tasks/map';
+import { toViewer } from '../tasks/viewer';
+import { execDb, type ExecDb } from './tables';
+import type { CompleteInput, ParsedNewPhoto, ParsedScannedItem } from './input';
+
+export const MESSAGES = {
+  TASK_NOT_IN_PROGRESS: 'This task is not in progress.',
+  PHOTOS_REQUIRED: 'Add at least one photo first.',
+} as const;
+
+export const refuse = (code: keyof typeof MESSAGES) => new ApiError(BUSINESS_RULE_STATUS, code, MESSAGES[code]);
+export const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
+export const photoNotFound = () => notFound('PHOTO_NOT_FOUND', 'Photo not found');
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export interface OwnTask {
+  id: string;
+  status: string;
+  tasker_id: string | null;
+  done_checklist_item_ids: string[];
+}
+
+/** The viewer's own task (any status), or 404. `lock` takes the row lock for a write. */
+export async function ownTask(db: Db, userId: string, taskId: string, lock = false): Promise<OwnTask> {
+  let q = db.selectFrom('tasks').select(['id', 'status', 'tasker_id', 'done_checklist_item_ids']).where('id', '=', taskId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row || row.tasker_id !== userId) throw taskNotFound();
+  return { ...row, done_checklist_item_ids: Array.isArray(row.done_checklist_item_ids) ? row.done_checklist_item_ids : [] };
+}
+
+/** Locks the viewer's own task and requires in_progress. */
+export async function lockInProgress(trx: Db, userId: string, taskId: string): Promise<OwnTask> {
+  const task = await ownTask(trx, userId, taskId, true);
+  if (task.status !== 'in_progress') throw refuse('TASK_NOT_IN_PROGRESS');
+  return task;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checklist
+
+const META_STRING_KEYS = ['buttonTitle', 'doneTitle', 'ctaTitle', 'titleOverride', 'target'] as const;
+
+function toMetadata(raw: unknown): ChecklistItem['metadata'] {
+  const m = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const out: ChecklistItem['metadata'] = {};
+  if (Array.isArray(m.tags)) out.tags = m.tags.filter((t): t is PhotoTag => typeof t === 'string');
+  for (const key of META_STRING_KEYS) if (typeof m[key] === 'string') out[key] = m[key];
+  if (typeof m.isAutoToggle === 'boolean') out.isAutoToggle = m.isAutoToggle;
+  return out;
+}
+
+export async function listChecklistItems(db: Db, task: OwnTask): Promise<ChecklistItem[]> {
+  const rows = await db
+    .selectFrom('checklist_items')
+    .select(['id', 'type', 'title', 'description', 'is_optional', 'metadata'])
+    .where('task_id', '=', task.id)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const done = new Set(task.done_checklist_item_ids);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type as ChecklistItem['type'],
+    title: r.title,
+    description: r.description,
+    isDone: done.has(r.id),
+    isOptional: r.is_optional,
+    metadata: toMetadata(r.metadata),
+  }));
+}
+
+/** Full replacement of the done list (last state wins); ids must be items of this task. */
+export async function setDoneChecklistItems(trx: Db, clock: Clock, userId: string, taskId: string, ids: string[]): Promise<{ doneChecklistItemIds: string[] }> {
+  await lockInProgress(trx, userId, taskId);
+  const items = await trx.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).orderBy('position').orderBy('id').execute();
+  const known = new Set(items.map((i) => i.id));
+  if (ids.some((id) => !known.has(id))) throw badRequest({ ids: 'UNKNOWN_ITEM' }, 'Some checklist items do not belong to this task');
+  const wanted = new Set(ids);
+  const done = items.map((i) => i.id).filter((id) => wanted.has(id));
+  await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: clock.now() }).where('id', '=', taskId).execute();
+  return { doneChecklistItemIds: done };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products and defects
+
+export async function listProducts(db: Db, taskId: string): Promise<Product[]> {
+  const rows = await db
+    .selectFrom('task_products as tp')
+    .innerJoin('products as p', 'p.id', 'tp.product_id')
+    .select(['p.name', 'p.ean', 'p.brand'])
+    .where('tp.task_id', '=', taskId)
+    .orderBy('p.brand')
+    .orderBy('p.name')
+    .orderBy('p.ean')
+    .execute();
+  return rows.map((r) => ({ name: r.name, ean: r.ean, brand: r.brand, image: null }));
+}
+
+export async function listGlobalDefects(db: Db): Promise<Defect[]> {
+  const rows = await db.selectFrom('defects').select(['id', 'name', 'type']).orderBy('type').orderBy('name').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, type: r.type as DefectType }));
+}
+
+/**
+ * The defects applicable to a task: its own task_defects rows (seeded for defect tasks); a task
+ * without rows whose checklist has a defects-type item (e.g. created by staff) gets the global
+ * list, unchecked; any other task has none.
+ */
+export async function listTaskDefects(db: Db, taskId: string): Promise<Defect[]> {
+  const rows = await db
+    .selectFrom('task_defects as td')
+    .innerJoin('defects as d', 'd.id', 'td.defect_id')
+    .select(['d.id', 'd.name', 'd.type', 'td.checked'])
+    .where('td.task_id', '=', taskId)
+    .orderBy('d.type')
+    .orderBy('d.name')
+    .orderBy('d.id')
+    .execute();
+  if (rows.length > 0) return rows.map((r) => ({ id: r.id, name: r.name, type: r.type as DefectType, checked: r.checked }));
+  const hasDefectItem = await db.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).where('type', '=', 'defects').executeTakeFirst();
+  if (!hasDefectItem) return [];
+  return (await listGlobalDefects(db)).map((d) => ({ ...d, checked: false }));
+}
+
+/** Full replacement of the checked set; ids must be applicable to the task. */
+export async function setTaskDefects(trx: Db, userId: string, taskId: string, defectIds: string[]): Promise<{ data: Defect[] }> {
+  await lockInProgress(trx, userId, taskId);
+  const applicable = await listTaskDefects(trx, taskId);
+  const known = new Set(applicable.map((d) => d.id));
+  if (defectIds.some((id) => !known.has(id))) throw badRequest({ defectIds: 'UNKNOWN_DEFECT' }, 'Some defects do not apply to this task');
+  const wanted = new Set(defectIds);
+  // Materialise the applicable list (a no-op when the task already has its rows), then set the flags.
+  await trx
+    .insertInto('task_defects')
+    .values(applicable.map((d) => ({ task_id: taskId, defect_id: d.id, checked: wanted.has(d.id) })))
+    .onConflict((oc) => oc.columns(['task_id', 'defect_id']).doUpdateSet({ checked: sql<boolean>`excluded.checked` }))
+    .execute();
+  return { data: applicable.map((d) => ({ ...d, checked: wanted.has(d.id) })) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scanned items
+
+export async function listScannedItems(db: Db, taskId: string): Promise<ScannedItem[]> {
+  const rows = await execDb(db)
+    .selectFrom('scanned_items')
+    .select(['id', 'ean', 'facings', 'scanned_at'])
+    .where('task_id', '=', taskId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => ({ id: r.id, ean: r.ean, facings: r.facings, timestamp: iso(r.scanned_at) }));
+}
+
+/** Full replacement (the client always sends its whole list; a replay cannot duplicate). */
+export async function replaceScannedItems(trx: Db, userId: string, taskId: string, items: ParsedScannedItem[]): Promise<{ data: ScannedItem[] }> {
+  await lockInProgress(trx, userId, taskId);
+  const db = execDb(trx);
+  await db.deleteFrom('scanned_items').where('task_id', '=', taskId).execute();
+  for (let i = 0; i < items.length; i += 500) {
+    await db
+      .insertInto('scanned_items')
+      .values(items.slice(i, i + 500).map((it, k) => ({ task_id: taskId, id: it.id, position: i + k, ean: it.ean, facings: it.facings, scanned_at: it.scannedAt })))
+      .execute();
+  }
+  return { data: await listScannedItems(trx, taskId) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Photos (metadata; the file goes through the presigned upload)
+
+export interface PhotoRow {
+  id: string;
+  task_id: string;
+  user_id: string;
+  comment: string;
+  tags: string[];
+  storage_key: string | null;
+  sha256: string | null;
+  uploaded_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Photo.url for an uploaded photo (a signed, expiring read URL), null before the upload. */
+export type ReadUrlOf = (photoId: string) => string;
+
+export function toApiPhoto(row: PhotoRow, readUrl: ReadUrlOf): Photo {
+  return {
+    id: row.id,
+    url: row.uploaded_at ? readUrl(row.id) : null,
+    comment: row.comment,
+    tags: (Array.isArray(row.tags) ? row.tags : []) as PhotoTag[],
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const PHOTO_COLUMNS = ['id', 'task_id', 'user_id', 'comment', 'tags', 'storage_key', 'sha256', 'uploaded_at', 'created_at', 'updated_at'] as const;
+
+export async function listPhotos(db: Db, taskId: string): Promise<PhotoRow[]> {
+  return execDb(db).selectFrom('photos').select(PHOTO_COLUMNS).where('task_id', '=', taskId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function findPhoto(db: ExecDb | Db, photoId: string, lock = false): Promise<PhotoRow | undefined> {
+  let q = execDb(db as Db).selectFrom('photos').select(PHOTO_COLUMNS).where('id', '=', photoId);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/**
+ * Creates photo metadata, idempotent by photo id: an id already on this task is returned again
+ * (no duplicate, comment and tags unchanged), so a client may re-post to get a fresh upload
+ * token. New photos need in_progress; re-posting an existing one is also allowed while the task
+ * awaits confirmation (the upload may trail the completion in the outbox).
+ */
+export async function createPhotos(trx: Db, clock: Clock, userId: string, taskId: string, photos: ParsedNewPhoto[]): Promise<PhotoRow[]> {
+  const task = await ownTask(trx, userId, taskId, true);
+  const db = execDb(trx);
+  const ids = photos.map((p) => p.id);
+  const existing = await db.selectFrom('photos').select(PHOTO_COLUMNS).where('id', 'in', ids).execute();
+  const byId = new Map(existing.map((r) => [r.id, r]));
+  const errors: Record<string, string> = {};
+  photos.forEach((p, i) => {
+    const row = byId.get(p.id);
+    if (row && row.task_id !== taskId) errors[`photos.${i}.id`] = 'ID_TAKEN';
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(errors, 'Some photo ids are already used');
+  const fresh = photos.filter((p) => !byId.has(p.id));
+  const allowed = task.status === 'in_progress' || (fresh.length === 0 && task.status === 'awaiting_confirmation');
+  if (!allowed) throw refuse('TASK_NOT_IN_PROGRESS');
+  const now = clock.now();
+  if (fresh.length > 0) {
+    const inserted = await db
+      .insertInto('photos')
+      .values(fresh.map((p) => ({ id: p.id, task_id: taskId, user_id: userId, comment: p.comment, tags: JSON.stringify(p.tags), created_at: now, updated_at: now })))
+      .returning(PHOTO_COLUMNS)
+      .execute();
+    for (const r of inserted) byId.set(r.id, r);
+  }
+  return ids.map((id) => byId.get(id) as PhotoRow);
+}
+
+export async function updatePhotoComment(trx: Db, clock: Clock, userId: string, taskId: string, photoId: string, comment: string): Promise<PhotoRow> {
+  await lockInProgress(trx, userId, taskId);
+  const updated = await execDb(trx)
+    .updateTable('photos')
+    .set({ comment, updated_at: clock.now() })
+    .where('id', '=', photoId)
+    .where('task_id', '=', taskId)
+    .returning(PHOTO_COLUMNS)
+    .executeTakeFirst();
+  if (!updated) throw photoNotFound();
+  return updated;
+}
+
+/** Deletes photos of the task; answers every requested id (none of them is a photo of the task afterwards) and the storage keys to remove after commit. */
+export async function deletePhotos(trx: Db, userId: string, taskId: string, photoIds: string[]): Promise<{ deleted: string[]; storageKeys: string[] }> {
+  await lockInProgress(trx, userId, taskId);
+  const rows = await execDb(trx).deleteFrom('photos').where('task_id', '=', taskId).where('id', 'in', photoIds).returning(['id', 'storage_key']).execute();
+  return { deleted: photoIds, storageKeys: rows.map((r) => r.storage_key).filter((k): k is string => k !== null) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion
+
+/**
+ * Moves the task to awaiting_confirmation (end and finalization time = server now). Input shape
+ * (reason, policy, blockers present) was checked by readCompleteInput; here: ownership, status,
+ * blockers being task_blocker defects, and photos for incomplete/blocked outcomes. Photo
+ * metadata counts (its file may still be uploading: the outbox sends it before `complete`).
+ */
+export async function completeTask(trx: Db, clock: Clock, reservationLimitMinutes: number, userId: string, taskId: string, input: CompleteInput): Promise<Task> {
+  await lockInProgress(trx, userId, taskId);
+  const db = execDb(trx);
+  if (input.outcome === 'blocked') {
+    const blockers = await db.selectFrom('defects').select('id').where('id', 'in', input.blockerIds).where('type', '=', 'task_blocker').execute();
+    if (blockers.length !== input.blockerIds.length) throw badRequest({ blockerIds: 'UNKNOWN_BLOCKER' }, 'Some blockers are not task blockers');
+  }
+  if (input.outcome !== 'complete') {
+    const photo = await db.selectFrom('photos').select('id').where('task_id', '=', taskId).executeTakeFirst();
+    if (!photo) throw refuse('PHOTOS_REQUIRED');
+  }
+  const now = clock.now();
+  const updated = await trx
+    .updateTable('tasks')
+    .set({ status: 'awaiting_confirmation', end_time: now, finalization_time: now, tasker_comment: input.taskerComment, updated_at: now })
+    .where('id', '=', taskId)
+    .where('status', '=', 'in_progress')
+    .where('tasker_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw refuse('TASK_NOT_IN_PROGRESS');
+  const completion = {
+    user_id: userId,
+    outcome: input.outcome,
+    reason: input.reason,
+    policy_agreed: input.policyAgreed,
+    blocker_ids: JSON.stringify(input.blockerIds),
+    created_at: now,
+  };
+  await db
+    .insertInto('task_completions')
+    .values({ task_id: taskId, ...completion })
+    .onConflict((oc) => oc.column('task_id').doUpdateSet(completion))
+    .execute();
+  const row = await findTask(trx, taskId);
+  const viewerRow = await loadViewerRow(trx, userId);
+  if (!row || !viewerRow) throw new Error('task or user vanished inside its own transaction');
+  return toApiTask(row, Array.isArray(row.tt_trainings) ? row.tt_trainings : [], toViewer(viewerRow, reservationLimitMinutes), now, null);
+}
