@@ -2,6 +2,7 @@
 # `npm test`: every check of the project, in order, stopping at the first failure.
 #   1 typecheck   npx tsc -p tsconfig.json --noEmit
 #   2 lint        npx eslint .
+#   2b i18n       tsx scripts/check-catalogs.ts   (catalogs extracted and fully translated)
 #   3 unit        npx vitest run   (domain, db on fake-indexeddb, sync engine, server on PGlite)
 #   4 postgres    bash scripts/test-postgres.sh   (the server suite on a real PostgreSQL)
 #   5 e2e         bash scripts/test-e2e.sh        (Playwright in the system Chromium)
@@ -9,13 +10,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_STAGES=(typecheck lint unit postgres e2e)
+ALL_STAGES=(typecheck lint i18n unit postgres e2e)
 read -r -a STAGES <<<"${TEST_STAGES:-${ALL_STAGES[*]}}"
 
 command_for() {
   case "$1" in
     typecheck) echo "npx tsc -p tsconfig.json --noEmit" ;;
     lint) echo "npx eslint ." ;;
+    i18n) echo "npx tsx scripts/check-catalogs.ts" ;;
     unit) echo "npx vitest run" ;;
     postgres) echo "bash scripts/test-postgres.sh" ;;
     e2e) echo "bash scripts/test-e2e.sh" ;;

@@ -66,6 +66,19 @@ export async function reserveTask(request: APIRequestContext, token: string, tas
   return (await response.json()) as Task;
 }
 
+/**
+ * `POST /api/task/{id}/complete` (outcome `complete`): in_progress → awaiting_confirmation, as the
+ * finish screen of the task pack (issue 4) sends it.
+ */
+export async function completeTask(request: APIRequestContext, token: string, taskId: string, taskerComment: string): Promise<Task> {
+  const response = await request.post(`/api/task/${encodeURIComponent(taskId)}/complete`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { outcome: 'complete', taskerComment },
+  });
+  expect(response.ok(), `complete ${taskId} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as Task;
+}
+
 /** `POST /api/staff/tasks/{id}/accept` as staff review does it. */
 export async function staffAccept(request: APIRequestContext, taskId: string, resultComment: string): Promise<Task> {
   const response = await request.post(`/api/staff/tasks/${encodeURIComponent(taskId)}/accept`, {
