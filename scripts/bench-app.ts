@@ -1,0 +1,120 @@
+/**
+ * `npm run bench:app` — the app's own budgets in real Chromium (DESIGN.md, "Budgets"):
+ *   1. warm start of the app with the network off: navigation → first task card painted (≤ 1 s);
+ *   2. 500 tasks in the mirror: switching to the offerings list → its first page painted (≤ 100 ms).
+ * Starts the real server on a free port with a fresh data folder and serves the built app (run
+ * `vite build` first — the npm script does). Prints medians; records nothing by itself.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const EXTRA_TASKS = 500;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', RUN_JOBS: '0' },
+  stdio: 'ignore',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  for (let i = 0; ; i++) {
+    if (i > 240) throw new Error('server not healthy after 120 s');
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: ['geolocation', 'background-sync'] });
+  const page = await context.newPage();
+  await page.goto(`${base}/login?lng=en`);
+  await page.getByRole('button', { name: /sign in with password/i }).click();
+  await page.getByLabel('Email').fill('lt@demo.shelfwork.app');
+  await page.getByLabel('Password').fill('demo1234');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL(/in_progress|reserved|reservable/);
+  await page.goto(`${base}/reservable`);
+  await page.locator('a[href^="/task/"]').first().waitFor();
+  // Let the service worker take control so the offline reload is served from the precache.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+
+  // 500 more available tasks, cloned from a mirrored one, written straight into IndexedDB.
+  const total = await page.evaluate(async (extra) => {
+    const db: IDBDatabase = await new Promise((res, rej) => {
+      const r = indexedDB.open('shelfwork');
+      r.onsuccess = () => res(r.result);
+      r.onerror = () => rej(r.error);
+    });
+    const all: Array<Record<string, unknown>> = await new Promise((res) => {
+      const r = db.transaction('tasks').objectStore('tasks').getAll();
+      r.onsuccess = () => res(r.result as Array<Record<string, unknown>>);
+    });
+    const template = all.find((t) => t.status === 'available');
+    if (!template) throw new Error('no available task to clone');
+    const tx = db.transaction('tasks', 'readwrite');
+    for (let i = 0; i < extra; i++) {
+      tx.objectStore('tasks').put({ ...template, id: `bench-${i}`, title: `Bench task ${i}`, sortKey: 10_000 + i });
+    }
+    await new Promise((res) => (tx.oncomplete = res));
+    return all.length + extra;
+  }, EXTRA_TASKS);
+  console.log(`mirror: ${total} tasks (${EXTRA_TASKS} added)`);
+
+  await context.setOffline(true);
+  const warm: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(`${base}/reservable`);
+    await page.locator('a[href^="/task/"]').first().waitFor();
+    // Navigation start → the first card in the DOM, measured by the page's own clock.
+    warm.push(await page.evaluate(() => performance.now()));
+  }
+  const switches: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(`${base}/reserved`);
+    await page.locator('a[href^="/task/"]').first().waitFor();
+    // A string, not a function: tsx's name-keeping helpers do not exist in the page.
+    switches.push(
+      await page.evaluate<number>(`new Promise((resolve, reject) => {
+        const link = document.querySelector('a[href="/reservable"]');
+        if (!link) return reject(new Error('no offerings tab'));
+        const t0 = performance.now();
+        link.click();
+        const check = () => {
+          if (location.pathname === '/reservable' && document.querySelector('a[href^="/task/bench-"]')) {
+            // The next frame is when the cards are painted.
+            requestAnimationFrame(() => resolve(performance.now() - t0));
+          } else requestAnimationFrame(check);
+        };
+        check();
+      })`),
+    );
+  }
+  console.log(`warm start offline, navigation → first card:       ${fmt(warm)}   budget 1000 ms`);
+  console.log(`offerings list with ${total} tasks, tab → painted: ${fmt(switches)}   budget 100 ms`);
+  console.log(`machine: ${process.env.BENCH_NOTE ?? 'see docs/performance.md'}; load average ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
