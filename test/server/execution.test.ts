@@ -3,6 +3,8 @@
  * photo metadata, presigned uploads and signed read URLs, completion — each endpoint's happy
  * path, idempotent replays (same key → same body, one effect), ownership and status refusals.
  */
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
 import { errorOf, getJson, jpegBytes, newId, postJson, putJpeg, sha256, taskInStatus } from './execution-fixtures';
@@ -17,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  if (server) rmSync(server.config.photoDir, { recursive: true, force: true });
 });
 afterEach(() => {
   server.clock.set(SEED_TIME);
@@ -75,7 +78,7 @@ describe('checklist', () => {
     const replay = await postJson(server, `/api/task/${taskId}/done-checklist-items`, tasker.token, { ids: [a.id] }, key);
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.body).toBe(first.body);
+    expect(replay.json()).toEqual(first.json());
     const task = (await getJson(server, `/api/task/${taskId}`, tasker.token)).json<Task>();
     expect(task.doneChecklistItemIds).toEqual([b.id]);
   });
@@ -132,7 +135,7 @@ describe('products and defects', () => {
     const first = await postJson(server, `/api/task/${taskId}/defects`, tasker.token, { defectIds: ['dirty-shelf'] }, key);
     await postJson(server, `/api/task/${taskId}/defects`, tasker.token, { defectIds: [] });
     const replay = await postJson(server, `/api/task/${taskId}/defects`, tasker.token, { defectIds: ['dirty-shelf'] }, key);
-    expect(replay.body).toBe(first.body);
+    expect(replay.json()).toEqual(first.json());
     const checked = await server.db.selectFrom('task_defects').select('defect_id').where('task_id', '=', taskId).where('checked', '=', true).execute();
     expect(checked).toEqual([]);
   });
@@ -172,7 +175,7 @@ describe('scanned items', () => {
     const key = newId();
     const first = await postJson(server, `/api/task/${taskId}/scanned-items`, tasker.token, { items: list }, key);
     const replays = await Promise.all([1, 2, 3].map(() => postJson(server, `/api/task/${taskId}/scanned-items`, tasker.token, { items: list }, key)));
-    for (const r of replays) expect(r.body).toBe(first.body);
+    for (const r of replays) expect(r.json()).toEqual(first.json());
     const rows = await execDb(server.db).selectFrom('scanned_items').select('id').where('task_id', '=', taskId).execute();
     expect(rows).toHaveLength(2);
   });
@@ -227,7 +230,7 @@ describe('photos', () => {
     const payload = { photos: [{ id, comment: 'a', tags: ['after'] }] };
     const first = await postJson(server, `/api/task/${taskId}/photos`, tasker.token, payload, key);
     const replay = await postJson(server, `/api/task/${taskId}/photos`, tasker.token, payload, key);
-    expect(replay.body).toBe(first.body);
+    expect(replay.json()).toEqual(first.json());
     server.clock.advance(60_000);
     const repost = await postJson(server, `/api/task/${taskId}/photos`, tasker.token, { photos: [{ id, comment: 'changed', tags: [] }] });
     expect(repost.statusCode).toBe(200);
@@ -236,6 +239,25 @@ describe('photos', () => {
     expect(again.photo).toEqual(orig.photo);
     expect(again.presignedUrl).not.toBe(orig.presignedUrl);
     expect(await photoCount(taskId)).toBe(1);
+  });
+
+  it('parallel deliveries of one photo (metadata with different keys, then the same PUT) make one photo and one file', async () => {
+    const { taskId, tasker } = await taskInStatus(server);
+    const id = newId();
+    const posts = await Promise.all([1, 2, 3, 4].map(() => postJson(server, `/api/task/${taskId}/photos`, tasker.token, { photos: [{ id, comment: 'c', tags: ['after'] }] })));
+    for (const r of posts) expect(r.statusCode, r.body).toBe(200);
+    expect(await photoCount(taskId)).toBe(1);
+    const target = posts[0]!.json<{ data: PhotoUploadTarget[] }>().data[0] as PhotoUploadTarget;
+    const bytes = jpegBytes(100_000);
+    const puts = await Promise.all([1, 2, 3, 4].map(() => putJpeg(server, target.presignedUrl, bytes)));
+    for (const r of puts) expect(r.statusCode, r.body).toBe(200);
+    const photos = puts.map((r) => r.json<{ photo: Photo }>().photo);
+    expect(new Set(photos.map((p) => JSON.stringify(p))).size).toBe(1);
+    const row = await execDb(server.db).selectFrom('photos').select(['sha256', 'size_bytes']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ sha256: sha256(bytes), size_bytes: bytes.length });
+    const files = readdirSync(join(server.config.photoDir, taskId));
+    expect(files).toHaveLength(1);
+    expect(sha256(readFileSync(join(server.config.photoDir, taskId, files[0] as string)))).toBe(sha256(bytes));
   });
 
   it('a photo id used on another task is refused', async () => {
@@ -265,7 +287,7 @@ describe('photos', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json()).toEqual({ deleted: [target.photo.id] });
     const replay = await postJson(server, `/api/task/${taskId}/photos/delete`, tasker.token, { photoIds: [target.photo.id] }, key);
-    expect(replay.body).toBe(del.body);
+    expect(replay.json()).toEqual(del.json());
     expect((await getJson(server, `/api/task/${taskId}/photos`, tasker.token)).json()).toEqual({ data: [] });
     expect((await server.request({ method: 'GET', url })).statusCode).toBe(404);
     expect((await putJpeg(server, target.presignedUrl, jpegBytes())).statusCode).toBe(404);
@@ -278,7 +300,7 @@ describe('photos', () => {
     const first = await postJson(server, `/api/task/${taskId}/photos/${target.photo.id}/update`, tasker.token, { comment: 'one' }, key);
     await postJson(server, `/api/task/${taskId}/photos/${target.photo.id}/update`, tasker.token, { comment: 'two' });
     const replay = await postJson(server, `/api/task/${taskId}/photos/${target.photo.id}/update`, tasker.token, { comment: 'one' }, key);
-    expect(replay.body).toBe(first.body);
+    expect(replay.json()).toEqual(first.json());
     const row = await execDb(server.db).selectFrom('photos').select('comment').where('id', '=', target.photo.id).executeTakeFirstOrThrow();
     expect(row.comment).toBe('two');
   });
@@ -385,7 +407,7 @@ describe('complete', () => {
     expect(task).toMatchObject({ id: taskId, status: 'awaiting_confirmation', taskerComment: 'all done', endTime: '2026-03-10T09:45:00.000Z', finalizationTime: '2026-03-10T09:45:00.000Z' });
     const replay = await postJson(server, `/api/task/${taskId}/complete`, token, { taskerComment: ' all done ' }, key);
     expect(replay.statusCode).toBe(200);
-    expect(replay.body).toBe(res.body);
+    expect(replay.json()).toEqual(res.json());
     const again = await postJson(server, `/api/task/${taskId}/complete`, token, {});
     expect(again.statusCode).toBe(420);
     expect(errorOf(again).code).toBe('TASK_NOT_IN_PROGRESS');
