@@ -39,8 +39,6 @@ export interface DecodeStep {
   name: string;
   /** Box-filter the frame down so it is at most this wide (never up). Absent: original size. */
   maxWidth?: number;
-  /** Bilinear upscale so the frame is at least this wide (thin bars get whole pixels). */
-  minWidth?: number;
   /** Keep only the central horizontal band, as a fraction of the height (0 < band ≤ 1). */
   band?: number;
   /** Rotate by 90° first (a code held vertically). Applied after scaling and cropping. */
@@ -51,7 +49,7 @@ export interface DecodeStep {
    * light gradient across the code (a shelf lamp on one side).
    */
   binarizer?: BinarizerKind;
-  /** ZXing TRY_HARDER: scan every row from the middle out instead of 15 central rows. */
+  /** ZXing TRY_HARDER: scan the whole height from the middle out (every row, or every few rows of a tall image) instead of 15 central rows. */
   tryHarder?: boolean;
 }
 
@@ -79,6 +77,8 @@ export const STRATEGIES = {
   down640: { name: 'down-640', steps: [{ name: '640', maxWidth: 640, tryHarder: true }] },
   /** The central half of the frame at full resolution: where the tasker aims. */
   centreBand: { name: 'centre-band', steps: [{ name: 'band-full', band: 0.5, tryHarder: true }] },
+  /** The central half of the frame downscaled to 640. */
+  centreBand640: { name: 'centre-band-640', steps: [{ name: 'band-640', maxWidth: 640, band: 0.5, tryHarder: true }] },
   /** Cascade: small and cheap first, then the details a downscale loses, then vertical codes. */
   cascade: {
     name: 'cascade',
@@ -86,6 +86,24 @@ export const STRATEGIES = {
       { name: '640', maxWidth: 640, tryHarder: true },
       { name: '640-local', maxWidth: 640, binarizer: 'local', tryHarder: true },
       { name: 'band-full', band: 0.5, tryHarder: true },
+      { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
+    ],
+  },
+  /** Cascade without the full-resolution band (cheaper misses). */
+  cascadeLite: {
+    name: 'cascade-lite',
+    steps: [
+      { name: '640', maxWidth: 640, tryHarder: true },
+      { name: '640-local', maxWidth: 640, binarizer: 'local', tryHarder: true },
+      { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
+    ],
+  },
+  /** Cascade whose local-threshold pass only looks at the central rows (ZXing's plain mode). */
+  cascadeQuick: {
+    name: 'cascade-quick',
+    steps: [
+      { name: '640', maxWidth: 640, tryHarder: true },
+      { name: '640-local-centre', maxWidth: 640, binarizer: 'local' },
       { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
     ],
   },
@@ -118,103 +136,92 @@ export function toGray(frame: ScanFrame): Gray {
 }
 
 /**
- * Area-averaging downscale (a box filter): every output pixel is the mean of the source pixels it
- * covers, with fractional edges weighted. Separable: rows first, then columns.
+ * Area-averaging weights from inLen samples to outLen (< inLen): output o covers input
+ * [o·r, (o+1)·r) with r = inLen/outLen, each input weighted by how much of it is covered.
+ * Stored as `taps` (index, weight) pairs per output; weights sum to 1.
+ */
+function boxTaps(inLen: number, outLen: number): { taps: number; index: Int32Array; weight: Float32Array } {
+  const ratio = inLen / outLen;
+  const taps = Math.ceil(ratio) + 1;
+  const index = new Int32Array(outLen * taps);
+  const weight = new Float32Array(outLen * taps);
+  for (let o = 0; o < outLen; o++) {
+    const start = o * ratio;
+    const end = Math.min(inLen, start + ratio);
+    let k = 0;
+    for (let i = Math.floor(start); i < end && k < taps; i++, k++) {
+      const covered = Math.min(end, i + 1) - Math.max(start, i);
+      index[o * taps + k] = i;
+      weight[o * taps + k] = covered / ratio;
+    }
+    // Unused taps keep weight 0 (index 0 is harmless).
+  }
+  return { taps, index, weight };
+}
+
+/**
+ * Area-averaging downscale (a box filter) to at most `maxWidth` wide: every output pixel is the
+ * mean of the source pixels it covers. The averaging also evens out sensor noise, which is why a
+ * downscaled dim frame often reads better, not only faster. Separable, with precomputed taps.
  */
 export function downscale(src: Gray, maxWidth: number): Gray {
   if (src.width <= maxWidth) return src;
-  const scale = src.width / maxWidth;
+  if (src.width % maxWidth === 0) return downscaleByInteger(src, src.width / maxWidth);
   const width = maxWidth;
-  const height = Math.max(1, Math.round(src.height / scale));
+  const height = Math.max(1, Math.round((src.height * maxWidth) / src.width));
+  const h = boxTaps(src.width, width);
+  const v = boxTaps(src.height, height);
+  const { data } = src;
+  const sw = src.width;
+  // Horizontal pass: src.height rows of `width` floats.
   const tmp = new Float32Array(width * src.height);
-  boxResample(src.data, src.width, src.height, 1, src.width, tmp, width, 1, width);
-  const vert = new Float32Array(width * height);
-  // Columns: treat each column as a 1D signal of length src.height (stride = width).
-  boxResampleColumns(tmp, width, src.height, vert, height);
+  for (let y = 0; y < src.height; y++) {
+    const row = y * sw;
+    const outRow = y * width;
+    for (let o = 0, t = 0; o < width; o++) {
+      let sum = 0;
+      for (let k = 0; k < h.taps; k++, t++) sum += data[row + h.index[t]!]! * h.weight[t]!;
+      tmp[outRow + o] = sum;
+    }
+  }
+  // Vertical pass, row by row (cache friendly): out row o = Σ weight · tmp row.
   const out = new Uint8ClampedArray(width * height);
-  for (let i = 0; i < out.length; i++) out[i] = vert[i]! + 0.5;
+  const acc = new Float32Array(width);
+  for (let o = 0; o < height; o++) {
+    acc.fill(0); // Uint8ClampedArray rounds on store
+    for (let k = 0; k < v.taps; k++) {
+      const w = v.weight[o * v.taps + k]!;
+      if (w === 0) continue;
+      const base = v.index[o * v.taps + k]! * width;
+      for (let x = 0; x < width; x++) acc[x]! += tmp[base + x]! * w;
+    }
+    out.set(acc, o * width);
+  }
   return { data: out, width, height };
 }
 
-/** Horizontal pass: resample `lines` rows of length inLen into rows of length outLen. */
-function boxResample(
-  input: ArrayLike<number>,
-  inLen: number,
-  lines: number,
-  _inStep: number,
-  inStride: number,
-  output: Float32Array,
-  outLen: number,
-  _outStep: number,
-  outStride: number,
-): void {
-  const ratio = inLen / outLen;
-  for (let line = 0; line < lines; line++) {
-    const inBase = line * inStride;
-    const outBase = line * outStride;
-    for (let o = 0; o < outLen; o++) {
-      const start = o * ratio;
-      const end = start + ratio;
-      let i = Math.floor(start);
-      let sum = 0;
-      // First partial pixel, whole pixels, last partial pixel.
-      const firstEnd = Math.min(end, i + 1);
-      sum += input[inBase + i]! * (firstEnd - start);
-      i++;
-      for (; i + 1 <= end; i++) sum += input[inBase + i]!;
-      if (i < end && i < inLen) sum += input[inBase + i]! * (end - i);
-      output[outBase + o] = sum / ratio;
-    }
-  }
-}
-
-/** Vertical pass over a width×inH float image into width×outH. */
-function boxResampleColumns(input: Float32Array, width: number, inH: number, output: Float32Array, outH: number): void {
-  const ratio = inH / outH;
-  for (let o = 0; o < outH; o++) {
-    const start = o * ratio;
-    const end = start + ratio;
-    const outBase = o * width;
-    let i = Math.floor(start);
-    const firstWeight = Math.min(end, i + 1) - start;
-    let base = i * width;
-    for (let x = 0; x < width; x++) output[outBase + x] = input[base + x]! * firstWeight;
-    i++;
-    for (; i + 1 <= end; i++) {
-      base = i * width;
-      for (let x = 0; x < width; x++) output[outBase + x]! += input[base + x]!;
-    }
-    if (i < end && i < inH) {
-      const w = end - i;
-      base = i * width;
-      for (let x = 0; x < width; x++) output[outBase + x]! += input[base + x]! * w;
-    }
-    for (let x = 0; x < width; x++) output[outBase + x]! /= ratio;
-  }
-}
-
-/** Bilinear upscale to `minWidth` (never down). */
-export function upscale(src: Gray, minWidth: number): Gray {
-  if (src.width >= minWidth) return src;
-  const scale = src.width / minWidth;
-  const width = minWidth;
-  const height = Math.max(1, Math.round(src.height / scale));
+/** The common case (1280 → 640): mean of f×f blocks in integer arithmetic. */
+function downscaleByInteger(src: Gray, f: number): Gray {
+  const width = Math.floor(src.width / f);
+  const height = Math.max(1, Math.floor(src.height / f));
   const out = new Uint8ClampedArray(width * height);
-  const { data, width: sw, height: sh } = src;
+  const sums = new Uint32Array(width);
+  const { data } = src;
+  const sw = src.width;
+  const area = f * f;
+  const half = area >> 1;
   for (let y = 0; y < height; y++) {
-    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) * scale - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(sh - 1, y0 + 1);
-    const wy = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) * scale - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const wx = fx - x0;
-      const top = data[y0 * sw + x0]! * (1 - wx) + data[y0 * sw + x1]! * wx;
-      const bottom = data[y1 * sw + x0]! * (1 - wx) + data[y1 * sw + x1]! * wx;
-      out[y * width + x] = top * (1 - wy) + bottom * wy + 0.5;
+    sums.fill(0);
+    for (let dy = 0; dy < f; dy++) {
+      let i = (y * f + dy) * sw;
+      for (let x = 0; x < width; x++) {
+        let sum = 0;
+        for (let dx = 0; dx < f; dx++) sum += data[i++]!;
+        sums[x]! += sum;
+      }
     }
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = ((sums[x]! + half) / area) | 0;
   }
   return { data: out, width, height };
 }
@@ -360,16 +367,13 @@ interface Prepared {
 
 /** Prepare the image a step looks at; cached per frame, since steps share scales and crops. */
 function prepare(base: Gray, step: DecodeStep, cache: Map<string, Prepared>): Prepared {
-  const scaleKey = `${step.maxWidth ?? 0}|${step.minWidth ?? 0}`;
+  const scaleKey = `${step.maxWidth ?? 0}`;
   const key = `${scaleKey}|${step.band ?? 1}|${step.rotate ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
   let scaled = cache.get(scaleKey);
   if (!scaled) {
-    let img = base;
-    if (step.maxWidth) img = downscale(img, step.maxWidth);
-    if (step.minWidth) img = upscale(img, step.minWidth);
-    scaled = { gray: img, rotated: false };
+    scaled = { gray: step.maxWidth ? downscale(base, step.maxWidth) : base, rotated: false };
     cache.set(scaleKey, scaled);
   }
   let gray = scaled.gray;

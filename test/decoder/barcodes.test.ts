@@ -1,0 +1,80 @@
+/**
+ * The scanner's decoding core (workers/scanner/decoder.ts, the code the worker runs) against real
+ * photographs: ZXing's black-box EAN/UPC test images in ../shared/data/barcodes. Each folder must
+ * read at least as many images as ZXing's own Java decoder does with TRY_HARDER (its README);
+ * fewer is a decoder bug to fix, not a number to lower. Prints a per-folder table.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { classifyEan } from '../../src/domain/ean';
+import { PRODUCTION_STRATEGY, decodeFrame } from '../../workers/scanner/decoder';
+import {
+  BARCODES_DIR,
+  ZXING_PLAIN,
+  ZXING_TRY_HARDER,
+  corpusAvailable,
+  corpusFolders,
+  loadFolder,
+  matchesExpected,
+} from './corpus';
+
+const available = corpusAvailable();
+if (!available) {
+  console.warn(`[decoder] SKIPPED: barcode photographs not found at ${BARCODES_DIR} (expected shared/ beside the repository).`);
+}
+
+interface FolderRow {
+  folder: string;
+  files: number;
+  read: number;
+  wrong: number;
+  ms: number;
+}
+
+const rows: FolderRow[] = [];
+
+describe.skipIf(!available)('decoding the ZXing test photographs with the production strategy', () => {
+  const folders = available ? corpusFolders() : [];
+
+  it('finds every folder ZXing publishes a figure for', () => {
+    expect(folders).toEqual(expect.arrayContaining(Object.keys(ZXING_TRY_HARDER)));
+  });
+
+  it('expects only codes that the EAN rules of src/domain accept', () => {
+    const kinds = folders.flatMap((folder) => loadFolder(folder).map((image) => [image.expected, classifyEan(image.expected)]));
+    expect(kinds.filter(([, kind]) => kind == null)).toEqual([]);
+  });
+
+  it.each(folders)('reads at least as many images of %s as ZXing does with try-harder', (folder) => {
+    const images = loadFolder(folder);
+    let read = 0;
+    let wrong = 0;
+    const misses: string[] = [];
+    const started = performance.now();
+    for (const image of images) {
+      // A copy: the worker receives transferred buffers it may reuse; the test must not depend on that.
+      const result = decodeFrame({ ...image.frame, data: image.frame.data.slice() }, PRODUCTION_STRATEGY);
+      if (matchesExpected(result, image)) read++;
+      else {
+        if (result) wrong++;
+        misses.push(`${image.file}${result ? ` (read ${result.text}${result.extension ? `+${result.extension}` : ''})` : ''}`);
+      }
+    }
+    const ms = performance.now() - started;
+    rows.push({ folder, files: images.length, read, wrong, ms });
+    const figure = ZXING_TRY_HARDER[folder];
+    expect(figure, `no ZXing figure for ${folder}`).toBeDefined();
+    expect(read, `${folder}: read ${read}/${images.length}; missed ${misses.join(', ')}`).toBeGreaterThanOrEqual(figure!);
+  });
+
+  afterAll(() => {
+    if (rows.length === 0) return;
+    const lines = [
+      'folder               files  read  wrong  zxing plain/try-harder  ms/image',
+      ...rows.map(
+        (r) =>
+          `${r.folder.padEnd(20)} ${String(r.files).padStart(5)} ${String(r.read).padStart(5)} ${String(r.wrong).padStart(6)}  ${`${ZXING_PLAIN[r.folder] ?? '?'} / ${ZXING_TRY_HARDER[r.folder] ?? '?'}`.padStart(22)}  ${(r.ms / r.files).toFixed(1).padStart(8)}`,
+      ),
+    ];
+    console.log(`[decoder] strategy ${PRODUCTION_STRATEGY.name}\n${lines.join('\n')}`);
+  });
+});

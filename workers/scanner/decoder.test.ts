@@ -1,0 +1,92 @@
+import bwipjs from 'bwip-js/node';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { validateEan } from '../../src/domain/ean';
+import type { ScanFrame } from '../../src/scanner/contract';
+import { decodeFrame, downscale, rotate90, toGray, type Gray } from './decoder';
+
+/** A clean barcode image made by bwip-js, as the RGBA frame a canvas would give. */
+async function render(bcid: string, text: string): Promise<ScanFrame> {
+  const png = PNG.sync.read(
+    await bwipjs.toBuffer({ bcid, text, scale: 2, height: 15, includetext: true, paddingwidth: 12, paddingheight: 8, backgroundcolor: 'FFFFFF' }),
+  );
+  return { data: new Uint8ClampedArray(png.data), width: png.width, height: png.height };
+}
+
+describe('the decoder on generated barcodes', () => {
+  it.each([
+    ['ean13', '4006381333931', { text: '4006381333931', format: 'EAN_13' }],
+    ['ean8', '96385074', { text: '96385074', format: 'EAN_8' }],
+    ['upca', '036000291452', { text: '036000291452', format: 'UPC_A' }],
+    ['upce', '01234531', { text: '01234531', format: 'UPC_E' }],
+    ['ean13', '9780306406157 51299', { text: '9780306406157', format: 'EAN_13', extension: '51299' }],
+    ['upca', '036000291452 12', { text: '036000291452', format: 'UPC_A', extension: '12' }],
+  ])('reads a %s of %s', async (bcid, text, expected) => {
+    const result = decodeFrame(await render(bcid, text));
+    expect(result).toMatchObject(expected);
+    expect(result?.extension).toBe('extension' in expected ? expected.extension : undefined);
+    expect(validateEan(result!.text)).toBeNull();
+  });
+
+  it('reads a luminance frame as well as an RGBA one', async () => {
+    const rgba = await render('ean13', '5901234123457');
+    const gray = toGray(rgba);
+    expect(decodeFrame({ data: gray.data, width: gray.width, height: gray.height })?.text).toBe('5901234123457');
+  });
+
+  it('reads a code held vertically', async () => {
+    const upright = toGray(await render('ean13', '4006381333931'));
+    const vertical = rotate90(rotate90(rotate90(upright)));
+    const result = decodeFrame(vertical);
+    expect(result?.text).toBe('4006381333931');
+    expect(result?.strategy).toContain('rot');
+  });
+
+  it('reads a small code in a 1280×720 frame', async () => {
+    const code = toGray(await render('ean13', '4006381333931'));
+    const frame = new Uint8ClampedArray(1280 * 720).fill(140);
+    const left = 500;
+    const top = 300;
+    for (let y = 0; y < code.height; y++) frame.set(code.data.subarray(y * code.width, (y + 1) * code.width), (top + y) * 1280 + left);
+    expect(decodeFrame({ data: frame, width: 1280, height: 720 })?.text).toBe('4006381333931');
+  });
+
+  it('finds nothing in a frame without a code', () => {
+    const noise = new Uint8ClampedArray(640 * 480);
+    let seed = 7;
+    for (let i = 0; i < noise.length; i++) noise[i] = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 23;
+    expect(decodeFrame({ data: noise, width: 640, height: 480 })).toBeNull();
+    expect(decodeFrame({ data: new Uint8ClampedArray(320 * 240).fill(200), width: 320, height: 240 })).toBeNull();
+  });
+});
+
+describe('frame preparation', () => {
+  it('refuses data that is neither RGBA nor luminance of the given size', () => {
+    expect(() => toGray({ data: new Uint8ClampedArray(10), width: 2, height: 2 })).toThrow(/bytes/);
+  });
+
+  it('converts RGBA to luminance with ITU-R 601 weights', () => {
+    const rgba = Uint8ClampedArray.from([255, 255, 255, 255, 0, 0, 0, 255, 255, 0, 0, 255, 0, 255, 0, 255]);
+    expect([...toGray({ data: rgba, width: 4, height: 1 }).data]).toEqual([255, 0, 76, 150]);
+  });
+
+  it('downscales by averaging the pixels each output pixel covers', () => {
+    const src: Gray = { data: Uint8ClampedArray.from([0, 100, 200, 40, 0, 100, 200, 40]), width: 4, height: 2 };
+    const half = downscale(src, 2);
+    expect(half).toMatchObject({ width: 2, height: 1 });
+    expect([...half.data]).toEqual([50, 120]);
+    // A non-integer ratio keeps a flat image flat.
+    const flat = downscale({ data: new Uint8ClampedArray(1280 * 720).fill(77), width: 1280, height: 720 }, 960);
+    expect(flat).toMatchObject({ width: 960, height: 540 });
+    expect(new Set(flat.data)).toEqual(new Set([77]));
+  });
+
+  it('rotates a quarter turn counter-clockwise', () => {
+    // 3×2:  1 2 3      →  2×3:  3 6
+    //       4 5 6               2 5
+    //                           1 4
+    const rotated = rotate90({ data: Uint8ClampedArray.from([1, 2, 3, 4, 5, 6]), width: 3, height: 2 });
+    expect(rotated).toMatchObject({ width: 2, height: 3 });
+    expect([...rotated.data]).toEqual([3, 6, 2, 5, 1, 4]);
+  });
+});
