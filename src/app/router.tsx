@@ -21,6 +21,16 @@ const taskDetail = async () => ({ Component: (await import('../tasks/TaskDetailS
 const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
 const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });
 const suggestionsScreen = async () => ({ Component: (await import('../suggestions/TaskSuggestionsScreen')).TaskSuggestionsScreen });
+// Doing the work (issue 4): camera, photos, defects, blockers and the three confirmations.
+const cameraScreen = async () => ({ Component: (await import('../execution/CameraScreen')).CameraScreen });
+const photosScreen = async () => ({ Component: (await import('../execution/PhotosReviewScreen')).PhotosReviewScreen });
+const defectsScreen = async () => ({ Component: (await import('../execution/DefectsScreen')).DefectsScreen });
+const blockersScreen = async () => ({ Component: (await import('../execution/BlockersScreen')).BlockersScreen });
+const confirmCompleteScreen = async () => ({ Component: (await import('../execution/ConfirmCompleteScreen')).ConfirmCompleteScreen });
+const confirmIncompleteScreen = async () => ({ Component: (await import('../execution/ConfirmIncompleteScreen')).ConfirmIncompleteScreen });
+const confirmBlockedScreen = async () => ({ Component: (await import('../execution/ConfirmBlockedScreen')).ConfirmBlockedScreen });
+// The scanner (issue 5): ZXing runs in its own worker; the screen itself is lazy too.
+const skuScreen = async () => ({ Component: (await import('../scanner/SkuScreen')).SkuScreen });
 
 // The access forms pull in Formik and Yup (~30 KB gzipped): kept out of the first chunk (DESIGN.md budgets).
 const loginScreen = async () => ({ Component: (await import('../auth/LoginScreen')).LoginScreen });
@@ -83,6 +93,15 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'task/:taskId', handle: handle('task', { back: true, support: true }), lazy: taskDetail },
+              { path: 'task/:taskId/camera', handle: handle('task', { back: true }), lazy: cameraScreen },
+              // Review mode without back navigation (spec section 2).
+              { path: 'task/:taskId/photos', handle: handle('task'), lazy: photosScreen },
+              { path: 'task/:taskId/defects', handle: handle('task', { back: true }), lazy: defectsScreen },
+              { path: 'task/:taskId/blockers', handle: handle('task', { back: true }), lazy: blockersScreen },
+              { path: 'task/:taskId/confirm_complete', handle: handle('task', { back: true }), lazy: confirmCompleteScreen },
+              { path: 'task/:taskId/confirm_incomplete', handle: handle('task', { back: true }), lazy: confirmIncompleteScreen },
+              { path: 'task/:taskId/confirm_blocked', handle: handle('task', { back: true }), lazy: confirmBlockedScreen },
+              { path: 'task/:taskId/skus', handle: handle('task', { back: true }), lazy: skuScreen },
               { path: 'onboarding', handle: handle('onboarding'), element: <OnboardingScreen /> },
               { path: 'settings', handle: handle('settings'), element: <SettingsScreen /> },
               ...COMING_SOON_ROUTES.map(({ path, title }) => ({ path, handle: handle(title), element: <ComingSoonScreen /> })),

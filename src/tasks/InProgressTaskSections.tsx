@@ -1,11 +1,13 @@
 /**
  * Task detail for a started task (spec section 2): live countdown to the window's end, duration,
  * goal, comment, target product photos and the letter of authority, and whether the start is
- * still waiting to be sent. The checklist and finish come with the task pack in the next issue.
+ * still waiting to be sent. The working part (task pack, sync status, checklist, finish) is
+ * src/execution's TaskExecutionSections.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '../db/schema';
 import type { User } from '../domain/types';
+import { TaskExecutionSections } from '../execution/TaskExecutionSections';
 import { formatDateTime, formatMinutes } from '../i18n/format';
 import { Countdown } from './Countdown';
 import { DetailFacts } from './DetailFacts';
@@ -87,6 +89,8 @@ export function InProgressTaskSections({ task, user, distance }: { task: TaskRow
           <TaskIcon name="external" size={16} className="detail-link__trail" />
         </a>
       )}
+
+      <TaskExecutionSections task={task} />
 
       <PlaceCard place={task.place} distance={distance} />
     </>

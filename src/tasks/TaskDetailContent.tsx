@@ -7,6 +7,7 @@ import type { SyncMeta, TaskRow } from '../db/schema';
 import { distanceMeters } from '../domain/geo';
 import { isTaskTypeNew } from '../domain/tasks';
 import type { ReservationLimit, TaskStatus, Training, User } from '../domain/types';
+import { FinishedTaskSyncStatus } from '../execution/FinishedTaskSyncStatus';
 import { formatMoney } from '../i18n/format';
 import { AvailableTaskSections } from './AvailableTaskSections';
 import { FreshnessLine } from './FreshnessLine';
@@ -78,7 +79,11 @@ export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDe
       ) : task.status === 'in_progress' ? (
         <InProgressTaskSections task={task} user={user} distance={distance} />
       ) : isHistoricalStatus(task.status) ? (
-        <HistoricalTaskSections task={task} distance={distance} />
+        <>
+          {/* A completion queued offline: the tasker sees it has not reached the server yet. */}
+          <FinishedTaskSyncStatus taskId={task.id} />
+          <HistoricalTaskSections task={task} distance={distance} />
+        </>
       ) : null}
     </article>
   );

@@ -28,7 +28,7 @@ import { canSeeTasks } from '../../src/domain/users';
 import { isTask, START_TASK_KIND, toTaskRow, type FollowUp, type StartTaskPayload } from './kinds';
 import * as execution from './execution';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
-import { browserImageCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
+import { browserImageCache, clearPacks, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import {
   clearAccountKv,
   INTERVALS_MS,
@@ -244,17 +244,9 @@ export class SyncEngine implements SyncApi {
    */
   async logout(): Promise<void> {
     const { db } = this;
-    const packTables = [db.taskPacks, db.checklistItems, db.products, db.defects, db.taskDefects, db.scannedItems, db.photos];
-    await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables], async () => {
+    await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db)], async () => {
       await Promise.all([
-        db.taskPacks.clear(),
-        db.checklistItems.clear(),
-        db.products.clear(),
-        db.defects.clear(),
-        db.taskDefects.clear(),
-        db.scannedItems.clear(),
-        // Photos not uploaded yet are the tasker's work (their records are kept too); the rest goes.
-        db.photos.where('uploadState').equals('uploaded').delete(),
+        clearPacks(db),
         db.session.clear(),
         db.user.clear(),
         db.tasks.clear(),

@@ -77,7 +77,11 @@ export class FakeApi {
     return (req) => this.unauthorized(req) ?? answer(req);
   }
 
+  /** No signal at all: every request fails before reaching the server (and is not recorded). */
+  offline = false;
+
   readonly fetch: FetchImpl = async (input, init) => {
+    if (this.offline) throw new TypeError('Failed to fetch');
     const url = new URL(input);
     if (!url.href.startsWith(API_BASE)) throw new TypeError(`unexpected URL ${url.href}`);
     const headers: Record<string, string> = {};
@@ -359,8 +363,11 @@ export interface FakeExecutionState {
   typePhotos: Record<string, string[]>;
   /** Upload URL lifetime (the real server: 15 min). */
   uploadTtlMs: number;
-  /** Faults for the next photo PUTs, in order: 'cut' = connection drops before the server stored anything. */
-  putFaults: 'cut'[];
+  /**
+   * Faults for the next photo PUTs, in order: 'cut' = the connection drops before the server
+   * stored anything; 'error' = a 503.
+   */
+  putFaults: ('cut' | 'error')[];
   /** Completions the server accepted, in order (task ids). */
   completions: string[];
   /** Every effective (non-replayed, accepted) write, as 'METHOD path', in arrival order. */
@@ -573,7 +580,9 @@ export function serveExecution(api: FakeApi, tasks: FakeServerState, state: Fake
       const [photoId, taskId, exp, signature] = parts;
       if (parts.length !== 4 || signature !== fakeSignature(`${photoId}.${taskId}.${exp}`)) return refusal(403, 'UPLOAD_TOKEN_INVALID', 'Invalid upload URL');
       if (now().getTime() > Number(exp)) return refusal(410, 'UPLOAD_TOKEN_EXPIRED', 'The upload URL has expired');
-      if (state.putFaults.shift() === 'cut') return 'network-error';
+      const fault = state.putFaults.shift();
+      if (fault === 'cut') return 'network-error';
+      if (fault === 'error') return refusal(503, 'UNAVAILABLE', 'Try again later');
       const bytes = req.raw;
       if (!bytes || req.headers['content-type'] !== 'image/jpeg' || !JPEG_MAGIC.every((b, i) => bytes[i] === b)) {
         return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG images can be uploaded');

@@ -21,6 +21,7 @@ import {
   type User,
 } from '../../src/domain/types';
 import { isTask, isUser, overlayUnsent, toTaskRow } from './kinds';
+import { clearPacks, packTables } from './pack';
 import type { Session } from './session';
 
 /** Refresh intervals (spec section 9; trainings and countries are unspecified and change rarely). */
@@ -158,11 +159,11 @@ export async function pullUser(ctx: PullContext): Promise<PullResult> {
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed user' } };
   }
   const user: User = result.body;
-  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv], async () => {
+  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv, ...packTables(db)], async () => {
     if (!(await db.session.get('tokens'))) return;
     const previous = await db.user.get('me');
     if (previous && previous.id !== user.id) {
-      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db)]);
+      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db), clearPacks(db)]);
     }
     const unsent = (await unsentRecords(db)).filter((r) => r.ownerId == null || r.ownerId === user.id);
     await db.user.put({ ...overlayUnsent(user, unsent), key: 'me' });

@@ -5,7 +5,6 @@
  * thread, so it refuses (loudly) to start anywhere but in a worker.
  */
 import { expose } from 'comlink';
-import { ShelfworkDb } from '../../src/db/schema';
 import type { SyncApi } from '../../src/sync/contract';
 import { SyncEngine } from './engine';
 import { openWorkerDb } from './worker-db';

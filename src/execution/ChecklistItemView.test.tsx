@@ -1,0 +1,77 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChecklistItemRow } from '../db/schema';
+import { ChecklistItemView } from './ChecklistItemView';
+
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+
+const render = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </I18nProvider>,
+  );
+
+const item = (over: Partial<ChecklistItemRow>): ChecklistItemRow => ({
+  id: 'i1',
+  taskId: 't1',
+  position: 0,
+  type: 'plain',
+  title: 'Server title',
+  description: null,
+  isDone: false,
+  isOptional: false,
+  metadata: {},
+  ...over,
+});
+
+const view = (over: Partial<ChecklistItemRow>, done = false, auto = false) =>
+  render(<ChecklistItemView taskId="t1" item={item(over)} done={done} auto={auto} onToggle={() => undefined} />);
+
+describe('ChecklistItemView', () => {
+  it('links a camera item to the camera with its tags and title, using the metadata titles', () => {
+    const html = view({ type: 'camera', metadata: { tags: ['before'], titleOverride: 'Shelf', buttonTitle: 'Take shelf photo', doneTitle: 'Shelf done' } });
+    expect(html).toContain('href="/task/t1/camera/?tags=before&amp;title=Shelf"');
+    expect(html).toContain('Take shelf photo');
+    expect(html).not.toContain('Server title');
+    expect(view({ type: 'camera', metadata: { buttonTitle: 'Take', doneTitle: 'Shelf done' } }, true)).toContain('Shelf done');
+  });
+
+  it('says scanning comes later while the app has no scanner screen, and links it once it does', () => {
+    expect(view({ type: 'scanner' })).toContain('Scanning in the app arrives in a later version');
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <ChecklistItemView taskId="t1" item={item({ type: 'scanner' })} done={false} auto={false} onToggle={() => undefined} /> },
+        { path: '/task/:taskId/skus', element: null },
+        { path: '*', element: null },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const html = renderToStaticMarkup(
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>,
+    );
+    expect(html).toContain('href="/task/t1/skus"');
+  });
+
+  it('opens a link item in a new tab without an opener, and refuses unsafe targets', () => {
+    const safe = view({ type: 'link', metadata: { target: 'https://example.com/a' } });
+    expect(safe).toContain('href="https://example.com/a"');
+    expect(safe).toContain('target="_blank"');
+    expect(safe).toContain('rel="noopener noreferrer"');
+    expect(view({ type: 'link', metadata: { target: 'javascript:alert(1)' } })).not.toContain('javascript:');
+  });
+
+  it('marks optional items in words and gives auto-toggle items no tick box', () => {
+    expect(view({ isOptional: true })).toContain('Optional');
+    expect(view({ type: 'camera', metadata: { isAutoToggle: true } }, false, true)).not.toContain('type="checkbox"');
+    expect(view({})).toContain('type="checkbox"');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * /task/{taskId}/confirm_blocked (spec section 4): the task cannot be done — at least one
+ * blocker, at least one photo, an optional comment. Works offline.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useScreenTitle } from '../app/screenTitle';
+import type { TaskRow } from '../db/schema';
+import { usePhotos, useTaskDefects } from '../sync/hooks';
+import { executionPath } from './checklist';
+import { CompletionFailure } from './CompletionFailure';
+import { ExecutionGate } from './ExecutionGate';
+import { PhotoRequirement } from './PhotoRequirement';
+import { SuggestionsPopup } from './SuggestionsPopup';
+import { useCompleteTask } from './useCompleteTask';
+import { useExecutionTask } from './useExecutionTask';
+import './execution.css';
+
+export function ConfirmBlockedScreen() {
+  const { taskId = '' } = useParams<{ taskId: string }>();
+  const { t } = useLingui();
+  useScreenTitle(t`Cannot be completed`);
+  const task = useExecutionTask(taskId);
+  if (!task) return <ExecutionGate task={task} taskId={taskId} />;
+  return <ConfirmBlocked task={task} />;
+}
+
+function ConfirmBlocked({ task }: { task: TaskRow }) {
+  const photos = usePhotos(task.id);
+  const defects = useTaskDefects(task.id);
+  const [comment, setComment] = useState('');
+  const [tried, setTried] = useState(false);
+  const { submit, busy, error, next, finish } = useCompleteTask(task);
+  if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
+  if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
+  const blockers = (defects ?? []).filter((d) => d.type === 'task_blocker' && d.checked);
+  const photoCount = photos?.length ?? 0;
+  const valid = blockers.length > 0 && photoCount > 0;
+  return (
+    <form
+      className="exec-page"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (valid) void submit({ outcome: 'blocked', taskerComment: comment.trim(), blockerIds: blockers.map((b) => b.id) });
+      }}
+    >
+      <h2 className="exec-page__title">
+        <Trans>The task cannot be completed</Trans>
+      </h2>
+      <section className="card stack">
+        {blockers.length > 0 ? (
+          <ul>
+            {blockers.map((b) => (
+              <li key={b.id}>{b.name}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className={tried ? 'exec-required is-missing' : 'exec-required'} role={tried ? 'alert' : undefined}>
+            <Trans>Select at least one blocker.</Trans>
+          </p>
+        )}
+        <Link className="btn btn-text" to={executionPath(task.id, 'blockers')} replace>
+          <Trans>Change blockers</Trans>
+        </Link>
+      </section>
+      <PhotoRequirement taskId={task.id} count={photoCount} tag="task_blocker" showError={tried} />
+      <div className="field">
+        <label htmlFor="blocked-comment">
+          <Trans>Comment (optional)</Trans>
+        </label>
+        <textarea id="blocked-comment" rows={4} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
+      </div>
+      <CompletionFailure error={error} />
+      <button type="submit" className="btn btn-block" disabled={busy}>
+        <Trans>Send as blocked</Trans>
+      </button>
+    </form>
+  );
+}

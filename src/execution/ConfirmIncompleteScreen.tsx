@@ -1,0 +1,93 @@
+/**
+ * /task/{taskId}/confirm_incomplete (spec sections 4 and 5): finishing with required checklist
+ * items left needs a reason ('Please add the required information'), the policy agreement and
+ * at least one photo. Works offline.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useScreenTitle } from '../app/screenTitle';
+import type { TaskRow } from '../db/schema';
+import { usePhotos } from '../sync/hooks';
+import { CompletionFailure } from './CompletionFailure';
+import { ExecutionGate } from './ExecutionGate';
+import { PhotoRequirement } from './PhotoRequirement';
+import { SuggestionsPopup } from './SuggestionsPopup';
+import { useCompleteTask } from './useCompleteTask';
+import { useExecutionTask } from './useExecutionTask';
+import './execution.css';
+
+export function ConfirmIncompleteScreen() {
+  const { taskId = '' } = useParams<{ taskId: string }>();
+  const { t } = useLingui();
+  useScreenTitle(t`Task not completed`);
+  const task = useExecutionTask(taskId);
+  if (!task) return <ExecutionGate task={task} taskId={taskId} />;
+  return <ConfirmIncomplete task={task} />;
+}
+
+function ConfirmIncomplete({ task }: { task: TaskRow }) {
+  const photos = usePhotos(task.id);
+  const [reason, setReason] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [tried, setTried] = useState(false);
+  const { submit, busy, error, next, finish } = useCompleteTask(task);
+  if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
+  if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
+  const photoCount = photos?.length ?? 0;
+  const reasonMissing = reason.trim() === '';
+  const valid = !reasonMissing && agreed && photoCount > 0;
+  return (
+    <form
+      className="exec-page"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (valid) void submit({ outcome: 'incomplete', taskerComment: reason.trim(), reason: reason.trim(), policyAgreed: true });
+      }}
+    >
+      <h2 className="exec-page__title">
+        <Trans>Some required items are not done</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Explain why the task could not be done in full and add photos that show it.</Trans>
+      </p>
+      <div className="field">
+        <label htmlFor="incomplete-reason">
+          <Trans>Reason</Trans>
+        </label>
+        <textarea
+          id="incomplete-reason"
+          rows={4}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={tried && reasonMissing}
+          aria-describedby={tried && reasonMissing ? 'incomplete-reason-error' : undefined}
+          maxLength={2000}
+        />
+        {tried && reasonMissing ? (
+          <span id="incomplete-reason-error" className="field-error">
+            <Trans>Please add the required information</Trans>
+          </span>
+        ) : null}
+      </div>
+      <PhotoRequirement taskId={task.id} count={photoCount} tag="after" showError={tried} />
+      <label className="check-row">
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={tried && !agreed} />
+        <span>
+          <Trans>I understand that an incomplete task may be paid less or not at all, as the task policy says.</Trans>
+        </span>
+      </label>
+      {tried && !agreed ? (
+        <span className="field-error">
+          <Trans>Please agree to the policy</Trans>
+        </span>
+      ) : null}
+      <CompletionFailure error={error} />
+      <button type="submit" className="btn btn-block" disabled={busy}>
+        <Trans>Finish without completing</Trans>
+      </button>
+    </form>
+  );
+}

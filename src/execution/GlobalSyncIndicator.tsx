@@ -1,0 +1,36 @@
+/**
+ * The global sync status (issue 4): a small pill for the top bar — 'n waiting' while records of
+ * the signed-in tasker are unsent, 'Not saved' when the server refused some — linking to the task
+ * that needs attention. Renders nothing when all is saved. Mount it in src/app/TopBar.tsx.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
+import { useOutbox } from '../sync/hooks';
+import { TaskIcon } from '../tasks/TaskIcon';
+import { summarizeOutbox, taskNeedingAttention } from './syncStatus';
+import './execution.css';
+
+export function GlobalSyncIndicator() {
+  const { t } = useLingui();
+  const records = useOutbox();
+  if (!records || records.length === 0) return null;
+  const summary = summarizeOutbox(records);
+  const taskId = taskNeedingAttention(records);
+  const to = taskId ? `/task/${encodeURIComponent(taskId)}` : '/in_progress';
+  const waiting = summary.waiting;
+  if (summary.rejected.length > 0) {
+    return (
+      <Link to={to} className="sync-pill sync-pill--error" aria-label={t`Some changes were not accepted. Open the task.`}>
+        <TaskIcon name="alert" size={14} />
+        <Trans>Not saved</Trans>
+      </Link>
+    );
+  }
+  if (waiting === 0) return null;
+  return (
+    <Link to={to} className="sync-pill" aria-label={t`${waiting} changes waiting to be sent. Open the task.`}>
+      <TaskIcon name="wifiOff" size={14} />
+      <Trans>{waiting} waiting</Trans>
+    </Link>
+  );
+}

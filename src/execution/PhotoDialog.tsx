@@ -1,0 +1,89 @@
+/**
+ * The photo preview popup (spec section 2, Camera): a new photo with a comment to save (or
+ * discard), or a saved one whose comment can be updated and which can be deleted after a
+ * confirmation. Review mode shows the photo and its comment only.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { PhotoRow } from '../db/schema';
+import { Dialog } from '../ui/Dialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PhotoImage } from './PhotoImage';
+
+export type PhotoDialogSubject =
+  | { kind: 'new'; blob: Blob }
+  | { kind: 'saved'; photo: PhotoRow };
+
+export interface PhotoDialogProps {
+  subject: PhotoDialogSubject;
+  readOnly: boolean;
+  busy: boolean;
+  onSave: (comment: string) => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose }: PhotoDialogProps) {
+  const { t } = useLingui();
+  const initial = subject.kind === 'saved' ? subject.photo.comment : '';
+  const [comment, setComment] = useState(initial);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const photo = subject.kind === 'saved' ? subject.photo : { blob: subject.blob, url: null, uploadState: 'local' as const };
+  const isNew = subject.kind === 'new';
+
+  return (
+    <>
+      <Dialog
+        open={!confirmDelete}
+        onClose={onClose}
+        title={isNew ? <Trans>New photo</Trans> : <Trans>Photo</Trans>}
+        actions={
+          readOnly ? null : (
+            <>
+              {isNew ? (
+                <button type="button" className="btn btn-text" onClick={onClose} disabled={busy}>
+                  <Trans>Discard</Trans>
+                </button>
+              ) : (
+                <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+                  <Trans>Delete</Trans>
+                </button>
+              )}
+              <button type="button" className="btn" onClick={() => onSave(comment.trim())} disabled={busy || (!isNew && comment.trim() === initial.trim())}>
+                {isNew ? <Trans>Save photo</Trans> : <Trans>Update comment</Trans>}
+              </button>
+            </>
+          )
+        }
+      >
+        <div className="photo-preview stack">
+          <PhotoImage photo={photo} alt={t`Photo preview`} />
+          {readOnly ? (
+            initial ? <p>{initial}</p> : null
+          ) : (
+            <div className="field">
+              <label htmlFor="photo-comment">
+                <Trans>Comment (optional)</Trans>
+              </label>
+              <textarea id="photo-comment" rows={4} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={1000} />
+            </div>
+          )}
+        </div>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={<Trans>Delete this photo?</Trans>}
+        confirmLabel={<Trans>Delete</Trans>}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          onDelete();
+        }}
+        onClose={() => setConfirmDelete(false)}
+      >
+        <p>
+          <Trans>The photo will be removed from this task.</Trans>
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

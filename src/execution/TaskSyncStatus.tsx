@@ -1,0 +1,53 @@
+/**
+ * The per-task sync status (issue 4): what of this task is still on the device ('2 photos,
+ * 14 scans waiting for signal'), 'All saved' when nothing is, and the records the server refused.
+ * `hideWhenSaved` (finished tasks) shows nothing once everything arrived.
+ */
+import { Trans } from '@lingui/react/macro';
+import type { OutboxRecord, PhotoRow } from '../db/schema';
+import { useOnline } from '../app/useOnline';
+import { TaskIcon } from '../tasks/TaskIcon';
+import { RejectedRecords } from './RejectedRecords';
+import { summarizeOutbox } from './syncStatus';
+import { WaitingParts } from './WaitingText';
+
+export function TaskSyncStatus({ records, photos, hideWhenSaved = false }: { records: readonly OutboxRecord[]; photos: readonly PhotoRow[]; hideWhenSaved?: boolean }) {
+  const online = useOnline();
+  const summary = summarizeOutbox(records, photos);
+  const waiting = summary.waiting > 0 || summary.photos > 0;
+  if (hideWhenSaved && !waiting && summary.rejected.length === 0) return null;
+  return (
+    <section className="card exec-section" aria-live="polite">
+      {waiting ? (
+        <p className="exec-status exec-status--warn" role="status">
+          <TaskIcon name={online ? 'clock' : 'wifiOff'} size={18} />
+          <span>
+            {online ? (
+              <Trans>
+                Sending: <WaitingParts summary={summary} />
+              </Trans>
+            ) : (
+              <Trans>
+                Waiting for signal: <WaitingParts summary={summary} />
+              </Trans>
+            )}
+          </span>
+        </p>
+      ) : summary.rejected.length === 0 ? (
+        <p className="exec-status exec-status--ok" role="status">
+          <TaskIcon name="check" size={18} />
+          <Trans>All saved</Trans>
+        </p>
+      ) : null}
+      {summary.rejected.length > 0 ? (
+        <>
+          <p className="exec-status exec-status--error" role="alert">
+            <TaskIcon name="alert" size={18} />
+            <Trans>The server did not accept some changes. They are kept on this device.</Trans>
+          </p>
+          <RejectedRecords records={summary.rejected} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The sync-worker commands of doing the work (issue 4). Each writes the mirror and queues an
+ * outbox record in the worker, so it works offline; here a throw (worker missing or crashed)
+ * becomes a result, so a screen never breaks on a command.
+ */
+import type { CompletionOutcome, PhotoTag } from '../domain/types';
+import type { CommandResult } from '../sync/contract';
+import { getSyncApi } from '../sync/client';
+
+async function run(call: () => Promise<CommandResult>): Promise<CommandResult> {
+  try {
+    return await call();
+  } catch (error) {
+    // A DOMException thrown by IndexedDB for a full disk may surface here when the worker rethrows.
+    const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
+    const code = name === 'QuotaExceededError' ? 'QUOTA_EXCEEDED' : 'UNKNOWN';
+    return { ok: false, error: { status: 0, code, message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+export const pullTaskPack = (taskId: string) => run(() => getSyncApi().pullTaskPack(taskId));
+export const setChecklistDone = (taskId: string, doneIds: string[]) => run(() => getSyncApi().setChecklistDone(taskId, doneIds));
+export const setTaskDefects = (taskId: string, defectIds: string[]) => run(() => getSyncApi().setTaskDefects(taskId, defectIds));
+export const addPhoto = (taskId: string, photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] }) =>
+  run(() => getSyncApi().addPhoto(taskId, photo));
+export const updatePhotoComment = (taskId: string, photoId: string, comment: string) => run(() => getSyncApi().updatePhotoComment(taskId, photoId, comment));
+export const deletePhotos = (taskId: string, photoIds: string[]) => run(() => getSyncApi().deletePhotos(taskId, photoIds));
+export const completeTask = (
+  taskId: string,
+  input: { outcome: CompletionOutcome; taskerComment: string; reason?: string; policyAgreed?: boolean; blockerIds?: string[] },
+) => run(() => getSyncApi().completeTask(taskId, input));
+export const retryRejected = (recordId: string) => run(() => getSyncApi().retryRejected(recordId));
+export const dismissRejected = (recordId: string) => run(() => getSyncApi().dismissRejected(recordId));

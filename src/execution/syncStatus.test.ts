@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxRecord } from '../db/schema';
+import { canFinishDespiteRejections, recordCategory, summarizeOutbox, taskNeedingAttention } from './syncStatus';
+
+let n = 0;
+const record = (kind: string, path: string, over: Partial<OutboxRecord> = {}): OutboxRecord => ({
+  id: `r${++n}`,
+  taskId: 't1',
+  kind,
+  method: 'POST',
+  path,
+  payload: null,
+  createdAt: `2026-11-21T10:00:${String(n).padStart(2, '0')}.000Z`,
+  attempts: 0,
+  state: 'pending',
+  nextAttemptAt: null,
+  error: null,
+  ...over,
+});
+
+describe('sync status', () => {
+  it('names records by what they are', () => {
+    expect(recordCategory(record('add-photo', 'task/t1/photos'))).toBe('photo');
+    expect(recordCategory(record('x', 'task/t1/photos/p1/update'))).toBe('photo');
+    expect(recordCategory(record('save-scanned-items', 'task/t1/scanned-items'))).toBe('scans');
+    expect(recordCategory(record('set-checklist-done', 'task/t1/done-checklist-items'))).toBe('checklist');
+    expect(recordCategory(record('set-task-defects', 'task/t1/defects'))).toBe('defects');
+    expect(recordCategory(record('start-task', 'task/t1/start'))).toBe('start');
+    expect(recordCategory(record('complete-task', 'task/t1/complete'))).toBe('complete');
+  });
+
+  it('counts waiting photos from the photo rows and scans from the newest save', () => {
+    const records = [
+      record('add-photo', 'task/t1/photos'),
+      record('upload-photo', 'task/t1/photos/p1/file'),
+      record('save-scanned-items', 'task/t1/scanned-items', { payload: { items: [1, 2] } }),
+      record('save-scanned-items', 'task/t1/scanned-items', { payload: { items: new Array(14).fill(0) } }),
+      record('set-checklist-done', 'task/t1/done-checklist-items'),
+      record('set-checklist-done', 'task/t1/done-checklist-items', { state: 'done' }),
+    ];
+    const jpeg = new Blob([new Uint8Array([0xff, 0xd8])]);
+    const photos = [
+      { id: 'p1', uploadState: 'local' as const, blob: jpeg },
+      { id: 'p2', uploadState: 'metadata-sent' as const, blob: jpeg },
+      { id: 'p3', uploadState: 'uploaded' as const, blob: null },
+      { id: 'p4', uploadState: 'local' as const, deleted: true, blob: jpeg },
+      { id: 'p5', uploadState: 'local' as const, uploadDismissed: true, blob: jpeg },
+      // The server confirmed the file (blob dropped) before the row's state caught up.
+      { id: 'p6', uploadState: 'metadata-sent' as const, blob: null },
+    ];
+    const summary = summarizeOutbox(records, photos);
+    expect(summary).toMatchObject({ photos: 2, scans: 14, checklist: 1, defects: 0, complete: false, waiting: 5 });
+  });
+
+  it('says all saved when nothing waits', () => {
+    const summary = summarizeOutbox([record('set-checklist-done', 'x/done-checklist-items', { state: 'done' })], [{ id: 'p', uploadState: 'uploaded' }]);
+    expect(summary.waiting).toBe(0);
+    expect(summary.photos).toBe(0);
+    expect(summary.rejected).toEqual([]);
+  });
+
+  it('lets the tasker finish despite refused records, unless the start or the completion was refused', () => {
+    const refusedDefects = record('set-task-defects', 'task/t1/defects', { state: 'rejected' });
+    expect(canFinishDespiteRejections([refusedDefects])).toBe(true);
+    expect(canFinishDespiteRejections([refusedDefects, record('start-task', 'task/t1/start', { state: 'rejected' })])).toBe(false);
+    expect(canFinishDespiteRejections([])).toBe(false);
+  });
+
+  it('points the global indicator at a task with a refusal first', () => {
+    expect(
+      taskNeedingAttention([
+        record('a', 'p', { taskId: 't-old' }),
+        record('b', 'p', { taskId: 't-bad', state: 'rejected' }),
+        record('c', 'p', { taskId: null }),
+      ]),
+    ).toBe('t-bad');
+    expect(taskNeedingAttention([record('a', 'p', { taskId: null })])).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Manual EAN entry (spec section 2): typed, or pre-filled by tapping one of the task's products.
+ * Checked with the domain's EAN rules (spec section 5); an invalid code shows the spec's text.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState, type Ref } from 'react';
+import { validateEan } from '../domain/ean';
+import { EAN_INVALID_MESSAGE } from './messages';
+
+export interface ManualEanFormProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (ean: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function ManualEanForm({ value, onChange, onSubmit, inputRef }: ManualEanFormProps) {
+  const { i18n } = useLingui();
+  const [invalid, setInvalid] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+  const empty = value.trim() === '';
+
+  return (
+    <form
+      className="sku-manual"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (empty) return;
+        if (validateEan(value)) {
+          setInvalid(true);
+          return;
+        }
+        setInvalid(false);
+        onSubmit(value.trim());
+      }}
+    >
+      <div className="field sku-manual__field">
+        <label htmlFor={inputId}>
+          <Trans>Enter EAN by hand</Trans>
+        </label>
+        <div className="sku-manual__row">
+          <input
+            ref={inputRef}
+            id={inputId}
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={24}
+            value={value}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? errorId : undefined}
+            onChange={(event) => {
+              setInvalid(false);
+              onChange(event.target.value);
+            }}
+          />
+          <button type="submit" className="btn" disabled={empty}>
+            <Trans>Add</Trans>
+          </button>
+        </div>
+        {invalid ? (
+          <span id={errorId} className="field-error" role="alert">
+            {i18n._(EAN_INVALID_MESSAGE)}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

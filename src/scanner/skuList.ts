@@ -1,0 +1,116 @@
+/**
+ * The scanner screen's working list of SKUs (pure): adding with the duplicate-EAN rule, deleting,
+ * the device-local cache `skusCache:{taskId}` (spec section 7) that keeps unsaved entries across a
+ * reload, which of the task's products have been entered, the product search, and the check
+ * before saving (spec section 5, "A SKU needs ean and numeric facings to save").
+ */
+import { validateScannedItem } from '../domain/ean';
+import type { Product, ScannedItem } from '../domain/types';
+
+/** Spec section 2: "A search list shows when there are more than 5 products." */
+export const PRODUCT_SEARCH_THRESHOLD = 5;
+
+/** Spec section 2: facings are chosen with buttons 0–8, or typed with "Other". */
+export const FACINGS_BUTTONS: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+
+/** Spec section 7: the local-storage key of the unsaved list. */
+export function skusCacheKey(taskId: string): string {
+  return `skusCache:${taskId}`;
+}
+
+/** The item with the same EAN (the spec's duplicate), compared after trimming. */
+export function findDuplicate(items: readonly ScannedItem[], ean: string): ScannedItem | null {
+  const wanted = ean.trim();
+  return items.find((item) => item.ean.trim() === wanted) ?? null;
+}
+
+/**
+ * The list with `entry` on top (newest first, as the saved list is shown). An item with the same
+ * EAN is replaced (the overwrite the tasker confirmed): its id is kept, so the server sees the
+ * same item updated, not a second one.
+ */
+export function upsertItem(items: readonly ScannedItem[], entry: ScannedItem): ScannedItem[] {
+  const existing = findDuplicate(items, entry.ean);
+  if (!existing) return [entry, ...items];
+  return [{ ...entry, id: existing.id }, ...items.filter((item) => item !== existing)];
+}
+
+export function removeItem(items: readonly ScannedItem[], id: string): ScannedItem[] {
+  return items.filter((item) => item.id !== id);
+}
+
+/** Same items in the same order with the same values (whether the working list has unsaved changes). */
+export function sameItems(a: readonly ScannedItem[], b: readonly ScannedItem[]): boolean {
+  return a.length === b.length && a.every((item, i) => {
+    const other = b[i];
+    return !!other && other.id === item.id && other.ean === item.ean && other.facings === item.facings && other.timestamp === item.timestamp;
+  });
+}
+
+/** Ids of the items that may not be saved (any rule of validateScannedItem fails). */
+export function invalidItemIds(items: readonly ScannedItem[]): string[] {
+  return items.filter((item) => validateScannedItem(item).length > 0).map((item) => item.id);
+}
+
+function isItemShaped(value: unknown): value is ScannedItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.ean === 'string' && typeof v.facings === 'number' && typeof v.timestamp === 'string';
+}
+
+/**
+ * The cached list, or null when there is none or it cannot be read (a damaged value is ignored,
+ * not fatal: the saved list still shows). Items of the wrong shape are dropped; items that break
+ * the EAN or facings rules are kept, so the save refuses them visibly instead of losing them.
+ */
+export function parseSkusCache(raw: string | null): ScannedItem[] | null {
+  if (raw == null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown } | null)?.items;
+    if (!Array.isArray(list)) return null;
+    return list.filter(isItemShaped).map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp }));
+  } catch {
+    return null;
+  }
+}
+
+export function serializeSkusCache(items: readonly ScannedItem[]): string {
+  return JSON.stringify(items.map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp })));
+}
+
+export interface ProductMatch<P extends Product = Product> {
+  product: P;
+  /** The entered item with this product's EAN, if any. */
+  item: ScannedItem | null;
+}
+
+/** The task's products with the entered item of each (spec: "SKUs entered versus matching products"). */
+export function matchProducts<P extends Product>(products: readonly P[], items: readonly ScannedItem[]): ProductMatch<P>[] {
+  const byEan = new Map<string, ScannedItem>();
+  for (const item of items) if (!byEan.has(item.ean.trim())) byEan.set(item.ean.trim(), item);
+  return products.map((product) => ({ product, item: byEan.get(product.ean.trim()) ?? null }));
+}
+
+/** The product an entered EAN belongs to, if it is one of the task's. */
+export function productOf<P extends Product>(products: readonly P[], ean: string): P | null {
+  const wanted = ean.trim();
+  return products.find((p) => p.ean.trim() === wanted) ?? null;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/**
+ * Products whose name, brand or EAN contain every word of the query (case and accents ignored,
+ * so 'zalgiris' finds 'Žalgiris'). An empty query keeps them all.
+ */
+export function searchProducts<P extends Product>(products: readonly P[], query: string): P[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...products];
+  return products.filter((p) => {
+    const haystack = fold(`${p.name} ${p.brand} ${p.ean}`);
+    return words.every((w) => haystack.includes(w));
+  });
+}

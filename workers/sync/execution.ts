@@ -1,0 +1,307 @@
+/**
+ * The issue-4 commands ("doing the work"): each checks its input, then applies the optimistic
+ * change (the kind's `apply`, workers/sync/kinds.ts) and queues the record in ONE Dexie
+ * transaction. Full-replacement kinds coalesce (last state wins); a photo never sent is simply
+ * dropped on delete, and a comment edit of a photo never sent rides in its create record.
+ * Rejected records can be retried (fresh Idempotency-Key, the optimistic change re-applied) or
+ * dismissed. Scheduling (debounce, drain kicks) and quota errors are the engine's.
+ */
+import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../src/db/outbox';
+import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
+import { COMPLETION_OUTCOMES, PHOTO_TAGS, type CompletionOutcome, type PhotoTag, type ScannedItem } from '../../src/domain/types';
+import type { CommandError, CommandResult } from '../../src/sync/contract';
+import {
+  CHECKLIST_KIND,
+  COMPLETE_KIND,
+  DEFECTS_KIND,
+  outboxKind,
+  PHOTO_CREATE_KIND,
+  PHOTO_DELETE_KIND,
+  PHOTO_UPDATE_KIND,
+  SCANS_KIND,
+  type CompletePayload,
+  type PhotoCreatePayload,
+} from './kinds';
+
+const OK: CommandResult = { ok: true, value: undefined };
+
+function invalid(field: string, code: string, message: string): CommandResult {
+  return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message, fields: { [field]: code } } };
+}
+
+/** Thrown inside a transaction to abort it with a refusal (nothing written). */
+export class CommandRefused extends Error {
+  constructor(readonly error: CommandError) {
+    super(error.code);
+  }
+}
+
+function taskPath(taskId: string, action: string): string {
+  return `task/${encodeURIComponent(taskId)}/${action}`;
+}
+
+function uniqueStrings(values: readonly unknown[]): string[] | null {
+  if (!values.every((v) => typeof v === 'string' && v.length > 0)) return null;
+  return [...new Set(values as string[])];
+}
+
+/** Queues a full-replacement kind: apply + coalesce into the open record of the task, or append. */
+async function queueReplacement(db: ShelfworkDb, now: Date, mutation: NewMutation): Promise<OutboxRecord> {
+  const kind = outboxKind(mutation);
+  return enqueueMutation(db, mutation, {
+    now,
+    coalesce: true,
+    tables: [db.tasks, db.checklistItems, db.scannedItems, db.taskDefects, db.defects],
+    optimistic: () => kind.apply?.(db, { taskId: mutation.taskId, payload: mutation.payload, path: mutation.path, createdAt: now.toISOString() }),
+  });
+}
+
+export async function setChecklistDone(db: ShelfworkDb, now: Date, taskId: string, doneIds: string[]): Promise<CommandResult> {
+  const ids = Array.isArray(doneIds) ? uniqueStrings(doneIds) : null;
+  if (!ids) return invalid('ids', 'INVALID', 'Invalid checklist item ids');
+  await queueReplacement(db, now, { taskId, kind: CHECKLIST_KIND, method: 'POST', path: taskPath(taskId, 'done-checklist-items'), payload: { ids } });
+  return OK;
+}
+
+export async function saveScannedItems(db: ShelfworkDb, now: Date, taskId: string, items: ScannedItem[]): Promise<CommandResult> {
+  if (!Array.isArray(items)) return invalid('items', 'INVALID', 'Invalid scanned items');
+  for (const [i, item] of items.entries()) {
+    if (typeof item?.id !== 'string' || typeof item.ean !== 'string' || typeof item.timestamp !== 'string') return invalid(`items.${i}`, 'INVALID', 'Invalid scanned item');
+    if (!Number.isInteger(item.facings) || item.facings < 0 || item.facings > 99) return invalid(`items.${i}.facings`, 'INVALID', 'Facings must be 0–99');
+  }
+  const clean = items.map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp }));
+  await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(taskId, 'scanned-items'), payload: { items: clean } });
+  return OK;
+}
+
+export async function setTaskDefects(db: ShelfworkDb, now: Date, taskId: string, defectIds: string[]): Promise<CommandResult> {
+  const ids = Array.isArray(defectIds) ? uniqueStrings(defectIds) : null;
+  if (!ids) return invalid('defectIds', 'INVALID', 'Invalid defect ids');
+  await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(taskId, 'defects'), payload: { defectIds: ids } });
+  return OK;
+}
+
+export interface NewPhoto {
+  id: string;
+  blob: Blob;
+  width: number;
+  height: number;
+  comment: string;
+  tags: PhotoTag[];
+}
+
+export async function addPhoto(db: ShelfworkDb, now: Date, taskId: string, photo: NewPhoto): Promise<CommandResult> {
+  if (typeof photo?.id !== 'string' || photo.id.length === 0) return invalid('id', 'INVALID', 'Invalid photo id');
+  if (!(photo.blob instanceof Blob) || photo.blob.size === 0) return invalid('blob', 'INVALID', 'The photo has no image');
+  if (!Array.isArray(photo.tags) || !photo.tags.every((t) => (PHOTO_TAGS as readonly string[]).includes(t))) return invalid('tags', 'INVALID', 'Unknown photo tag');
+  const comment = typeof photo.comment === 'string' ? photo.comment : '';
+  const at = now.toISOString();
+  const payload: PhotoCreatePayload = { photos: [{ id: photo.id, comment, tags: [...photo.tags] }] };
+  try {
+    await enqueueMutation(
+      db,
+      { taskId, kind: PHOTO_CREATE_KIND, method: 'POST', path: taskPath(taskId, 'photos'), payload },
+      {
+        now,
+        tables: [db.photos],
+        optimistic: async () => {
+          if (await db.photos.get(photo.id)) throw new CommandRefused({ status: 409, code: 'PHOTO_EXISTS', message: 'This photo is already saved' });
+          await db.photos.add({
+            id: photo.id,
+            url: null,
+            comment,
+            tags: [...photo.tags],
+            createdAt: at,
+            updatedAt: at,
+            taskId,
+            blob: photo.blob,
+            size: photo.blob.size,
+            width: photo.width,
+            height: photo.height,
+            uploadState: 'local',
+          });
+        },
+      },
+    );
+  } catch (err) {
+    if (err instanceof CommandRefused) return { ok: false, error: err.error };
+    throw err;
+  }
+  return OK;
+}
+
+/** The create record of a photo that was never attempted (so the server has never heard of it). */
+async function unsentCreate(db: ShelfworkDb, taskId: string, photoId: string): Promise<OutboxRecord | undefined> {
+  const records = await db.outbox
+    .where('taskId')
+    .equals(taskId)
+    .filter((r) => r.kind === PHOTO_CREATE_KIND && r.state === 'pending' && r.attempts === 0)
+    .toArray();
+  return records.find((r) => (r.payload as PhotoCreatePayload).photos.some((p) => p.id === photoId));
+}
+
+export async function updatePhotoComment(db: ShelfworkDb, now: Date, taskId: string, photoId: string, comment: string): Promise<CommandResult> {
+  if (typeof comment !== 'string') return invalid('comment', 'INVALID', 'Invalid comment');
+  const path = taskPath(taskId, `photos/${encodeURIComponent(photoId)}/update`);
+  const at = now.toISOString();
+  try {
+    await enqueueMutationIf(
+      db,
+      { taskId, kind: PHOTO_UPDATE_KIND, method: 'POST', path, payload: { comment } },
+      {
+        now,
+        coalesce: true,
+        tables: [db.photos],
+        optimistic: async () => {
+          const row = await db.photos.get(photoId);
+          if (!row || row.deleted || row.taskId !== taskId) throw new CommandRefused({ status: 404, code: 'PHOTO_NOT_FOUND', message: 'Photo not found' });
+          await db.photos.update(photoId, { comment, updatedAt: at });
+          // Never sent: the comment travels in its create record instead of a request of its own.
+          const create = await unsentCreate(db, taskId, photoId);
+          if (!create) return;
+          const payload = create.payload as PhotoCreatePayload;
+          await db.outbox.update(create.id, { payload: { photos: payload.photos.map((p) => (p.id === photoId ? { ...p, comment } : p)) } });
+          return NO_RECORD;
+        },
+      },
+    );
+  } catch (err) {
+    if (err instanceof CommandRefused) return { ok: false, error: err.error };
+    throw err;
+  }
+  return OK;
+}
+
+export async function deletePhotos(db: ShelfworkDb, now: Date, taskId: string, photoIds: string[]): Promise<CommandResult> {
+  const ids = Array.isArray(photoIds) ? uniqueStrings(photoIds) : null;
+  if (!ids || ids.length === 0) return invalid('photoIds', 'INVALID', 'Invalid photo ids');
+  const sent: string[] = [];
+  await enqueueMutationIf(
+    db,
+    // The payload is finalised inside the transaction (only the photos the server knows of).
+    { taskId, kind: PHOTO_DELETE_KIND, method: 'POST', path: taskPath(taskId, 'photos/delete'), payload: { photoIds: sent } },
+    {
+      now,
+      tables: [db.photos],
+      optimistic: async () => {
+        for (const id of ids) {
+          const row = await db.photos.get(id);
+          if (!row || row.taskId !== taskId) continue;
+          const create = await unsentCreate(db, taskId, id);
+          if (create || (row.uploadState === 'local' && row.uploadDismissed)) {
+            // Never reached the server: drop the photo, its blob and its queued create. No request.
+            if (create) await db.outbox.delete(create.id);
+            await db.photos.delete(id);
+          } else {
+            await db.photos.update(id, { deleted: true });
+            sent.push(id);
+          }
+        }
+        return sent.length === 0 ? NO_RECORD : undefined;
+      },
+    },
+  );
+  return OK;
+}
+
+export interface CompletionInput {
+  outcome: CompletionOutcome;
+  taskerComment: string;
+  reason?: string;
+  policyAgreed?: boolean;
+  blockerIds?: string[];
+}
+
+/**
+ * Queued after the task's other records (createdAt order). The server's completion rules are
+ * checked on the mirror first, with the server's codes, so an impossible completion is refused
+ * at once instead of after the signal returns.
+ */
+export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, input: CompletionInput): Promise<CommandResult> {
+  const outcome = input?.outcome ?? 'complete';
+  if (!(COMPLETION_OUTCOMES as readonly string[]).includes(outcome)) return invalid('outcome', 'INVALID', 'Unknown outcome');
+  const payload: CompletePayload = { outcome, taskerComment: typeof input.taskerComment === 'string' ? input.taskerComment : '' };
+  if (outcome === 'incomplete') {
+    if (!input.reason?.trim()) return invalid('reason', 'REQUIRED', 'A reason is required');
+    if (input.policyAgreed !== true) return invalid('policyAgreed', 'REQUIRED', 'The policy must be agreed to');
+    payload.reason = input.reason;
+    payload.policyAgreed = true;
+  }
+  if (outcome === 'blocked') {
+    const blockers = Array.isArray(input.blockerIds) ? uniqueStrings(input.blockerIds) : null;
+    if (!blockers || blockers.length === 0) return invalid('blockerIds', 'REQUIRED', 'At least one blocker is required');
+    payload.blockerIds = blockers;
+  }
+  const kind = outboxKind({ kind: COMPLETE_KIND, taskId });
+  try {
+    await enqueueMutation(
+      db,
+      { taskId, kind: COMPLETE_KIND, method: 'POST', path: taskPath(taskId, 'complete'), payload },
+      {
+        now,
+        tables: [db.tasks, db.photos],
+        optimistic: async () => {
+          const row = await db.tasks.get(taskId);
+          if (!row) throw new CommandRefused({ status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' });
+          if (row.status !== 'in_progress') throw new CommandRefused({ status: 420, code: 'TASK_NOT_IN_PROGRESS', message: 'The task is not in progress' });
+          if (outcome !== 'complete') {
+            const photos = await db.photos.where('taskId').equals(taskId).filter((p) => !p.deleted).count();
+            if (photos === 0) throw new CommandRefused({ status: 420, code: 'PHOTOS_REQUIRED', message: 'At least one photo is required' });
+          }
+          await kind.apply?.(db, { taskId, payload, path: taskPath(taskId, 'complete'), createdAt: now.toISOString() });
+        },
+      },
+    );
+  } catch (err) {
+    if (err instanceof CommandRefused) return { ok: false, error: err.error };
+    throw err;
+  }
+  return OK;
+}
+
+/**
+ * A rejected record, sent again as it is. It gets a NEW id (= Idempotency-Key): the server stored
+ * its refusal under the old key and would only replay it. It keeps its createdAt (its place in the
+ * task's queue) and its optimistic change is applied again (the rejection had pulled the server's
+ * state over it).
+ */
+export async function retryRejected(db: ShelfworkDb, recordId: string): Promise<CommandResult> {
+  try {
+    await db.transaction('rw', [db.outbox, db.tasks, db.checklistItems, db.scannedItems, db.taskDefects, db.defects, db.photos], async () => {
+      const record = await db.outbox.get(recordId);
+      if (!record) throw new CommandRefused({ status: 404, code: 'RECORD_NOT_FOUND', message: 'Nothing to retry' });
+      if (record.state !== 'rejected') throw new CommandRefused({ status: 409, code: 'RECORD_NOT_REJECTED', message: 'The record is not rejected' });
+      await db.outbox.delete(record.id);
+      await db.outbox.add({ ...record, id: crypto.randomUUID(), state: 'pending', attempts: 0, nextAttemptAt: null, error: null });
+      await outboxKind(record).apply?.(db, record);
+    });
+  } catch (err) {
+    if (err instanceof CommandRefused) return { ok: false, error: err.error };
+    throw err;
+  }
+  return OK;
+}
+
+/**
+ * Discards a rejected record (the mirror already shows the server's state: the rejection pulled
+ * it). A dismissed photo-create keeps the photo and its JPEG on the device, flagged
+ * `uploadDismissed` (a tasker's picture is never destroyed by dismissing an error; deleting the
+ * photo removes it).
+ */
+export async function dismissRejected(db: ShelfworkDb, recordId: string): Promise<CommandResult> {
+  try {
+    await db.transaction('rw', [db.outbox, db.photos], async () => {
+      const record = await db.outbox.get(recordId);
+      if (!record) throw new CommandRefused({ status: 404, code: 'RECORD_NOT_FOUND', message: 'Nothing to dismiss' });
+      if (record.state !== 'rejected') throw new CommandRefused({ status: 409, code: 'RECORD_NOT_REJECTED', message: 'The record is not rejected' });
+      await db.outbox.delete(record.id);
+      if (record.kind === PHOTO_CREATE_KIND) {
+        for (const p of (record.payload as PhotoCreatePayload).photos ?? []) await db.photos.update(p.id, { uploadDismissed: true });
+      }
+    });
+  } catch (err) {
+    if (err instanceof CommandRefused) return { ok: false, error: err.error };
+    throw err;
+  }
+  return OK;
+}

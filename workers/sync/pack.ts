@@ -1,0 +1,289 @@
+/**
+ * The task pack (issue 4): everything a reserved or in-progress task needs to be performed with no
+ * signal — checklist, products, the global and the task's defects, scanned items, photo metadata,
+ * and the images (task-type photos, target product photos, place and retailer logos, product
+ * images, the letter of authority) cached with the Cache API. Each part is written in its own
+ * transaction and timestamped in `taskPacks`; a failed part (an image that would not download)
+ * leaves the pack incomplete without undoing the others. Parts with unsent outbox records keep
+ * their local state: the tasker's pending work always wins over a pull.
+ */
+import type { ApiResult } from '../../src/api/http';
+import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
+import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '../../src/db/schema';
+import type { ChecklistItem, Defect, Photo, Product, ScannedItem } from '../../src/domain/types';
+import { IMAGE_CACHE_NAME } from '../../src/pwa/messages';
+import type { CommandResult } from '../../src/sync/contract';
+import {
+  CHECKLIST_KIND,
+  DEFECTS_KIND,
+  PHOTO_CREATE_KIND,
+  PHOTO_DELETE_KIND,
+  photoIdOfPath,
+  pinnedParts,
+  type ChecklistPayload,
+  type DefectsPayload,
+  type PhotoCreatePayload,
+  type PhotoDeletePayload,
+} from './kinds';
+import type { Session } from './session';
+
+export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'defects', 'taskDefects', 'scannedItems', 'photos', 'images'];
+
+/** A complete pack is pulled again after this long (the sync timer looks every 15 s). */
+export const PACK_REFRESH_MS = 10 * 60_000;
+
+/** Where images are kept for offline use; `ensure` answers false when an image could not be stored. */
+export interface ImageCache {
+  ensure(url: string): Promise<boolean>;
+}
+
+/**
+ * The Cache API store shared with the service worker's cache-first image route (same name), or
+ * null where there is no Cache API (Node tests inject their own).
+ */
+export function browserImageCache(): ImageCache | null {
+  const storage = (globalThis as { caches?: CacheStorage }).caches;
+  if (!storage) return null;
+  return {
+    ensure: async (url) => {
+      try {
+        const cache = await storage.open(IMAGE_CACHE_NAME);
+        if (await cache.match(url, { ignoreVary: true })) return true;
+        const sameOrigin = new URL(url).origin === (globalThis as { location?: { origin: string } }).location?.origin;
+        // Cross-origin images (a CDN) come back opaque: unreadable but storable, and <img> can show them.
+        const response = await fetch(url, { mode: sameOrigin ? 'same-origin' : 'no-cors', credentials: 'omit' });
+        if (!response.ok && response.type !== 'opaque') return false;
+        await cache.put(url, response);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export interface PackContext {
+  db: ShelfworkDb;
+  session: Session;
+  now: () => Date;
+  /** Absolute API root, to resolve absolute-path image URLs. */
+  apiBase: () => Promise<string>;
+  images: ImageCache | null;
+}
+
+/** The pack tables, as the account-level wipes (logout, another account) need them in their transaction. */
+export function packTables(db: ShelfworkDb) {
+  return [db.taskPacks, db.checklistItems, db.products, db.defects, db.taskDefects, db.scannedItems, db.photos];
+}
+
+/**
+ * Forgets every pack (logout, account switch). Photos not uploaded yet are the tasker's work,
+ * like their outbox records: they stay, and drain when their owner logs in again.
+ */
+export async function clearPacks(db: ShelfworkDb): Promise<void> {
+  await Promise.all([
+    db.taskPacks.clear(),
+    db.checklistItems.clear(),
+    db.products.clear(),
+    db.defects.clear(),
+    db.taskDefects.clear(),
+    db.scannedItems.clear(),
+    db.photos.where('uploadState').equals('uploaded').delete(),
+  ]);
+}
+
+export function metaKeyForPack(taskId: string): string {
+  return `pack:${taskId}`;
+}
+
+type Part<T> = { part: TaskPackPart; result: ApiResult<T> };
+
+function list<T>(body: unknown): T[] | null {
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? (data as T[]) : null;
+}
+
+async function unsentOf(db: ShelfworkDb, taskId: string): Promise<OutboxRecord[]> {
+  const states: readonly string[] = UNSENT_STATES;
+  return (await db.outbox.where('taskId').equals(taskId).filter((r) => states.includes(r.state)).toArray()).sort(compareOutboxRecords);
+}
+
+/** Ids of photos with unsent records (their local row wins over the server's). */
+function pinnedPhotoIds(unsent: readonly OutboxRecord[]): Set<string> {
+  const ids = new Set<string>();
+  for (const r of unsent) {
+    if (r.kind === PHOTO_CREATE_KIND) for (const p of (r.payload as PhotoCreatePayload).photos ?? []) ids.add(p.id);
+    else if (r.kind === PHOTO_DELETE_KIND) for (const id of (r.payload as PhotoDeletePayload).photoIds ?? []) ids.add(id);
+    else {
+      const id = photoIdOfPath(r.path);
+      if (id) ids.add(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Pulls the whole pack of `taskId`. Answers ok when every part is done, otherwise the first
+ * failure (the parts that succeeded are kept and timestamped).
+ */
+export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<CommandResult> {
+  const { db, session } = ctx;
+  const now = ctx.now();
+  const at = now.toISOString();
+  const task = await db.tasks.get(taskId);
+  if (!task) return { ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' } };
+  const id = encodeURIComponent(taskId);
+  const get = <T>(path: string) => session.request<T>('GET', path);
+
+  const [checklist, products, defects, taskDefects, scans, photos] = await Promise.all([
+    get<unknown>(`task/${id}/checklist-items`).then((result): Part<unknown> => ({ part: 'checklist', result })),
+    get<unknown>(`task/${id}/products`).then((result): Part<unknown> => ({ part: 'products', result })),
+    get<unknown>('task/defects').then((result): Part<unknown> => ({ part: 'defects', result })),
+    get<unknown>(`task/${id}/defects`).then((result): Part<unknown> => ({ part: 'taskDefects', result })),
+    get<unknown>(`task/${id}/scanned-items`).then((result): Part<unknown> => ({ part: 'scannedItems', result })),
+    get<unknown>(`task/${id}/photos`).then((result): Part<unknown> => ({ part: 'photos', result })),
+  ]);
+
+  const done = new Set<TaskPackPart>();
+  const failed = new Map<TaskPackPart, string>();
+  const tables = [db.session, db.outbox, db.checklistItems, db.products, db.defects, db.taskDefects, db.scannedItems, db.photos];
+
+  const write = async <T>(part: Part<unknown>, apply: (rows: T[], pinned: Set<TaskPackPart>, unsent: OutboxRecord[]) => Promise<void>) => {
+    if (!part.result.ok) {
+      failed.set(part.part, part.result.error.code);
+      return;
+    }
+    const rows = list<T>(part.result.body);
+    if (!rows) {
+      failed.set(part.part, 'UNKNOWN');
+      return;
+    }
+    await db.transaction('rw', tables, async () => {
+      if (!(await db.session.get('tokens'))) return;
+      const unsent = await unsentOf(db, taskId);
+      await apply(rows, pinnedParts(unsent), unsent);
+      done.add(part.part);
+    });
+  };
+
+  await write<ChecklistItem>(checklist, async (items, pinned, unsent) => {
+    // Pending ticks win: the rows are the server's, their isDone is the last queued state.
+    const queued = pinned.has('checklist') ? unsent.filter((r) => r.kind === CHECKLIST_KIND).at(-1) : undefined;
+    const doneIds = queued ? new Set((queued.payload as ChecklistPayload).ids) : null;
+    const rows: ChecklistItemRow[] = items.map((item, position) => ({ ...item, taskId, position, isDone: doneIds ? doneIds.has(item.id) : item.isDone }));
+    await db.checklistItems.where('taskId').equals(taskId).delete();
+    await db.checklistItems.bulkPut(rows);
+  });
+  await write<Product>(products, async (items) => {
+    await db.products.where('taskId').equals(taskId).delete();
+    await db.products.bulkPut(items.map((p) => ({ ...p, taskId })));
+  });
+  await write<Defect>(defects, async (items) => {
+    await db.defects.clear();
+    await db.defects.bulkPut(items.map(({ id: defectId, name, type }) => ({ id: defectId, name, type })));
+  });
+  await write<Defect>(taskDefects, async (items, pinned, unsent) => {
+    const queued = pinned.has('taskDefects') ? unsent.filter((r) => r.kind === DEFECTS_KIND).at(-1) : undefined;
+    const checked = queued ? new Set((queued.payload as DefectsPayload).defectIds) : null;
+    await db.taskDefects.where('taskId').equals(taskId).delete();
+    await db.taskDefects.bulkPut(items.map((d) => ({ id: d.id, name: d.name, type: d.type, taskId, checked: checked ? checked.has(d.id) : !!d.checked })));
+  });
+  await write<ScannedItem>(scans, async (items, pinned) => {
+    if (pinned.has('scannedItems')) return; // the queued list is the truth until it is delivered
+    await db.scannedItems.where('taskId').equals(taskId).delete();
+    await db.scannedItems.bulkPut(items.map((item) => ({ ...item, taskId })));
+  });
+  await write<Photo>(photos, async (items, _pinned, unsent) => {
+    const keep = pinnedPhotoIds(unsent);
+    const local = new Map((await db.photos.where('taskId').equals(taskId).toArray()).map((p) => [p.id, p]));
+    const rows: PhotoRow[] = [];
+    for (const photo of items) {
+      const row = local.get(photo.id);
+      local.delete(photo.id);
+      // Never overwrite a photo that is not uploaded yet, nor one with queued changes.
+      if (keep.has(photo.id) || (row && row.uploadState !== 'uploaded')) continue;
+      rows.push({
+        ...photo,
+        taskId,
+        blob: null,
+        size: row?.size ?? 0,
+        width: row?.width ?? 0,
+        height: row?.height ?? 0,
+        uploadState: photo.url ? 'uploaded' : 'metadata-sent',
+        deleted: false,
+      });
+    }
+    await db.photos.bulkPut(rows);
+    // Uploaded here, gone from the server (deleted elsewhere): drop. Local-only photos stay.
+    const gone = [...local.values()].filter((p) => p.uploadState === 'uploaded' && !keep.has(p.id)).map((p) => p.id);
+    await db.photos.bulkDelete(gone);
+  });
+
+  // Images: every one must be stored for the part to count.
+  const imagesOk = await cacheImages(ctx, taskId);
+  if (imagesOk === true) done.add('images');
+  else failed.set('images', imagesOk);
+
+  let complete = false;
+  await db.transaction('rw', [db.session, db.taskPacks, db.meta], async () => {
+    if (!(await db.session.get('tokens'))) return;
+    const previous = await db.taskPacks.get(taskId);
+    const parts: TaskPackRow['parts'] = { ...(previous?.parts ?? {}) };
+    for (const part of done) parts[part] = at;
+    // Missing images now: the old timestamp would claim they are there.
+    if (failed.has('images')) parts.images = null;
+    complete = PACK_PARTS.every((p) => !!parts[p]);
+    const error = failed.size > 0 ? [...failed.values()][0]! : null;
+    await db.taskPacks.put({ taskId, parts, complete, error });
+    await db.meta.put({ key: metaKeyForPack(taskId), syncedAt: complete ? at : (await db.meta.get(metaKeyForPack(taskId)))?.syncedAt ?? null, error, attemptedAt: at });
+  });
+  if (failed.size === 0) return { ok: true, value: undefined };
+  const [part, code] = [...failed.entries()][0]!;
+  return { ok: false, error: { status: 0, code, message: `Task pack part ${part} failed` } };
+}
+
+/** Image URLs of the pack, absolute. Answers true, or the failure code. */
+async function cacheImages(ctx: PackContext, taskId: string): Promise<true | string> {
+  const { db } = ctx;
+  const task = await db.tasks.get(taskId);
+  if (!task) return 'TASK_NOT_FOUND';
+  if (!ctx.images) return 'NO_IMAGE_CACHE';
+  const urls = new Set<string>();
+  const add = (url: string | null | undefined) => {
+    if (url) urls.add(url);
+  };
+  const typePhotos = await ctx.session.request<unknown>('GET', `task/task_type/${encodeURIComponent(task.taskTypeId)}/photos`);
+  let failure: string | null = typePhotos.ok ? null : typePhotos.error.code;
+  if (typePhotos.ok) for (const p of list<{ url?: string }>(typePhotos.body) ?? []) add(p?.url);
+  for (const url of task.targetProductPhotos ?? []) add(url);
+  add(task.place?.logo);
+  add(task.place?.retailer?.logo);
+  add(task.image);
+  add(task.letterOfAuthorityUrl);
+  for (const product of await db.products.where('taskId').equals(taskId).toArray()) add(product.image);
+
+  const base = await ctx.apiBase();
+  const results = await Promise.all(
+    [...urls].map(async (url) => {
+      try {
+        return await ctx.images!.ensure(new URL(url, base).href);
+      } catch {
+        return false;
+      }
+    }),
+  );
+  if (results.includes(false)) failure ??= 'IMAGE_FAILED';
+  return failure ?? true;
+}
+
+/** Is the pack of a reserved / in-progress task due: never pulled, incomplete, or older than 10 min? */
+export async function packDue(db: ShelfworkDb, taskId: string, now: Date, eager: boolean, retryPauseMs: number): Promise<boolean> {
+  const pack = await db.taskPacks.get(taskId);
+  const meta = await db.meta.get(metaKeyForPack(taskId));
+  if (!pack || !meta) return true;
+  const t = now.getTime();
+  const oldest = Math.min(...PACK_PARTS.map((p) => (pack.parts[p] ? Date.parse(pack.parts[p]!) : -Infinity)));
+  if (pack.complete && t - oldest < PACK_REFRESH_MS) return false;
+  if (eager || !meta.attemptedAt) return true;
+  return t - Date.parse(meta.attemptedAt) >= retryPauseMs;
+}
