@@ -95,15 +95,21 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
   });
 }
 
-/** The still-unattempted pending record `mutation` may replace the payload of (see `coalesce`). */
+/**
+ * The record `mutation` may replace the payload of: the task's NEWEST unsent record of the same
+ * kind and path, if it is still pending and was never attempted (an older one would put the new
+ * state before a newer record's). Walks the queue backwards and stops at the first match, so it
+ * does not read the whole outbox.
+ */
 export async function coalescible(db: ShelfworkDb, mutation: Pick<NewMutation, 'taskId' | 'kind' | 'path'>): Promise<OutboxRecord | undefined> {
   if (mutation.taskId === null) return undefined;
-  const rows = await db.outbox
-    .where('taskId')
-    .equals(mutation.taskId)
-    .filter((r) => r.kind === mutation.kind && r.path === mutation.path && r.state === 'pending' && r.attempts === 0)
-    .toArray();
-  return rows.sort(compareOutboxRecords).at(-1);
+  const newest = await db.outbox
+    .where('[state+createdAt]')
+    .between(['pending', ''], ['sending', '\uffff'], true, true)
+    .reverse()
+    .filter((r) => r.taskId === mutation.taskId && r.kind === mutation.kind && r.path === mutation.path)
+    .first();
+  return newest && newest.state === 'pending' && newest.attempts === 0 ? newest : undefined;
 }
 
 /** A storage quota error, however Dexie wrapped it (AbortError → inner QuotaExceededError). */

@@ -6,22 +6,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useKv } from '../sync/hooks';
-import { groupSuggestionsByPlace, readSuggestionsState, suggestionCount, suggestionsKey } from '../suggestions/suggestions';
-import { useTasksByIds } from '../suggestions/useTasksByIds';
+import { groupSuggestionsByPlace, suggestionCount } from '../suggestions/suggestions';
 import { pullSuggestionsCommand } from '../tasks/syncCommands';
 import { TaskCard } from '../tasks/TaskCard';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
 import { SUGGESTIONS_POPUP_MAX } from './afterCompletion';
+import { useSuggestions } from './useSuggestions';
 
 export function SuggestionsPopup({ taskId, onDone }: { taskId: string; onDone: () => void }) {
   const { t } = useLingui();
   const [pulled, setPulled] = useState<'pending' | 'ok' | 'failed'>('pending');
   const [pullStartedAt] = useState(() => new Date().toISOString());
-  const raw = useKv<unknown>(suggestionsKey(taskId));
-  const state = raw === undefined ? undefined : readSuggestionsState(raw);
-  const rows = useTasksByIds(state?.taskIds);
+  const read = useSuggestions(taskId);
+  const state = read?.state;
+  const rows = read?.rows;
 
   useEffect(() => {
     let cancelled = false;
@@ -56,7 +55,7 @@ export function SuggestionsPopup({ taskId, onDone }: { taskId: string; onDone: (
     <Dialog
       open
       onClose={onDone}
-      title={<Trans>Task sent. More tasks in this store</Trans>}
+      title={<Trans>Task finished. More tasks in this store</Trans>}
       actions={
         <>
           {total > SUGGESTIONS_POPUP_MAX ? (

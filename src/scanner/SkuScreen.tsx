@@ -132,6 +132,7 @@ function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps
   const [saveError, setSaveError] = useState<MessageDescriptor | string | null>(null);
   const [saving, setSaving] = useState(false);
   const [errorDismissed, setErrorDismissed] = useState(false);
+  const [cameraOff, setCameraOff] = useState(false);
   const manualInput = useRef<HTMLInputElement>(null);
 
   const itemsRef = useRef(items);
@@ -153,7 +154,7 @@ function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps
     [begin],
   );
 
-  const scanner = useBarcodeScanner({ enabled: true, active: pending === null && deleting === null, onScan });
+  const scanner = useBarcodeScanner({ enabled: !cameraOff, active: pending === null && deleting === null, onScan });
   const errorOpen = scanner.state.kind === 'error' && !errorDismissed;
 
   const add = (facings: number) => {
@@ -200,7 +201,10 @@ function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps
 
   return (
     <div className="exec-page sku-page">
-      <ScannerView videoRef={scanner.videoRef} state={scanner.state} paused={pending !== null || deleting !== null} onShowError={() => setErrorDismissed(false)} />
+      <ScannerView videoRef={scanner.videoRef} state={scanner.state} paused={pending !== null || deleting !== null}
+        off={cameraOff}
+        onToggleOff={() => setCameraOff((off) => !off)}
+        onShowError={() => setErrorDismissed(false)} />
 
       <section className="card sku-entry" aria-label={t`Manual entry`}>
         <ManualEanForm inputRef={manualInput} value={manual} onChange={setManual} onSubmit={(ean) => begin(ean, 'manual')} />

@@ -123,6 +123,7 @@ test.describe('scanner', () => {
     await expect(skus.item(ean)).toContainText('3 facings');
     const id = await skus.itemId(ean);
     await expect(skus.status('Not saved yet — kept on this device until you save')).toBeVisible();
+    await skus.pauseScanner();
     await skus.save();
     await expect(skus.status('All saved')).toBeVisible();
     await screenshot(page, 'scanner-2-saved');
@@ -159,6 +160,7 @@ test.describe('scanner', () => {
     await expect(skus.item(first)).toHaveCount(1);
     await expect(skus.item(first)).toContainText('12 facings');
     expect(await skus.itemId(first), 'the overwrite keeps the item').toBe(id);
+    await skus.pauseScanner();
     await skus.save();
     await expect(skus.status('All saved')).toBeVisible();
     await expect
@@ -219,6 +221,7 @@ test.describe('scanner', () => {
     expect(video.codes).toContain(ean);
     await skus.chooseFacings(4);
     const id = await skus.itemId(ean);
+    await skus.pauseScanner();
     await skus.save();
     await expect(skus.status('Saved — waiting for signal')).toBeVisible();
     await screenshot(page, 'scanner-6-offline-saved');

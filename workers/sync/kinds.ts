@@ -5,7 +5,6 @@
  * their optimistic change here too (`apply`), so a command and a retried rejection apply it alike.
  */
 import type { ApiResult } from '../../src/api/http';
-import { UNSENT_STATES } from '../../src/db/outbox';
 import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '../../src/db/schema';
 import {
   COUNTRY_CODES,
@@ -182,16 +181,19 @@ export function photoIdOfPath(path: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** Is a later record of the same kind and path still unsent? Then its state, not this answer, is the truth to show. */
+/**
+ * Is a later record of the same kind and path still unsent? Then its state, not this answer, is
+ * the truth to show. Walks the pending records created after this one and stops at the first
+ * match (queues drain in createdAt order, so the match is usually a few records away).
+ */
 async function laterUnsent(db: ShelfworkDb, record: OutboxRecord): Promise<boolean> {
   if (!record.taskId) return false;
-  const states: readonly string[] = UNSENT_STATES;
-  const count = await db.outbox
-    .where('taskId')
-    .equals(record.taskId)
-    .filter((r) => r.id !== record.id && r.kind === record.kind && r.path === record.path && states.includes(r.state))
-    .count();
-  return count > 0;
+  const later = await db.outbox
+    .where('[state+createdAt]')
+    .between(['pending', record.createdAt], ['pending', '\uffff'], false, true)
+    .filter((r) => r.id !== record.id && r.taskId === record.taskId && r.kind === record.kind && r.path === record.path)
+    .first();
+  return later !== undefined;
 }
 
 export async function applyChecklist(db: ShelfworkDb, taskId: string, ids: readonly string[]): Promise<void> {

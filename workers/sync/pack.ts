@@ -201,7 +201,7 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
       const row = local.get(photo.id);
       local.delete(photo.id);
       // Never overwrite a photo that is not uploaded yet, nor one with queued changes.
-      if (keep.has(photo.id) || (row && row.uploadState !== 'uploaded')) continue;
+      if (keep.has(photo.id) || (row && row.uploadState !== 'uploaded' && row.blob)) continue;
       rows.push({
         ...photo,
         taskId,

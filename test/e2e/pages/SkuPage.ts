@@ -77,8 +77,27 @@ export class SkuPage {
     return this.page.locator(`.sku-products li[data-ean="${ean}"]`).getByRole('button');
   }
 
+  /**
+   * Pause the scanner (the camera turns off). The fake camera keeps showing codes, so the next
+   * scan's question may pop up at any moment, as for a tasker still pointing at the shelf: an
+   * open question is closed first.
+   */
+  async pauseScanner(): Promise<void> {
+    const pause = this.page.getByRole('button', { name: 'Pause scanner' });
+    await expect(async () => {
+      for (const dialog of [this.facingsDialog, this.overwriteDialog]) {
+        if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Close' }).click({ timeout: 2_000 });
+      }
+      await pause.click({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(this.page.getByRole('button', { name: 'Resume scanning' })).toBeVisible();
+    await expect(this.facingsDialog.or(this.overwriteDialog)).toBeHidden();
+  }
+
   async save(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+    const save = this.page.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    await expect(save).toBeDisabled();
   }
 
   status(text: string | RegExp): Locator {
