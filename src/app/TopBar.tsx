@@ -4,6 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { GlobalSyncIndicator } from '../execution/GlobalSyncIndicator';
 import { Icon } from '../ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
 
@@ -47,6 +48,7 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
             <Icon name="support" />
           </Link>
         ) : null}
+        <GlobalSyncIndicator />
         <NotificationsBell count={0} />
       </div>
     </header>
