@@ -149,7 +149,16 @@ async function main(): Promise<void> {
 
     // ---- offline: queue ---------------------------------------------------------------------
     online = false;
-    const markTried = () => db.outbox.where('state').equals('pending').modify((r) => void (r.attempts = Math.max(1, r.attempts)));
+    // Newest first, stopping at the first record already tried (they are all older).
+    const markTried = async () => {
+      const fresh = await db.outbox
+        .where('[state+createdAt]')
+        .between(['pending', ''], ['pending', '\uffff'])
+        .reverse()
+        .until((r) => r.attempts > 0)
+        .toArray();
+      await Promise.all(fresh.filter((r) => r.attempts === 0).map((r) => db.outbox.update(r.id, { attempts: 1 })));
+    };
     const rest = MUTATIONS - PHOTOS - 1;
     // Logging an empty defect set is avoided when the task has no regular defect (see docs/performance.md).
     const kinds = regular.length > 0 ? 3 : 2;

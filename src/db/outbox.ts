@@ -96,9 +96,9 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
 }
 
 /**
- * The record `mutation` may replace the payload of: the task's NEWEST unsent record of the same
+ * The record `mutation` may replace the payload of: the task's NEWEST not-done record of the same
  * kind and path, if it is still pending and was never attempted (an older one would put the new
- * state before a newer record's). Walks the queue backwards and stops at the first match, so it
+ * state before a newer record's; a rejected or attempted newest one gets a record behind it). Walks the queue backwards and stops at the first match, so it
  * does not read the whole outbox.
  */
 export async function coalescible(db: ShelfworkDb, mutation: Pick<NewMutation, 'taskId' | 'kind' | 'path'>): Promise<OutboxRecord | undefined> {

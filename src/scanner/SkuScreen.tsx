@@ -16,7 +16,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useOnline } from '../app/useOnline';
 import { scannedValue } from '../domain/ean';
@@ -206,29 +206,28 @@ function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps
         onToggleOff={() => setCameraOff((off) => !off)}
         onShowError={() => setErrorDismissed(false)} />
 
+      {/* Right under the camera, not at the bottom: the offline notice sits at the bottom of the
+          screen exactly when this screen is used most (no signal in the aisle). */}
+      <section className="card sku-savebar">
+        <div className="sku-savebar__row">
+          <SkuSaveStatus records={outbox} dirty={dirty} online={online} />
+          <button type="button" className="btn sku-savebar__save" disabled={!dirty || saving} onClick={() => void save()}>
+            {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+          </button>
+        </div>
+        {saveError ? (
+          <p className="alert alert-error sku-savebar__error" role="alert">
+            {typeof saveError === 'string' ? saveError : i18n._(saveError)}
+          </p>
+        ) : null}
+      </section>
+
       <section className="card sku-entry" aria-label={t`Manual entry`}>
         <ManualEanForm inputRef={manualInput} value={manual} onChange={setManual} onSubmit={(ean) => begin(ean, 'manual')} />
       </section>
 
       <SkuItemList items={items} products={products} invalidIds={invalidIds} onDelete={setDeleting} />
       {products.length > 0 ? <ProductList products={products} items={items} onChoose={choose} /> : null}
-
-      <div className="sku-savebar">
-        <SkuSaveStatus records={outbox} dirty={dirty} online={online} />
-        {saveError ? (
-          <p className="alert alert-error sku-savebar__error" role="alert">
-            {typeof saveError === 'string' ? saveError : i18n._(saveError)}
-          </p>
-        ) : null}
-        <div className="sku-savebar__actions">
-          <Link className="btn btn-secondary" to={`/task/${encodeURIComponent(taskId)}`}>
-            <Trans>Back to task</Trans>
-          </Link>
-          <button type="button" className="btn sku-savebar__save" disabled={!dirty || saving} onClick={() => void save()}>
-            {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
-          </button>
-        </div>
-      </div>
 
       <ConfirmDialog
         open={pending?.step === 'overwrite'}
