@@ -150,6 +150,8 @@ export async function setTaskDefects(trx: Db, userId: string, taskId: string, de
   if (defectIds.some((id) => !known.has(id))) throw badRequest({ defectIds: 'UNKNOWN_DEFECT' }, 'Some defects do not apply to this task');
   const wanted = new Set(defectIds);
   // Materialise the applicable list (a no-op when the task already has its rows), then set the flags.
+  // A task with no applicable defects has nothing to write (an empty VALUES list is invalid SQL).
+  if (applicable.length === 0) return { data: [] };
   await trx
     .insertInto('task_defects')
     .values(applicable.map((d) => ({ task_id: taskId, defect_id: d.id, checked: wanted.has(d.id) })))

@@ -129,6 +129,13 @@ describe('products and defects', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('an empty defect set on a task without defect items is accepted (the outbox sends it; it must not be a 500)', async () => {
+    const { taskId, tasker } = await taskInStatus(server, { taskTypeId: 'shelf-photo' });
+    const res = await postJson(server, `/api/task/${taskId}/defects`, tasker.token, { defectIds: [] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [] });
+  });
+
   it('a replayed defect save answers the stored body with one effect', async () => {
     const { taskId, tasker } = await taskInStatus(server, { taskTypeId: 'defects' });
     const key = newId();
