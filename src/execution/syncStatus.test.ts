@@ -20,23 +20,23 @@ const record = (kind: string, path: string, over: Partial<OutboxRecord> = {}): O
 
 describe('sync status', () => {
   it('names records by what they are', () => {
-    expect(recordCategory(record('add-photo', 'task/t1/photos'))).toBe('photo');
-    expect(recordCategory(record('x', 'task/t1/photos/p1/update'))).toBe('photo');
-    expect(recordCategory(record('save-scanned-items', 'task/t1/scanned-items'))).toBe('scans');
-    expect(recordCategory(record('set-checklist-done', 'task/t1/done-checklist-items'))).toBe('checklist');
-    expect(recordCategory(record('set-task-defects', 'task/t1/defects'))).toBe('defects');
+    expect(recordCategory(record('photo-create', 'task/t1/photos'))).toBe('photo');
+    expect(recordCategory(record('photo-update', 'task/t1/photos/p1/update'))).toBe('photo');
+    expect(recordCategory(record('scanned-items', 'task/t1/scanned-items'))).toBe('scans');
+    expect(recordCategory(record('done-checklist-items', 'task/t1/done-checklist-items'))).toBe('checklist');
+    expect(recordCategory(record('task-defects', 'task/t1/defects'))).toBe('defects');
     expect(recordCategory(record('start-task', 'task/t1/start'))).toBe('start');
     expect(recordCategory(record('complete-task', 'task/t1/complete'))).toBe('complete');
   });
 
   it('counts waiting photos from the photo rows and scans from the newest save', () => {
     const records = [
-      record('add-photo', 'task/t1/photos'),
-      record('upload-photo', 'task/t1/photos/p1/file'),
-      record('save-scanned-items', 'task/t1/scanned-items', { payload: { items: [1, 2] } }),
-      record('save-scanned-items', 'task/t1/scanned-items', { payload: { items: new Array(14).fill(0) } }),
-      record('set-checklist-done', 'task/t1/done-checklist-items'),
-      record('set-checklist-done', 'task/t1/done-checklist-items', { state: 'done' }),
+      record('photo-create', 'task/t1/photos'),
+      record('photo-update', 'task/t1/photos/p1/file'),
+      record('scanned-items', 'task/t1/scanned-items', { payload: { items: [1, 2] } }),
+      record('scanned-items', 'task/t1/scanned-items', { payload: { items: new Array(14).fill(0) } }),
+      record('done-checklist-items', 'task/t1/done-checklist-items'),
+      record('done-checklist-items', 'task/t1/done-checklist-items', { state: 'done' }),
     ];
     const jpeg = new Blob([new Uint8Array([0xff, 0xd8])]);
     const photos = [
@@ -53,14 +53,14 @@ describe('sync status', () => {
   });
 
   it('says all saved when nothing waits', () => {
-    const summary = summarizeOutbox([record('set-checklist-done', 'x/done-checklist-items', { state: 'done' })], [{ id: 'p', uploadState: 'uploaded' }]);
+    const summary = summarizeOutbox([record('done-checklist-items', 'x/done-checklist-items', { state: 'done' })], [{ id: 'p', uploadState: 'uploaded' }]);
     expect(summary.waiting).toBe(0);
     expect(summary.photos).toBe(0);
     expect(summary.rejected).toEqual([]);
   });
 
   it('lets the tasker finish despite refused records, unless the start or the completion was refused', () => {
-    const refusedDefects = record('set-task-defects', 'task/t1/defects', { state: 'rejected' });
+    const refusedDefects = record('task-defects', 'task/t1/defects', { state: 'rejected' });
     expect(canFinishDespiteRejections([refusedDefects])).toBe(true);
     expect(canFinishDespiteRejections([refusedDefects, record('start-task', 'task/t1/start', { state: 'rejected' })])).toBe(false);
     expect(canFinishDespiteRejections([])).toBe(false);

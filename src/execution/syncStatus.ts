@@ -3,22 +3,35 @@
  * into what they are in the product's words (photos, scans, ticks, defects, start, completion),
  * the rejected ones, and whether the task can still be finished despite them. Pure.
  *
- * Record kinds belong to the sync worker (workers/sync/kinds.ts); they are classified by kind
- * and API path (spec section 7 names the paths), so a new kind name still lands in a group.
+ * Record kinds are named in src/db/outboxKinds.ts (the sync worker owns what each one does).
  */
+import {
+  CHECKLIST_KIND,
+  COMPLETE_KIND,
+  DEFECTS_KIND,
+  PHOTO_CREATE_KIND,
+  PHOTO_DELETE_KIND,
+  PHOTO_UPDATE_KIND,
+  SCANS_KIND,
+  START_TASK_KIND,
+} from '../db/outboxKinds';
 import type { OutboxRecord, PhotoRow } from '../db/schema';
 
 export type RecordCategory = 'photo' | 'scans' | 'checklist' | 'defects' | 'start' | 'complete' | 'other';
 
-export function recordCategory(record: Pick<OutboxRecord, 'kind' | 'path'>): RecordCategory {
-  const text = `${record.kind} ${record.path}`.toLowerCase();
-  if (text.includes('photo')) return 'photo';
-  if (text.includes('scan')) return 'scans';
-  if (text.includes('checklist')) return 'checklist';
-  if (text.includes('defect')) return 'defects';
-  if (/(^|[\s/-])start($|[\s/-])/.test(text) || text.includes('start-task')) return 'start';
-  if (text.includes('complete')) return 'complete';
-  return 'other';
+const CATEGORY_BY_KIND: Readonly<Record<string, RecordCategory>> = {
+  [PHOTO_CREATE_KIND]: 'photo',
+  [PHOTO_UPDATE_KIND]: 'photo',
+  [PHOTO_DELETE_KIND]: 'photo',
+  [SCANS_KIND]: 'scans',
+  [CHECKLIST_KIND]: 'checklist',
+  [DEFECTS_KIND]: 'defects',
+  [START_TASK_KIND]: 'start',
+  [COMPLETE_KIND]: 'complete',
+};
+
+export function recordCategory(record: Pick<OutboxRecord, 'kind'>): RecordCategory {
+  return CATEGORY_BY_KIND[record.kind] ?? 'other';
 }
 
 /** How many scanned items a queued save carries (the save replaces the task's whole list). */
@@ -82,7 +95,7 @@ export function summarizeOutbox(
  * neither the start nor the completion — the server still has the task in progress, so finishing
  * is possible and the refused records stay visible with their data.
  */
-export function canFinishDespiteRejections(rejected: readonly Pick<OutboxRecord, 'kind' | 'path'>[]): boolean {
+export function canFinishDespiteRejections(rejected: readonly Pick<OutboxRecord, 'kind'>[]): boolean {
   return rejected.length > 0 && !rejected.some((r) => {
     const category = recordCategory(r);
     return category === 'start' || category === 'complete';

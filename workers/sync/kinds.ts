@@ -19,6 +19,20 @@ import {
 } from '../../src/domain/types';
 import { sendPhotoCreate } from './photos';
 import type { Session } from './session';
+import {
+  CHECKLIST_KIND,
+  COMPLETE_KIND,
+  DEFECTS_KIND,
+  PHOTO_CREATE_KIND,
+  PHOTO_DELETE_KIND,
+  PHOTO_UPDATE_KIND,
+  SCANS_KIND,
+  SET_COUNTRY_KIND,
+  START_TASK_KIND,
+} from '../../src/db/outboxKinds';
+
+// The names live with the schema so the screens can read them; re-exported for the worker's modules.
+export { CHECKLIST_KIND, COMPLETE_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, PHOTO_UPDATE_KIND, SCANS_KIND, START_TASK_KIND };
 
 /** Which collection to pull after a record settled, when its answer did not carry the new state. */
 export type FollowUp = { pull: 'user' } | { pull: 'task'; taskId: string } | { pull: 'pack'; taskId: string } | null;
@@ -111,7 +125,6 @@ export interface StartTaskPayload {
   startedAt: string;
 }
 
-export const START_TASK_KIND = 'start-task';
 
 /**
  * `start-task` (POST task/{id}/start). Optimistic change: status in_progress, startTime =
@@ -132,13 +145,6 @@ const accountMutation: OutboxKind = {
 // ---------------------------------------------------------------------------------------------
 // Doing the work (issue 4).
 
-export const CHECKLIST_KIND = 'done-checklist-items';
-export const SCANS_KIND = 'scanned-items';
-export const DEFECTS_KIND = 'task-defects';
-export const PHOTO_CREATE_KIND = 'photo-create';
-export const PHOTO_UPDATE_KIND = 'photo-update';
-export const PHOTO_DELETE_KIND = 'photo-delete';
-export const COMPLETE_KIND = 'complete-task';
 
 export interface ChecklistPayload {
   ids: string[];
@@ -352,7 +358,7 @@ export const EXECUTION_KINDS: Readonly<Record<string, OutboxKind>> = {
 };
 
 const KINDS: Record<string, OutboxKind> = {
-  'set-country': setCountry,
+  [SET_COUNTRY_KIND]: setCountry,
   [START_TASK_KIND]: startTask,
   ...EXECUTION_KINDS,
 };
