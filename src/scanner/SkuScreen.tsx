@@ -1,71 +1,24 @@
 /**
- * /task/{taskId}/skus (spec section 2, Scanner): SKU entry with facings, and its review mode.
- *
- * Entry: the live camera decodes barcodes in the scanner worker; a confirmed read beeps (600 Hz,
- * 150 ms), vibrates, keeps the last 13 characters (scannedValue) and asks for facings (0–8 or
- * Other 0–99). An EAN already in the list asks to confirm the overwrite first; deleting asks too.
- * EANs can also be typed, or pre-filled by tapping one of the task's products (a search box when
- * there are more than 5). Entries live in `skusCache:{taskId}` until saved; saving checks every
- * item (spec section 5) and hands the full list to the sync worker's outbox, so it works offline
- * and arrives exactly once. If the camera cannot start, a dialog gives the camera-settings hint
- * and manual entry stays.
- *
- * Review mode (`?isReviewMode`, or a task no longer in progress): the entered SKUs versus the
- * task's products, nothing to change and no camera.
+ * /task/{taskId}/skus (spec section 2, Scanner): loads the task from the mirror (asking for its
+ * pack once when it was never downloaded, so a deep link still gets the products), then shows
+ * SKU entry (SkuEntry) or, with `?isReviewMode` or a task no longer in progress, review mode
+ * (SkuReview). Lazy-loaded: the scanner's code stays out of the first screen's bundle.
  */
-import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useOnline } from '../app/useOnline';
-import { scannedValue } from '../domain/ean';
-import type { Product, ScannedItem } from '../domain/types';
 import { pullTaskPack } from '../execution/commands';
-import { ConfirmDialog } from '../execution/ConfirmDialog';
 import { ExecutionGate } from '../execution/ExecutionGate';
 import { useExecutionTask } from '../execution/useExecutionTask';
-import { getSyncApi } from '../sync/client';
-import type { CommandResult } from '../sync/contract';
 import { useProducts, useScannedItems, useTaskOutbox, useTaskPack } from '../sync/hooks';
-import { Spinner } from '../ui/Spinner';
-import { beep } from './client';
-import { FacingsDialog } from './FacingsDialog';
-import { ManualEanForm } from './ManualEanForm';
-import { ITEMS_INVALID_MESSAGE, saveErrorMessage } from './messages';
-import { ProductList } from './ProductList';
-import { ScannerErrorDialog } from './ScannerErrorDialog';
-import { ScannerView } from './ScannerView';
-import { SkuItemList } from './SkuItemList';
-import { SkuSaveStatus } from './SkuSaveStatus';
-import { findDuplicate, invalidItemIds, productOf, removeItem, upsertItem } from './skuList';
-import { useBarcodeScanner } from './useBarcodeScanner';
-import { savedList, useSkuWorkingList } from './useSkuWorkingList';
+import { SkuEntry } from './SkuEntry';
+import { SkuReview } from './SkuReview';
 import '../execution/execution.css';
 import './scanner.css';
 
-type EntrySource = 'scan' | 'manual';
-type Pending = { step: 'overwrite' | 'facings'; ean: string; existing: ScannedItem | null; source: EntrySource };
-
 const flag = (value: string | null) => value !== null && value !== 'false' && value !== '0';
-
-/** A short buzz with the beep, where the phone can (spec: the scan is confirmed to the hand too). */
-function vibrate(): void {
-  try {
-    navigator.vibrate?.(80);
-  } catch {
-    // Some browsers throw when vibration is not allowed (no user gesture yet): the beep is enough.
-  }
-}
-
-async function saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult> {
-  try {
-    return await getSyncApi().saveScannedItems(taskId, items);
-  } catch (error) {
-    const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
-    return { ok: false, error: { status: 0, code: name === 'QuotaExceededError' ? 'QUOTA_EXCEEDED' : 'UNKNOWN', message: String(error) } };
-  }
-}
 
 export function SkuScreen() {
   const { taskId = '' } = useParams<{ taskId: string }>();
@@ -99,190 +52,3 @@ function Skus({ taskId }: { taskId: string }) {
   return <SkuEntry taskId={taskId} products={products ?? []} savedRows={savedRows} outbox={outbox} online={online} />;
 }
 
-function SkuReview({ products, savedRows }: { products: Product[] | undefined; savedRows: ScannedItem[] | undefined }) {
-  // Review shows what was saved, never this device's unsaved cache.
-  const saved = useMemo(() => (savedRows ? savedList(savedRows) : undefined), [savedRows]);
-  if (saved === undefined || products === undefined) return <Spinner />;
-  return (
-    <div className="exec-page sku-page">
-      <p className="alert alert-info" role="status">
-        <Trans>Review mode: the SKUs entered for this task.</Trans>
-      </p>
-      <SkuItemList items={saved} products={products} invalidIds={new Set()} />
-      {products.length > 0 ? <ProductList products={products} items={saved} /> : null}
-    </div>
-  );
-}
-
-interface SkuEntryProps {
-  taskId: string;
-  products: Product[];
-  savedRows: ScannedItem[] | undefined;
-  outbox: Parameters<typeof SkuSaveStatus>[0]['records'];
-  online: boolean;
-}
-
-function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps) {
-  const { t, i18n } = useLingui();
-  const { items, dirty, update, markSaved } = useSkuWorkingList(taskId, savedRows);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [deleting, setDeleting] = useState<ScannedItem | null>(null);
-  const [manual, setManual] = useState('');
-  const [invalidIds, setInvalidIds] = useState<ReadonlySet<string>>(new Set());
-  const [saveError, setSaveError] = useState<MessageDescriptor | string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [errorDismissed, setErrorDismissed] = useState(false);
-  const [cameraOff, setCameraOff] = useState(false);
-  const manualInput = useRef<HTMLInputElement>(null);
-
-  const itemsRef = useRef(items);
-  useEffect(() => {
-    itemsRef.current = items;
-  }, [items]);
-
-  const begin = useCallback((ean: string, source: EntrySource) => {
-    const existing = findDuplicate(itemsRef.current ?? [], ean);
-    setPending({ step: existing ? 'overwrite' : 'facings', ean, existing, source });
-  }, []);
-
-  const onScan = useCallback(
-    (text: string) => {
-      beep();
-      vibrate();
-      begin(scannedValue(text), 'scan');
-    },
-    [begin],
-  );
-
-  const scanner = useBarcodeScanner({ enabled: !cameraOff, active: pending === null && deleting === null, onScan });
-  const errorOpen = scanner.state.kind === 'error' && !errorDismissed;
-
-  const add = (facings: number) => {
-    if (!pending || !items) return;
-    const entry: ScannedItem = { id: crypto.randomUUID(), ean: pending.ean, facings, timestamp: new Date().toISOString() };
-    update(upsertItem(items, entry));
-    if (pending.source === 'manual') setManual('');
-    setPending(null);
-    setSaveError(null);
-    setInvalidIds(new Set());
-  };
-
-  const remove = (item: ScannedItem) => {
-    if (items) update(removeItem(items, item.id));
-    setDeleting(null);
-    setSaveError(null);
-    setInvalidIds((ids) => new Set([...ids].filter((id) => id !== item.id)));
-  };
-
-  const save = async () => {
-    if (!items) return;
-    const bad = invalidItemIds(items);
-    if (bad.length > 0) {
-      setInvalidIds(new Set(bad));
-      setSaveError(ITEMS_INVALID_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    const result = await saveScannedItems(taskId, items);
-    setSaving(false);
-    if (result.ok) markSaved();
-    else setSaveError(saveErrorMessage(result.error));
-  };
-
-  const choose = (product: Product) => {
-    setManual(product.ean);
-    manualInput.current?.focus();
-    manualInput.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  };
-
-  if (items === undefined) return <Spinner />;
-  const pendingProduct = pending ? productOf(products, pending.ean) : null;
-
-  return (
-    <div className="exec-page sku-page">
-      <ScannerView videoRef={scanner.videoRef} state={scanner.state} paused={pending !== null || deleting !== null}
-        off={cameraOff}
-        onToggleOff={() => setCameraOff((off) => !off)}
-        onShowError={() => setErrorDismissed(false)} />
-
-      {/* Right under the camera, not at the bottom: the offline notice sits at the bottom of the
-          screen exactly when this screen is used most (no signal in the aisle). */}
-      <section className="card sku-savebar">
-        <div className="sku-savebar__row">
-          <SkuSaveStatus records={outbox} dirty={dirty} online={online} />
-          <button type="button" className="btn sku-savebar__save" disabled={!dirty || saving} onClick={() => void save()}>
-            {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
-          </button>
-        </div>
-        {saveError ? (
-          <p className="alert alert-error sku-savebar__error" role="alert">
-            {typeof saveError === 'string' ? saveError : i18n._(saveError)}
-          </p>
-        ) : null}
-      </section>
-
-      <section className="card sku-entry" aria-label={t`Manual entry`}>
-        <ManualEanForm inputRef={manualInput} value={manual} onChange={setManual} onSubmit={(ean) => begin(ean, 'manual')} />
-      </section>
-
-      <SkuItemList items={items} products={products} invalidIds={invalidIds} onDelete={setDeleting} />
-      {products.length > 0 ? <ProductList products={products} items={items} onChoose={choose} /> : null}
-
-      <ConfirmDialog
-        open={pending?.step === 'overwrite'}
-        title={<Trans>This EAN is already entered</Trans>}
-        confirmLabel={<Trans>Overwrite</Trans>}
-        onConfirm={() => setPending((p) => (p ? { ...p, step: 'facings' } : p))}
-        // The native dialog also reports a close when it is closed for the next step: only a
-        // close while still asking cancels the entry.
-        onClose={() => setPending((p) => (p?.step === 'overwrite' ? null : p))}
-      >
-        {pending?.existing ? (
-          <p>
-            <Trans>
-              <span className="sku-ean">{pending.ean}</span> is already in the list with {pending.existing.facings} facings. Replace it?
-            </Trans>
-          </p>
-        ) : null}
-      </ConfirmDialog>
-
-      <FacingsDialog
-        open={pending?.step === 'facings'}
-        ean={pending?.ean ?? ''}
-        productName={pendingProduct?.name ?? null}
-        current={pending?.existing?.facings ?? null}
-        onPick={add}
-        onClose={() => setPending((p) => (p?.step === 'facings' ? null : p))}
-      />
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title={<Trans>Delete this SKU?</Trans>}
-        confirmLabel={<Trans>Delete</Trans>}
-        onConfirm={() => deleting && remove(deleting)}
-        onClose={() => setDeleting(null)}
-      >
-        {deleting ? (
-          <p>
-            <Trans>
-              <span className="sku-ean">{deleting.ean}</span> with {deleting.facings} facings will be removed from the list.
-            </Trans>
-          </p>
-        ) : null}
-      </ConfirmDialog>
-
-      {scanner.state.kind === 'error' ? (
-        <ScannerErrorDialog
-          open={errorOpen}
-          code={scanner.state.code}
-          onClose={() => setErrorDismissed(true)}
-          onRetry={() => {
-            setErrorDismissed(false);
-            scanner.retry();
-          }}
-        />
-      ) : null}
-    </div>
-  );
-}

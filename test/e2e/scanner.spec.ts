@@ -130,6 +130,13 @@ test.describe('scanner', () => {
     await expect.poll(() => serverItems(request, token, task.id), { message: 'the server has the scanned item' }).toEqual([
       expect.objectContaining({ id, ean, facings: 3 }),
     ]);
+    // Review mode: the list only — no camera, no entry, no delete.
+    await skus.goto(task.id, '?isReviewMode=true');
+    await expect(skus.item(ean)).toContainText('3 facings');
+    await expect(page.getByText('Review mode: the SKUs entered for this task.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pause scanner' })).toHaveCount(0);
+    await expect(skus.manualInput).toHaveCount(0);
+    await expect(skus.item(ean).getByRole('button')).toHaveCount(0);
   });
 
   test('a duplicate asks to overwrite', async ({ page, request, barcodes: video }) => {
@@ -192,6 +199,15 @@ test.describe('scanner', () => {
     expect(await skus.facingsEan()).toBe('4006381333931');
     await skus.chooseFacings(0);
     await expect(skus.item('4006381333931')).toContainText('0 facings');
+
+    // Deleting asks first (spec section 2); cancelling keeps the item.
+    await skus.item('4006381333931').getByRole('button', { name: 'Delete 4006381333931' }).click();
+    await expect(skus.deleteDialog).toContainText('4006381333931');
+    await skus.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(skus.item('4006381333931')).toHaveCount(1);
+    await skus.item('4006381333931').getByRole('button', { name: 'Delete 4006381333931' }).click();
+    await skus.deleteDialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(skus.item('4006381333931')).toHaveCount(0);
 
     // Tapping one of the task's products fills in its EAN; the list then shows it as entered.
     const product = products[0];

@@ -24,6 +24,10 @@ export class SkuPage {
     return this.dialog('This EAN is already entered');
   }
 
+  get deleteDialog(): Locator {
+    return this.dialog('Delete this SKU?');
+  }
+
   get scannerErrorDialog(): Locator {
     return this.dialog('Could not start the scanner');
   }
