@@ -1,6 +1,8 @@
 /**
- * Connection notices (spec section 4): an info toast that stays while offline, and a 'back online'
- * toast for 3 s when the connection returns.
+ * Connection notices (spec section 4): an info toast when the connection drops, and a 'back
+ * online' toast for 3 s when it returns. Toasts last at most 5 s (spec section 8): a toast that
+ * stayed would cover the screen's main button exactly when taskers work offline; the top bar's
+ * pill keeps saying "Offline" (src/execution/GlobalSyncIndicator.tsx).
  */
 import { msg } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
@@ -11,6 +13,8 @@ const OFFLINE_ID = 'connection-offline';
 const ONLINE_ID = 'connection-online';
 /** Spec section 9: connection toast 3 s. */
 export const BACK_ONLINE_MS = 3000;
+/** Spec section 8: toasts last 2000–5000 ms. */
+export const OFFLINE_TOAST_MS = 5000;
 
 export function ConnectionToasts() {
   const online = useOnline();
@@ -25,7 +29,7 @@ export function ConnectionToasts() {
         id: OFFLINE_ID,
         kind: 'info',
         message: msg`You are offline. Everything you do is saved on this phone.`,
-        durationMs: null,
+        durationMs: OFFLINE_TOAST_MS,
       });
     } else {
       dismissToast(OFFLINE_ID);

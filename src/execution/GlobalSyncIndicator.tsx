@@ -1,10 +1,12 @@
 /**
  * The global sync status (issue 4): a small pill for the top bar — 'n waiting' while records of
  * the signed-in tasker are unsent, 'Not saved' when the server refused some — linking to the task
- * that needs attention. Renders nothing when all is saved. Mount it in src/app/TopBar.tsx.
+ * that needs attention; 'Offline' while the connection is down and nothing waits. Renders
+ * nothing when online and all is saved. Mounted in src/app/TopBar.tsx.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { useOnline } from '../app/useOnline';
 import { useOutbox } from '../sync/hooks';
 import { TaskIcon } from '../tasks/TaskIcon';
 import { summarizeOutbox, taskNeedingAttention } from './syncStatus';
@@ -13,7 +15,14 @@ import './execution.css';
 export function GlobalSyncIndicator() {
   const { t } = useLingui();
   const records = useOutbox();
-  if (!records || records.length === 0) return null;
+  const online = useOnline();
+  const offlinePill = online ? null : (
+    <span className="sync-pill" role="status">
+      <TaskIcon name="wifiOff" size={14} />
+      <Trans>Offline</Trans>
+    </span>
+  );
+  if (!records || records.length === 0) return offlinePill;
   const summary = summarizeOutbox(records);
   const taskId = taskNeedingAttention(records);
   const to = taskId ? `/task/${encodeURIComponent(taskId)}` : '/in_progress';
@@ -26,7 +35,7 @@ export function GlobalSyncIndicator() {
       </Link>
     );
   }
-  if (waiting === 0) return null;
+  if (waiting === 0) return offlinePill;
   return (
     <Link to={to} className="sync-pill" aria-label={t`${waiting} changes waiting to be sent. Open the task.`}>
       <TaskIcon name="wifiOff" size={14} />
