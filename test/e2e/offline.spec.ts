@@ -9,6 +9,8 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { APPROVED_LT_TASKER, loginWithEmailCode } from './support/session';
 
 const OFFLINE_NOTICE = /you are offline/i;
+/** The top bar's pill stays while offline; the toast itself hides after 5 s. */
+const offlinePill = (page: import('@playwright/test').Page) => page.locator('.topbar').getByRole('status').filter({ hasText: /^Offline$/ });
 
 test('lists and the opened task render from the mirror with the network cut', async ({ page, context, request }) => {
   await loginWithEmailCode(page, request, APPROVED_LT_TASKER);
@@ -25,14 +27,16 @@ test('lists and the opened task render from the mirror with the network cut', as
 
   await context.setOffline(true);
   await page.reload();
-  await detail.expectTask(before[0]?.title ?? '', reward);
   await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await detail.expectTask(before[0]?.title ?? '', reward);
+  await expect(offlinePill(page)).toBeVisible();
 
   await list.goto('/reservable');
   await list.expectCards();
   expect(await list.summaries(5)).toEqual(before);
-  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await expect(offlinePill(page)).toBeVisible();
 
   await context.setOffline(false);
+  await expect(offlinePill(page)).toBeHidden();
   await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
 });
