@@ -4,18 +4,18 @@
  * defect and the completion all go through the outbox; the page is closed and opened again offline,
  * and after the network returns the server holds everything exactly once — the photo files byte
  * for byte as the app stored them — and replaying the outbox changes nothing. A second scenario
- * starts the task offline at the store; a third makes the server fail once (500) and refuse the
- * completion (420).
+ * starts the task offline at the store; a third makes the server fail once (500), cuts a photo
+ * upload off, and refuses the completion (420).
  *
  * Each scenario works on a task of the seed's 'defects' type that staff creates for it and the
  * demo tasker reserves (and starts) through the API, so no other spec's task is used up. This file
  * needs the camera flags, so it overrides the worker-scoped `launchOptions` (a browser of its own).
  */
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import type { Task } from '../../src/domain/types';
 import { TaskActionsPage } from './pages/TaskActionsPage';
 import { TaskWorkPage } from './pages/TaskWorkPage';
-import { listTasks, passwordToken } from './support/api';
+import { getTask, listTasks, passwordToken } from './support/api';
 import {
   arrangeDefectsTask,
   makeJpegs,
@@ -78,17 +78,11 @@ async function waitForEmptyOutbox(page: Page, taskId: string): Promise<void> {
     .toEqual([]);
 }
 
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.setOffline(false);
-}
-
 test.describe('offline work', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
   test('a tasker does a whole task offline, closes the app, and everything arrives exactly once', async ({ page, context, request }) => {
     test.setTimeout(120_000);
     const { token, task, itemIds } = await arrange(page, request, true, 'Defects: offline end to end');
-    const [galleryA, galleryB] = makeJpegs(2) as [string, string];
+    const [galleryA, galleryB] = makeJpegs(2, test.info().outputPath('gallery')) as [string, string];
 
     const work = new TaskWorkPage(page);
     await work.goto(task.id);
@@ -135,7 +129,7 @@ test.describe('offline work', () => {
     expect((await readMirror(reopened, task.id)).photos, 'the photos survived closing the app').toEqual(stored.photos);
     expect((await serverPhotos(request, token, task.id)).length, 'nothing reached the server while offline').toBe(0);
 
-    await goOnline(context);
+    await context.setOffline(false);
     await waitForEmptyOutbox(reopened, task.id);
     await expect(waiting).toBeHidden();
     await screenshot(reopened, 'offline-work-4-all-sent');
@@ -147,7 +141,7 @@ test.describe('offline work', () => {
     expect(photos.map((p) => p.comment).sort()).toEqual(['Left side, from the gallery', 'Right side, from the gallery', 'Shelf after, from the camera']);
     expect((await serverDefects(request, token, task.id)).filter((d) => d.checked).map((d) => d.id)).toEqual([DEFECT_ID]);
     expect((await serverChecklist(request, token, task.id)).filter((i) => i.isDone).map((i) => i.id)).toEqual(itemIds);
-    const finished = await (await request.get(`/api/task/${task.id}`, { headers: { Authorization: `Bearer ${token}` } })).json() as Task;
+    const finished = await getTask(request, token, task.id);
     expect(finished.status).toBe('awaiting_confirmation');
 
     // Replaying the same outbox: every record is answered from its stored response, nothing changes.
@@ -159,7 +153,7 @@ test.describe('offline work', () => {
     const after = await serverPhotos(request, token, task.id);
     expect(after.map((p) => p.id).sort()).toEqual(photos.map((p) => p.id).sort());
     expect((await serverDefects(request, token, task.id)).filter((d) => d.checked).map((d) => d.id)).toEqual([DEFECT_ID]);
-    const replayedTask = await (await request.get(`/api/task/${task.id}`, { headers: { Authorization: `Bearer ${token}` } })).json() as Task;
+    const replayedTask = await getTask(request, token, task.id);
     expect(replayedTask.status).toBe('awaiting_confirmation');
     expect(replayedTask.endTime).toBe(finished.endTime);
   });
@@ -192,10 +186,10 @@ test.describe('offline work', () => {
     expect(stored.photos).toHaveLength(1);
     expect((await serverPhotos(request, token, task.id)).length, 'nothing reached the server while offline').toBe(0);
 
-    await goOnline(context);
+    await context.setOffline(false);
     await work.goto(task.id);
     await waitForEmptyOutbox(page, task.id);
-    const finished = await (await request.get(`/api/task/${task.id}`, { headers: { Authorization: `Bearer ${token}` } })).json() as Task;
+    const finished = await getTask(request, token, task.id);
     expect(finished.status).toBe('awaiting_confirmation');
     expect(finished.startTime, 'the offline start was accepted').toBeTruthy();
     const photos = await serverPhotos(request, token, task.id);
@@ -205,9 +199,9 @@ test.describe('offline work', () => {
     expect((await serverDefects(request, token, task.id)).filter((d) => d.checked)).toEqual([]);
   });
 
-  test('a server error is retried and a refused completion is shown with the work kept', async ({ page, context, request }) => {
+  test('a server error and a cut upload are retried, and a refused completion is shown with the work kept', async ({ page, context, request }) => {
     const { token, task } = await arrange(page, request, true, 'Defects: faults');
-    const [gallery] = makeJpegs(1) as [string];
+    const [gallery] = makeJpegs(1, test.info().outputPath('gallery')) as [string];
     // The sync worker's requests go through the service worker: context routes see them, page routes do not.
     let photoPosts = 0;
     await context.route('**/api/task/*/photos', async (route) => {
@@ -216,8 +210,19 @@ test.describe('offline work', () => {
       if (photoPosts === 1) return route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Something went wrong' } } });
       return route.continue();
     });
+    // The file upload is cut off once (a connection reset, as when the signal drops mid-PUT); it
+    // is held until the test has read the JPEG the app is sending.
+    let uploads = 0;
+    let releaseFirstUpload = () => {};
+    const firstUploadHeld = new Promise<void>((resolve) => (releaseFirstUpload = resolve));
+    await context.route('**/api/uploads/*', async (route) => {
+      uploads += 1;
+      if (uploads > 1) return route.continue();
+      await firstUploadHeld;
+      return route.abort('connectionreset');
+    });
     let completePosts = 0;
-    const refuse = async (route: Parameters<Parameters<BrowserContext['route']>[1]>[0]) => {
+    const refuse = async (route: Route) => {
       completePosts += 1;
       await route.fulfill({ status: 420, json: { error: { code: 'TASK_NOT_IN_PROGRESS', message: 'This task is not in progress.' } } });
     };
@@ -229,6 +234,11 @@ test.describe('offline work', () => {
     await work.tickBox(work.tick(PLAIN));
     await work.itemAction(CAMERA, 'Take photos').click();
     await work.addFromGallery(gallery, 'Sent after a server error');
+    await expect.poll(() => uploads, { message: 'the upload started', timeout: 30_000 }).toBe(1);
+    const [sending] = (await readMirror(page, task.id)).photos;
+    const sent = sending?.sha256;
+    expect(sent, 'the app holds the JPEG it is uploading').toMatch(/^[0-9a-f]{64}$/);
+    releaseFirstUpload();
     await page.goBack();
     await work.tickBox(work.tick(CAMERA));
     await work.tickBox(work.tick(DEFECTS));
@@ -236,6 +246,8 @@ test.describe('offline work', () => {
     // The 500 is retried: the photo arrives, once.
     await expect.poll(async () => (await serverPhotos(request, token, task.id)).filter((p) => p.url !== null).length, { timeout: 45_000 }).toBe(1);
     expect(photoPosts, 'the first photo request was answered 500 and sent again').toBeGreaterThanOrEqual(2);
+    expect(uploads, 'the cut upload was sent again').toBeGreaterThanOrEqual(2);
+    expect(Object.values(await serverPhotoHashes(request, await serverPhotos(request, token, task.id))), 'the file arrived whole').toEqual([sent]);
 
     await work.complete('Refused once.');
     await work.goto(task.id);
@@ -253,7 +265,7 @@ test.describe('offline work', () => {
     await context.unroute('**/api/task/*/complete', refuse);
     await refused.getByRole('button', { name: 'Retry' }).click();
     await waitForEmptyOutbox(page, task.id);
-    const finished = await (await request.get(`/api/task/${task.id}`, { headers: { Authorization: `Bearer ${token}` } })).json() as Task;
+    const finished = await getTask(request, token, task.id);
     expect(finished.status).toBe('awaiting_confirmation');
     expect(finished.taskerComment).toBe('Refused once.');
     expect((await serverPhotos(request, token, task.id)).length).toBe(1);

@@ -2,7 +2,7 @@
  * Offline-first reading (DESIGN.md, "The read path"): once synced, the lists and an opened task
  * render from the IndexedDB mirror with the network cut, and the connection notice says so.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TaskDetailPage } from './pages/TaskDetailPage';
 import { TaskListPage } from './pages/TaskListPage';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -10,7 +10,7 @@ import { APPROVED_LT_TASKER, loginWithEmailCode } from './support/session';
 
 const OFFLINE_NOTICE = /you are offline/i;
 /** The top bar's pill stays while offline; the toast itself hides after 5 s. */
-const offlinePill = (page: import('@playwright/test').Page) => page.locator('.topbar').getByRole('status').filter({ hasText: /^Offline$/ });
+const offlinePill = (page: Page) => page.locator('.topbar').getByRole('status').filter({ hasText: /^Offline$/ });
 
 test('lists and the opened task render from the mirror with the network cut', async ({ page, context, request }) => {
   await loginWithEmailCode(page, request, APPROVED_LT_TASKER);

@@ -7,8 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ChecklistItem, Defect, Photo, Task } from '../../../src/domain/types';
@@ -77,9 +76,12 @@ export async function serverPhotoHashes(request: APIRequestContext, photos: read
   return hashes;
 }
 
-/** `count` small, different JPEG files (a colour and a test pattern each) in a fresh temp folder. */
-export function makeJpegs(count: number): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'shelfwork-e2e-jpeg-'));
+/**
+ * `count` small, different JPEG files (a colour and a test pattern each) in `dir` — a test's
+ * output folder (`test.info().outputPath()`), so Playwright clears them with its results.
+ */
+export function makeJpegs(count: number, dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
   const colours = ['tomato', 'steelblue', 'goldenrod', 'seagreen'];
   return Array.from({ length: count }, (_, i) => {
     const path = join(dir, `gallery-${i + 1}.jpg`);
