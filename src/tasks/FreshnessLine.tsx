@@ -8,13 +8,24 @@ import { freshnessOf } from './freshness';
 import { useNow } from './useNow';
 import './FreshnessLine.css';
 
-export function FreshnessLine({ meta }: { meta: SyncMeta | null | undefined }) {
+/**
+ * `showingSavedData`: the screen already shows mirrored data that came another way (a task that
+ * arrived with its list), so a failed first pull of its own is "could not refresh", not "could not load".
+ */
+export function FreshnessLine({ meta, showingSavedData = false }: { meta: SyncMeta | null | undefined; showingSavedData?: boolean }) {
   const { i18n } = useLingui();
   const now = useNow(30_000);
   const freshness = freshnessOf(meta, now);
   if (freshness.kind === 'loading') return null;
 
   if (freshness.kind === 'never') {
+    if (showingSavedData && freshness.failed) {
+      return (
+        <p className="freshness-line freshness-line--failed" role="status">
+          <Trans>Could not refresh — showing saved data</Trans>
+        </p>
+      );
+    }
     return (
       <p className={`freshness-line${freshness.failed ? ' freshness-line--failed' : ''}`} role="status">
         {freshness.failed ? <Trans>Could not load — check your connection</Trans> : <Trans>Not synced yet</Trans>}

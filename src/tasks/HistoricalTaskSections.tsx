@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '../db/schema';
 import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
+import { useTaskOutbox } from '../sync/hooks';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
@@ -28,6 +29,9 @@ export function isHistoricalStatus(status: TaskRow['status']): status is Histori
 export function HistoricalTaskSections({ task, distance }: { task: TaskRow; distance: number | null }) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
+  // A completion queued offline shows this view at once; until the outbox delivers it, the work
+  // is on the phone, not with the reviewer.
+  const unsent = useTaskOutbox(task.id)?.some((r) => r.state === 'pending' || r.state === 'sending') ?? false;
   const status = task.status;
   if (!isHistoricalStatus(status)) return null;
   const banner = BANNER[status];
@@ -72,7 +76,12 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
             {status === 'accepted' && <Trans>Your work was reviewed and accepted.</Trans>}
             {status === 'rejected' && <Trans>Your work was reviewed and rejected.</Trans>}
             {status === 'expired' && <Trans>The time window ended before the task was finished.</Trans>}
-            {status === 'awaiting_confirmation' && <Trans>Your work was sent and waits for review.</Trans>}
+            {status === 'awaiting_confirmation' &&
+              (unsent ? (
+                <Trans>Your work is saved on this phone and will be sent for review when there is signal.</Trans>
+              ) : (
+                <Trans>Your work was sent and waits for review.</Trans>
+              ))}
           </p>
         </div>
       </div>

@@ -69,7 +69,7 @@ export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDe
             formatMoney(reward, i18n.locale)
           )}
         </p>
-        <FreshnessLine meta={meta} />
+        <FreshnessLine meta={meta} showingSavedData />
       </header>
 
       {task.status === 'available' ? (
