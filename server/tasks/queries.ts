@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Coordinates, TaskOrderBy, TaskStatus } from '../../src/domain/types';
-import { referenceCache } from './reference-cache';
+import { referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
 
 /** Who is looking, with what the visibility and isReservable rules need. */
 export interface Viewer {
@@ -34,7 +34,8 @@ export interface TaskFilters {
   excludeTaskId?: string;
 }
 
-export interface TaskRow {
+/** A task row as the list query selects it; place, retailer and task type columns as the reference cache holds them. */
+export interface TaskRow extends PlaceRef, TaskTypeRef {
   id: string;
   status: string;
   tasker_id: string | null;
@@ -65,27 +66,6 @@ export interface TaskRow {
   has_outstanding_dispute: boolean;
   updated_at: Date;
   reserved_at: Date | null;
-  place_id: string;
-  place_title: string;
-  place_address: string;
-  place_city: string;
-  place_country_code: string;
-  place_latitude: number;
-  place_longitude: number;
-  retailer_id: string;
-  retailer_name: string;
-  retailer_logo: string | null;
-  tt_title: string;
-  tt_short_description: string;
-  tt_full_description: string;
-  tt_default_photo: string | null;
-  tt_photos: string[];
-  tt_featured_images: string[];
-  tt_filter_title: string;
-  tt_nda_protected: boolean;
-  tt_created_at: Date;
-  /** The task type's trainings, aggregated in the same query (no N+1, no second round trip). */
-  tt_trainings: TaskTypeTrainingRow[];
   sort_value: Date | number | string | null;
 }
 
