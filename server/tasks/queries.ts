@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Coordinates, TaskOrderBy, TaskStatus } from '../../src/domain/types';
-import { referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
+import { PLACE_COLUMNS, referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
 
 /** Who is looking, with what the visibility and isReservable rules need. */
 export interface Viewer {
@@ -208,16 +208,7 @@ function baseTaskQuery(db: Db) {
       't.has_outstanding_dispute',
       't.updated_at',
       't.reserved_at',
-      'p.id as place_id',
-      'p.title as place_title',
-      'p.address as place_address',
-      'p.city as place_city',
-      'p.country_code as place_country_code',
-      'p.latitude as place_latitude',
-      'p.longitude as place_longitude',
-      'r.id as retailer_id',
-      'r.name as retailer_name',
-      'r.logo as retailer_logo',
+      ...PLACE_COLUMNS,
       'tt.title as tt_title',
       'tt.short_description as tt_short_description',
       'tt.full_description as tt_full_description',

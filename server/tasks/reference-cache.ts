@@ -29,6 +29,20 @@ export interface TaskTypeRef {
   tt_trainings: TaskTypeTrainingRow[];
 }
 
+/** The place + retailer columns (aliased as PlaceRef), for every query joining `places as p` and `retailers as r`. */
+export const PLACE_COLUMNS = [
+  'p.id as place_id',
+  'p.title as place_title',
+  'p.address as place_address',
+  'p.city as place_city',
+  'p.country_code as place_country_code',
+  'p.latitude as place_latitude',
+  'p.longitude as place_longitude',
+  'r.id as retailer_id',
+  'r.name as retailer_name',
+  'r.logo as retailer_logo',
+] as const;
+
 export interface PlaceRef {
   place_id: string;
   place_title: string;
@@ -142,18 +156,7 @@ export class ReferenceCache {
       const rows = await this.db
         .selectFrom('places as p')
         .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
-        .select([
-          'p.id as place_id',
-          'p.title as place_title',
-          'p.address as place_address',
-          'p.city as place_city',
-          'p.country_code as place_country_code',
-          'p.latitude as place_latitude',
-          'p.longitude as place_longitude',
-          'r.id as retailer_id',
-          'r.name as retailer_name',
-          'r.logo as retailer_logo',
-        ])
+        .select(PLACE_COLUMNS)
         .where('p.id', 'in', missing)
         .execute();
       const loadedAt = this.now();
