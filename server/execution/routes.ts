@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
-import { isPlausibleId } from '../http/input';
+import { isPlausibleId, readRecordedAt } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import { createFsPhotoStorage, type PhotoStorage } from '../storage/photo-storage';
 import type { PhotoUploadTarget } from '../../src/domain/types';
@@ -30,6 +30,7 @@ import {
   taskNotFound,
   toApiPhoto,
   updatePhotoComment,
+  type Writer,
 } from './service';
 import { PhotoUrlSigner } from './signing';
 import { uploadsPlugin } from './uploads';
@@ -57,6 +58,12 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
     photo: toApiPhoto(row, readUrl),
   });
 
+  /** The tasker making a write, and when their phone recorded it (late delivery after expiry). */
+  async function writer(request: FastifyRequest): Promise<Writer> {
+    const user = await requireUser(ctx, request);
+    return { userId: user.id, clock: ctx.clock, recordedAt: readRecordedAt(request.headers) };
+  }
+
   /** Reads need only ownership (reserved, in progress and history alike). */
   async function readable(request: FastifyRequest) {
     const user = await requireUser(ctx, request);
@@ -75,10 +82,10 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 
   app.post('/api/task/:taskId/done-checklist-items', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const ids = readIdList(readBody(request.body), 'ids');
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, ctx.clock, user.id, taskId, ids) }));
+    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, w, taskId, ids) }));
   });
 
   app.get('/api/task/:taskId/products', async (request) => {
@@ -92,10 +99,10 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 
   app.post('/api/task/:taskId/defects', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const defectIds = readIdList(readBody(request.body), 'defectIds');
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await setTaskDefects(trx, user.id, taskId, defectIds) }));
+    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({ status: 200, body: await setTaskDefects(trx, w, taskId, defectIds) }));
   });
 
   app.get('/api/task/:taskId/scanned-items', async (request) => {
@@ -104,10 +111,10 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 
   app.post('/api/task/:taskId/scanned-items', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const items = readScannedItems(readBody(request.body));
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, user.id, taskId, items) }));
+    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, w, taskId, items) }));
   });
 
   app.get('/api/task/:taskId/photos', async (request) => {
@@ -116,22 +123,22 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 
   app.post('/api/task/:taskId/photos', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const photos = readNewPhotos(readBody(request.body));
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({
       status: 200,
-      body: { data: (await createPhotos(trx, ctx.clock, user.id, taskId, photos)).map(uploadTarget) },
+      body: { data: (await createPhotos(trx, w, taskId, photos)).map(uploadTarget) },
     }));
   });
 
   app.post('/api/task/:taskId/photos/delete', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const photoIds = readIdList(readBody(request.body), 'photoIds', { min: 1 });
     const toRemove: string[] = [];
-    const sent = await runIdempotent(ctx, request, reply, user.id, async (trx) => {
-      const result = await deletePhotos(trx, user.id, taskId, photoIds);
+    const sent = await runIdempotent(ctx, request, reply, w.userId, async (trx) => {
+      const result = await deletePhotos(trx, w, taskId, photoIds);
       toRemove.push(...result.storageKeys);
       return { status: 200, body: { deleted: result.deleted } };
     });
@@ -141,24 +148,24 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
   });
 
   app.post('/api/task/:taskId/photos/:photoId/update', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const { photoId } = request.params as { photoId?: unknown };
     if (!isPlausibleId(photoId)) throw photoNotFound();
     const comment = readPhotoComment(readBody(request.body));
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({
       status: 200,
-      body: toApiPhoto(await updatePhotoComment(trx, ctx.clock, user.id, taskId, photoId, comment), readUrl),
+      body: toApiPhoto(await updatePhotoComment(trx, w, taskId, photoId, comment), readUrl),
     }));
   });
 
   app.post('/api/task/:taskId/complete', async (request, reply) => {
-    const user = await requireUser(ctx, request);
+    const w = await writer(request);
     const taskId = taskIdParam(request);
     const input = readCompleteInput(request.body);
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({
       status: 200,
-      body: await completeTask(trx, ctx.clock, ctx.config.reservationLimitMinutes, user.id, taskId, input),
+      body: await completeTask(trx, w, ctx.config.reservationLimitMinutes, taskId, input),
     }));
   });
 

@@ -7,7 +7,9 @@
  * only), so no lock-order cycle is possible.
  *
  * Visibility: a task belongs to its tasker; for anyone else it does not exist (404
- * TASK_NOT_FOUND). Writes need in_progress (420 TASK_NOT_IN_PROGRESS).
+ * TASK_NOT_FOUND). Writes need in_progress (420 TASK_NOT_IN_PROGRESS) — or, for work the phone
+ * recorded inside the window and delivered after the expiry job expired the task, the late-work
+ * rule of src/domain/lifecycle.ts (420 TASK_WINDOW_ENDED when the work was recorded too late).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
@@ -19,9 +21,12 @@ import { toApiTask } from '../tasks/map';
 import { toViewer } from '../tasks/viewer';
 import { execDb, type ExecDb } from './tables';
 import type { CompleteInput, ParsedNewPhoto, ParsedScannedItem } from './input';
+import { lateWorkRefusal, workTime } from '../../src/domain/lifecycle';
+import type { TaskStatus } from '../../src/domain/types';
 
 export const MESSAGES = {
   TASK_NOT_IN_PROGRESS: 'This task is not in progress.',
+  TASK_WINDOW_ENDED: 'The time window of this task has ended.',
   PHOTOS_REQUIRED: 'Add at least one photo first.',
 } as const;
 
@@ -36,21 +41,38 @@ export interface OwnTask {
   status: string;
   tasker_id: string | null;
   done_checklist_item_ids: string[];
+  time_window_end: Date | string;
+  start_time: Date | string | null;
+}
+
+/** Who writes, by the server's clock, and when the phone says the work was done (Shelfwork-Recorded-At). */
+export interface Writer {
+  userId: string;
+  clock: Clock;
+  recordedAt: Date | null;
 }
 
 /** The viewer's own task (any status), or 404. `lock` takes the row lock for a write. */
 export async function ownTask(db: Db, userId: string, taskId: string, lock = false): Promise<OwnTask> {
-  let q = db.selectFrom('tasks').select(['id', 'status', 'tasker_id', 'done_checklist_item_ids']).where('id', '=', taskId);
+  let q = db.selectFrom('tasks').select(['id', 'status', 'tasker_id', 'done_checklist_item_ids', 'time_window_end', 'start_time']).where('id', '=', taskId);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row || row.tasker_id !== userId) throw taskNotFound();
   return { ...row, done_checklist_item_ids: Array.isArray(row.done_checklist_item_ids) ? row.done_checklist_item_ids : [] };
 }
 
-/** Locks the viewer's own task and requires in_progress. */
-export async function lockInProgress(trx: Db, userId: string, taskId: string): Promise<OwnTask> {
-  const task = await ownTask(trx, userId, taskId, true);
-  if (task.status !== 'in_progress') throw refuse('TASK_NOT_IN_PROGRESS');
+function asWorkTask(task: OwnTask) {
+  return { status: task.status as TaskStatus, timeWindowEnd: iso(task.time_window_end), startTime: task.start_time ? iso(task.start_time) : null };
+}
+
+/**
+ * Locks the writer's own task and requires it to take work: in progress, or expired with the
+ * work recorded inside the window (late delivery, lateWorkRefusal).
+ */
+export async function lockWritable(trx: Db, writer: Writer, taskId: string): Promise<OwnTask> {
+  const task = await ownTask(trx, writer.userId, taskId, true);
+  const refusal = lateWorkRefusal(asWorkTask(task), writer.recordedAt, writer.clock.now());
+  if (refusal) throw refuse(refusal);
   return task;
 }
 
@@ -89,14 +111,14 @@ export async function listChecklistItems(db: Db, task: OwnTask): Promise<Checkli
 }
 
 /** Full replacement of the done list (last state wins); ids must be items of this task. */
-export async function setDoneChecklistItems(trx: Db, clock: Clock, userId: string, taskId: string, ids: string[]): Promise<{ doneChecklistItemIds: string[] }> {
-  await lockInProgress(trx, userId, taskId);
+export async function setDoneChecklistItems(trx: Db, writer: Writer, taskId: string, ids: string[]): Promise<{ doneChecklistItemIds: string[] }> {
+  await lockWritable(trx, writer, taskId);
   const items = await trx.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).orderBy('position').orderBy('id').execute();
   const known = new Set(items.map((i) => i.id));
   if (ids.some((id) => !known.has(id))) throw badRequest({ ids: 'UNKNOWN_ITEM' }, 'Some checklist items do not belong to this task');
   const wanted = new Set(ids);
   const done = items.map((i) => i.id).filter((id) => wanted.has(id));
-  await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: clock.now() }).where('id', '=', taskId).execute();
+  await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: writer.clock.now() }).where('id', '=', taskId).execute();
   return { doneChecklistItemIds: done };
 }
 
@@ -143,8 +165,8 @@ export async function listTaskDefects(db: Db, taskId: string): Promise<Defect[]>
 }
 
 /** Full replacement of the checked set; ids must be applicable to the task. */
-export async function setTaskDefects(trx: Db, userId: string, taskId: string, defectIds: string[]): Promise<{ data: Defect[] }> {
-  await lockInProgress(trx, userId, taskId);
+export async function setTaskDefects(trx: Db, writer: Writer, taskId: string, defectIds: string[]): Promise<{ data: Defect[] }> {
+  await lockWritable(trx, writer, taskId);
   const applicable = await listTaskDefects(trx, taskId);
   const known = new Set(applicable.map((d) => d.id));
   if (defectIds.some((id) => !known.has(id))) throw badRequest({ defectIds: 'UNKNOWN_DEFECT' }, 'Some defects do not apply to this task');
@@ -174,8 +196,8 @@ export async function listScannedItems(db: Db, taskId: string): Promise<ScannedI
 }
 
 /** Full replacement (the client always sends its whole list; a replay cannot duplicate). */
-export async function replaceScannedItems(trx: Db, userId: string, taskId: string, items: ParsedScannedItem[]): Promise<{ data: ScannedItem[] }> {
-  await lockInProgress(trx, userId, taskId);
+export async function replaceScannedItems(trx: Db, writer: Writer, taskId: string, items: ParsedScannedItem[]): Promise<{ data: ScannedItem[] }> {
+  await lockWritable(trx, writer, taskId);
   const db = execDb(trx);
   await db.deleteFrom('scanned_items').where('task_id', '=', taskId).execute();
   for (let i = 0; i < items.length; i += 500) {
@@ -235,7 +257,8 @@ export async function findPhoto(db: ExecDb | Db, photoId: string, lock = false):
  * token. New photos need in_progress; re-posting an existing one is also allowed while the task
  * awaits confirmation (the upload may trail the completion in the outbox).
  */
-export async function createPhotos(trx: Db, clock: Clock, userId: string, taskId: string, photos: ParsedNewPhoto[]): Promise<PhotoRow[]> {
+export async function createPhotos(trx: Db, writer: Writer, taskId: string, photos: ParsedNewPhoto[]): Promise<PhotoRow[]> {
+  const { userId, clock } = writer;
   const task = await ownTask(trx, userId, taskId, true);
   const db = execDb(trx);
   const ids = photos.map((p) => p.id);
@@ -248,8 +271,13 @@ export async function createPhotos(trx: Db, clock: Clock, userId: string, taskId
   });
   if (Object.keys(errors).length > 0) throw badRequest(errors, 'Some photo ids are already used');
   const fresh = photos.filter((p) => !byId.has(p.id));
-  const allowed = task.status === 'in_progress' || (fresh.length === 0 && task.status === 'awaiting_confirmation');
-  if (!allowed) throw refuse('TASK_NOT_IN_PROGRESS');
+  // Re-posting photos the server already has (for a fresh upload URL) is allowed while their file
+  // may still be on its way: awaiting confirmation, or expired after a late delivery.
+  const repost = fresh.length === 0 && (task.status === 'awaiting_confirmation' || task.status === 'expired');
+  if (!repost) {
+    const refusal = lateWorkRefusal(asWorkTask(task), writer.recordedAt, clock.now());
+    if (refusal) throw refuse(refusal);
+  }
   const now = clock.now();
   if (fresh.length > 0) {
     const inserted = await db
@@ -262,11 +290,11 @@ export async function createPhotos(trx: Db, clock: Clock, userId: string, taskId
   return ids.map((id) => byId.get(id) as PhotoRow);
 }
 
-export async function updatePhotoComment(trx: Db, clock: Clock, userId: string, taskId: string, photoId: string, comment: string): Promise<PhotoRow> {
-  await lockInProgress(trx, userId, taskId);
+export async function updatePhotoComment(trx: Db, writer: Writer, taskId: string, photoId: string, comment: string): Promise<PhotoRow> {
+  await lockWritable(trx, writer, taskId);
   const updated = await execDb(trx)
     .updateTable('photos')
-    .set({ comment, updated_at: clock.now() })
+    .set({ comment, updated_at: writer.clock.now() })
     .where('id', '=', photoId)
     .where('task_id', '=', taskId)
     .returning(PHOTO_COLUMNS)
@@ -276,8 +304,8 @@ export async function updatePhotoComment(trx: Db, clock: Clock, userId: string, 
 }
 
 /** Deletes photos of the task; answers every requested id (none of them is a photo of the task afterwards) and the storage keys to remove after commit. */
-export async function deletePhotos(trx: Db, userId: string, taskId: string, photoIds: string[]): Promise<{ deleted: string[]; storageKeys: string[] }> {
-  await lockInProgress(trx, userId, taskId);
+export async function deletePhotos(trx: Db, writer: Writer, taskId: string, photoIds: string[]): Promise<{ deleted: string[]; storageKeys: string[] }> {
+  await lockWritable(trx, writer, taskId);
   const rows = await execDb(trx).deleteFrom('photos').where('task_id', '=', taskId).where('id', 'in', photoIds).returning(['id', 'storage_key']).execute();
   return { deleted: photoIds, storageKeys: rows.map((r) => r.storage_key).filter((k): k is string => k !== null) };
 }
@@ -286,13 +314,16 @@ export async function deletePhotos(trx: Db, userId: string, taskId: string, phot
 // Completion
 
 /**
- * Moves the task to awaiting_confirmation (end and finalization time = server now). Input shape
- * (reason, policy, blockers present) was checked by readCompleteInput; here: ownership, status,
- * blockers being task_blocker defects, and photos for incomplete/blocked outcomes. Photo
- * metadata counts (its file may still be uploading: the outbox sends it before `complete`).
+ * Moves the task to awaiting_confirmation: end time = when the phone recorded the completion
+ * (bounded by the start and by now, workTime), finalization time = server now. Input shape
+ * (reason, policy, blockers present) was checked by readCompleteInput; here: ownership, status
+ * (in progress, or expired with the completion recorded inside the window), blockers being
+ * task_blocker defects, and photos for incomplete/blocked outcomes. Photo metadata counts (its
+ * file may still be uploading: the outbox sends it before `complete`).
  */
-export async function completeTask(trx: Db, clock: Clock, reservationLimitMinutes: number, userId: string, taskId: string, input: CompleteInput): Promise<Task> {
-  await lockInProgress(trx, userId, taskId);
+export async function completeTask(trx: Db, writer: Writer, reservationLimitMinutes: number, taskId: string, input: CompleteInput): Promise<Task> {
+  const { userId, clock } = writer;
+  const task = await lockWritable(trx, writer, taskId);
   const db = execDb(trx);
   if (input.outcome === 'blocked') {
     const blockers = await db.selectFrom('defects').select('id').where('id', 'in', input.blockerIds).where('type', '=', 'task_blocker').execute();
@@ -303,11 +334,12 @@ export async function completeTask(trx: Db, clock: Clock, reservationLimitMinute
     if (!photo) throw refuse('PHOTOS_REQUIRED');
   }
   const now = clock.now();
+  const endTime = workTime(asWorkTask(task), writer.recordedAt, now);
   const updated = await trx
     .updateTable('tasks')
-    .set({ status: 'awaiting_confirmation', end_time: now, finalization_time: now, tasker_comment: input.taskerComment, updated_at: now })
+    .set({ status: 'awaiting_confirmation', end_time: endTime, finalization_time: now, tasker_comment: input.taskerComment, updated_at: now })
     .where('id', '=', taskId)
-    .where('status', '=', 'in_progress')
+    .where('status', '=', task.status)
     .where('tasker_id', '=', userId)
     .returning('id')
     .executeTakeFirst();

@@ -79,7 +79,10 @@ export function uploadsPlugin(deps: UploadDeps) {
           if (photo.sha256 === sha256) return photo;
           throw new ApiError(409, 'PHOTO_ALREADY_UPLOADED', 'This photo already has a different file');
         }
-        if (task.status !== 'in_progress' && task.status !== 'awaiting_confirmation') throw refuse('TASK_NOT_IN_PROGRESS');
+        // The photo row exists, so its metadata was accepted (in progress, or recorded inside the
+        // window and delivered late): its file may follow while the task awaits confirmation or
+        // after the expiry job expired it.
+        if (task.status !== 'in_progress' && task.status !== 'awaiting_confirmation' && task.status !== 'expired') throw refuse('TASK_NOT_IN_PROGRESS');
         const key = `${claims.taskId}/${claims.photoId}-${sha256.slice(0, 16)}.jpg`;
         await storage.put(key, bytes);
         const now = ctx.clock.now();

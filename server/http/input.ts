@@ -3,6 +3,8 @@
  * (arrays, objects, huge numbers); they return a value or a field error code, so handlers can
  * answer 400 with per-field codes.
  */
+import { badRequest } from './errors';
+
 export type QueryValue = string | string[] | undefined;
 export type Query = Record<string, QueryValue>;
 
@@ -63,4 +65,26 @@ export function readString(value: unknown, options: { required?: boolean; max?: 
 /** Safe id shape for path parameters (anything else is simply not found). */
 export function isPlausibleId(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+}
+
+/** The header an outbox record carries: when the phone recorded the work (ISO 8601). */
+export const RECORDED_AT_HEADER = 'shelfwork-recorded-at';
+
+/** An ISO 8601 timestamp as the app writes them (`2026-11-21T10:00:00.000Z`), or null. */
+export function parseIsoTimestamp(raw: unknown): Date | null {
+  if (typeof raw !== 'string' || raw.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) return null;
+  const t = Date.parse(raw);
+  return Number.isFinite(t) ? new Date(t) : null;
+}
+
+/**
+ * The `Shelfwork-Recorded-At` header: null when absent (work done now), a 400 with a field code
+ * when malformed. Only a claim: the rules bound it (src/domain/lifecycle.ts, workTime).
+ */
+export function readRecordedAt(headers: Record<string, string | string[] | undefined>): Date | null {
+  const raw = headers[RECORDED_AT_HEADER];
+  if (raw === undefined || raw === '') return null;
+  const at = parseIsoTimestamp(raw);
+  if (!at) throw badRequest({ recordedAt: 'INVALID' }, 'The Shelfwork-Recorded-At header is not an ISO 8601 time');
+  return at;
 }

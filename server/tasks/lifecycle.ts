@@ -17,7 +17,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, forbidden, notFound } from '../http/errors';
-import { cancelPolicy, cancelRefusal, reserveRefusal, startRefusal, JUSTIFICATION_MAX_EXCLUSIVE } from '../../src/domain/lifecycle';
+import { parseIsoTimestamp } from '../http/input';
+import { cancelPolicy, cancelRefusal, CLOCK_SKEW_MS, lateStartAllowed, reserveRefusal, startRefusal, JUSTIFICATION_MAX_EXCLUSIVE } from '../../src/domain/lifecycle';
 import { isValidCoordinates } from '../../src/domain/geo';
 import type { Coordinates, Task, TaskStatus, Training } from '../../src/domain/types';
 import { findTask, loadViewerRow, type TaskRow, type Viewer } from './queries';
@@ -51,9 +52,6 @@ function refuse(code: string, fields?: Record<string, string>): ApiError {
 }
 
 const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
-
-/** An offline start's recorded time may run ahead of the server clock by at most this much. */
-export const START_CLOCK_SKEW_MS = 2 * 60_000;
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -170,8 +168,9 @@ export async function cancelTask(trx: Db, ctx: LifecycleContext, userId: string,
     .updateTable('tasks')
     .set({ status: 'available', tasker_id: null, reserved_at: null, updated_at: now })
     .where('id', '=', taskId)
-    .where('status', '=', 'reserved')
+    .where('status', '=', row.status)
     .where('tasker_id', '=', userId)
+    .where('start_time', 'is', null)
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw refuse('TASK_NOT_RESERVED');
@@ -220,9 +219,8 @@ export function readStartInput(body: Record<string, unknown>, headerPosition: Co
   let startedAt: Date | null = null;
   const raw = body.startedAt;
   if (raw !== undefined && raw !== null) {
-    const t = typeof raw === 'string' && raw.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : NaN;
-    if (!Number.isFinite(t)) errors.startedAt = 'INVALID';
-    else startedAt = new Date(t);
+    startedAt = parseIsoTimestamp(raw);
+    if (!startedAt) errors.startedAt = 'INVALID';
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
   return { position, startedAt };
@@ -234,12 +232,20 @@ export async function startTask(trx: Db, ctx: LifecycleContext, userId: string, 
   const row = await lockTask(trx, taskId);
   if (!row) throw taskNotFound();
   if (row.tasker_id !== userId) throw othersTask(row, user, 'TASK_NOT_RESERVED');
-  if (row.status !== 'reserved') throw refuse('TASK_NOT_RESERVED');
+  // A start recorded offline inside the window, arriving after the expiry job expired the reserved
+  // task: judged at its recorded time like any start; the task stays expired (its window is over)
+  // but now has a start, so the rest of the work recorded in the window is taken (lateWorkRefusal).
+  const late = lateStartAllowed(
+    { status: row.status as TaskStatus, timeWindowEnd: new Date(row.time_window_end).toISOString(), startTime: row.start_time ? new Date(row.start_time).toISOString() : null },
+    input.startedAt,
+    now,
+  );
+  if (row.status !== 'reserved' && !late) throw refuse(row.status === 'expired' ? 'TASK_WINDOW_ENDED' : 'TASK_NOT_RESERVED');
   // The recorded time of an offline start: not ahead of the server clock (beyond skew), not before the reservation.
   if (input.startedAt) {
-    if (input.startedAt.getTime() > now.getTime() + START_CLOCK_SKEW_MS) throw badRequest({ startedAt: 'IN_FUTURE' }, 'startedAt is in the future');
+    if (input.startedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) throw badRequest({ startedAt: 'IN_FUTURE' }, 'startedAt is in the future');
     const reservedAt = row.reserved_at ? new Date(row.reserved_at).getTime() : null;
-    if (reservedAt !== null && input.startedAt.getTime() < reservedAt - START_CLOCK_SKEW_MS) {
+    if (reservedAt !== null && input.startedAt.getTime() < reservedAt - CLOCK_SKEW_MS) {
       throw badRequest({ startedAt: 'BEFORE_RESERVATION' }, 'startedAt is before the reservation');
     }
   }
@@ -250,7 +256,7 @@ export async function startTask(trx: Db, ctx: LifecycleContext, userId: string, 
   if (row.reserved_at && at.getTime() < new Date(row.reserved_at).getTime()) at = new Date(row.reserved_at);
   const refusal = startRefusal(
     {
-      status: row.status as TaskStatus,
+      status: 'reserved',
       timeWindowStart: new Date(row.time_window_start).toISOString(),
       timeWindowEnd: new Date(row.time_window_end).toISOString(),
       place: { coordinates: { latitude: row.place_latitude, longitude: row.place_longitude } },
@@ -267,7 +273,7 @@ export async function startTask(trx: Db, ctx: LifecycleContext, userId: string, 
   const updated = await trx
     .updateTable('tasks')
     .set({
-      status: 'in_progress',
+      status: late ? 'expired' : 'in_progress',
       start_time: at,
       start_latitude: position.latitude,
       start_longitude: position.longitude,
@@ -275,8 +281,9 @@ export async function startTask(trx: Db, ctx: LifecycleContext, userId: string, 
       updated_at: now,
     })
     .where('id', '=', taskId)
-    .where('status', '=', 'reserved')
+    .where('status', '=', row.status)
     .where('tasker_id', '=', userId)
+    .where('start_time', 'is', null)
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw refuse('TASK_NOT_RESERVED');

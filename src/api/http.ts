@@ -29,6 +29,8 @@ export interface ApiRequest {
   body?: unknown;
   token?: string | null;
   idempotencyKey?: string | null;
+  /** When the phone recorded the work an outbox record carries, sent as `Shelfwork-Recorded-At`. */
+  recordedAt?: string | null;
   /** Last known position, sent as `Geolocation: <lat>,<lng>` (spec section 7). */
   position?: { latitude: number; longitude: number } | null;
   /** Sent as Accept-Language so server messages (shown for 420) come in the tasker's language. */
@@ -74,6 +76,7 @@ export async function apiRequest<T = unknown>(req: ApiRequest): Promise<ApiResul
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
   if (req.token) headers.Authorization = `Bearer ${req.token}`;
   if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
+  if (req.recordedAt) headers['Shelfwork-Recorded-At'] = req.recordedAt;
   if (req.position) headers.Geolocation = `${req.position.latitude},${req.position.longitude}`;
   if (req.locale) headers['Accept-Language'] = req.locale;
 

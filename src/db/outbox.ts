@@ -33,6 +33,7 @@ function monotonicCreatedAt(now: Date): string {
 }
 
 export function newOutboxRecord(mutation: NewMutation, now: Date, ownerId: string | null): OutboxRecord {
+  const createdAt = monotonicCreatedAt(now);
   return {
     id: crypto.randomUUID(),
     taskId: mutation.taskId,
@@ -40,7 +41,8 @@ export function newOutboxRecord(mutation: NewMutation, now: Date, ownerId: strin
     method: mutation.method,
     path: mutation.path,
     payload: mutation.payload,
-    createdAt: monotonicCreatedAt(now),
+    createdAt,
+    recordedAt: createdAt,
     attempts: 0,
     state: 'pending',
     nextAttemptAt: null,
@@ -85,8 +87,10 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
     if (options.coalesce && mutation.taskId !== null) {
       const open = await coalescible(db, mutation);
       if (open) {
-        await db.outbox.update(open.id, { payload: mutation.payload });
-        return { ...open, payload: mutation.payload };
+        // The new state replaces the old one, so it is recorded now (the queue order keeps createdAt).
+        const recordedAt = options.now.toISOString();
+        await db.outbox.update(open.id, { payload: mutation.payload, recordedAt });
+        return { ...open, payload: mutation.payload, recordedAt };
       }
     }
     const record = newOutboxRecord(mutation, options.now, me?.id ?? null);
@@ -126,6 +130,11 @@ export function isQuotaError(err: unknown): boolean {
 export async function outstandingRecords(db: ShelfworkDb): Promise<OutboxRecord[]> {
   const rows = await db.outbox.where('state').anyOf(['pending', 'sending', 'rejected']).toArray();
   return rows.sort(compareOutboxRecords);
+}
+
+/** When the tasker did what the record carries (records queued before `recordedAt` existed: createdAt). */
+export function recordedAtOf(record: Pick<OutboxRecord, 'createdAt' | 'recordedAt'>): string {
+  return record.recordedAt ?? record.createdAt;
 }
 
 /** Queue order: createdAt (strictly increasing per runtime), then id so the order is total. */

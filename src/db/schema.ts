@@ -51,6 +51,12 @@ export interface OutboxRecord {
    * record kept across logout is never sent with another tasker's token. Missing = anyone's.
    */
   ownerId?: string | null;
+  /**
+   * When the tasker did what the record carries (ISO; additive, optional — missing = createdAt).
+   * Coalescing moves it to the newest state's time. Sent as `Shelfwork-Recorded-At`: the server
+   * takes work recorded inside the window even when it arrives after the task expired.
+   */
+  recordedAt?: string;
 }
 
 /** A task row: the API task plus the index fields the lists query by. */

@@ -4,10 +4,14 @@ import {
   cancelRefusal,
   canTransition,
   expiryReminderTimes,
+  LATE_WORK_GRACE_MS,
+  lateStartAllowed,
+  lateWorkRefusal,
   needsCommitmentDialog,
   parseTaskStatus,
   reserveRefusal,
   startRefusal,
+  workTime,
 } from './lifecycle';
 import { TASK_STATUSES, type Task, type Training } from './types';
 
@@ -18,6 +22,7 @@ describe('status machine', () => {
   const allowed = new Set([
     'available>reserved', 'reserved>in_progress', 'reserved>available', 'reserved>expired',
     'in_progress>awaiting_confirmation', 'in_progress>expired', 'awaiting_confirmation>accepted', 'awaiting_confirmation>rejected',
+    'expired>awaiting_confirmation',
   ]);
   for (const from of TASK_STATUSES) {
     for (const to of TASK_STATUSES) {
@@ -122,5 +127,45 @@ describe('expiryReminderTimes', () => {
   });
   it('schedules only within 144,000 s (40 h)', () => {
     expect(expiryReminderTimes({ timeWindowEnd: iso(41), expectedDuration: 120 }, now).map((d) => d.toISOString())).toEqual([iso(39), iso(40)]);
+  });
+});
+
+describe('late delivery of work done offline (lateWorkRefusal, lateStartAllowed, workTime)', () => {
+  // The window ended an hour ago; the task was started two hours ago.
+  const expired = { status: 'expired' as const, timeWindowEnd: iso(-1), startTime: iso(-2) };
+  const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * 3600_000);
+  const cases: [string, Parameters<typeof lateWorkRefusal>[0], Date | null, Date, ReturnType<typeof lateWorkRefusal>][] = [
+    ['in progress: always', { ...expired, status: 'in_progress' }, null, now, null],
+    ['expired, recorded before the end', expired, at(-1.5), now, null],
+    ['expired, recorded 1 ms before the end', expired, new Date(Date.parse(iso(-1)) - 1), now, null],
+    ['expired, recorded at the end', expired, at(-1), now, 'TASK_WINDOW_ENDED'],
+    ['expired, recorded after the end', expired, at(-0.5), now, 'TASK_WINDOW_ENDED'],
+    ['expired, no recorded time', expired, null, now, 'TASK_WINDOW_ENDED'],
+    ['expired, recorded "in the future" counts as now', expired, at(1), now, 'TASK_WINDOW_ENDED'],
+    ['expired, never started', { ...expired, startTime: null }, at(-1.5), now, 'TASK_NOT_IN_PROGRESS'],
+    ['expired, arriving at the end of the grace', expired, at(-1.5), new Date(Date.parse(iso(-1)) + LATE_WORK_GRACE_MS), null],
+    ['expired, arriving after the grace', expired, at(-1.5), new Date(Date.parse(iso(-1)) + LATE_WORK_GRACE_MS + 1), 'TASK_WINDOW_ENDED'],
+    ['awaiting confirmation', { ...expired, status: 'awaiting_confirmation' }, at(-1.5), now, 'TASK_NOT_IN_PROGRESS'],
+    ['reserved', { ...expired, status: 'reserved', startTime: null }, at(-1.5), now, 'TASK_NOT_IN_PROGRESS'],
+  ];
+  for (const [name, task, recordedAt, arrival, expected] of cases) {
+    it(`${name} → ${expected ?? 'accepted'}`, () => expect(lateWorkRefusal(task, recordedAt, arrival)).toBe(expected));
+  }
+
+  it('counts work at its recorded time, bounded by the start and by now', () => {
+    expect(workTime(expired, at(-1.5), now).toISOString()).toBe(at(-1.5).toISOString());
+    expect(workTime(expired, at(-5), now).toISOString()).toBe(iso(-2)); // not before the start
+    expect(workTime(expired, at(3), now).toISOString()).toBe(now.toISOString()); // not after now
+    expect(workTime(expired, null, now).toISOString()).toBe(now.toISOString());
+    expect(workTime({ startTime: null }, at(-5), now).toISOString()).toBe(at(-5).toISOString());
+  });
+
+  it('judges a late start only for a reserved task the server expired, within the grace', () => {
+    const reservedThenExpired = { status: 'expired' as const, timeWindowEnd: iso(-1), startTime: null };
+    expect(lateStartAllowed(reservedThenExpired, at(-1.5), now)).toBe(true);
+    expect(lateStartAllowed(reservedThenExpired, null, now)).toBe(false);
+    expect(lateStartAllowed({ ...reservedThenExpired, startTime: iso(-2) }, at(-1.5), now)).toBe(false);
+    expect(lateStartAllowed({ ...reservedThenExpired, status: 'reserved' }, at(-1.5), now)).toBe(false);
+    expect(lateStartAllowed(reservedThenExpired, at(-1.5), new Date(Date.parse(iso(-1)) + LATE_WORK_GRACE_MS + 1))).toBe(false);
   });
 });

@@ -15,7 +15,8 @@ const TRANSITIONS: Record<TaskStatus, readonly TaskStatus[]> = {
   awaiting_confirmation: ['accepted', 'rejected'],
   accepted: [],
   rejected: [],
-  expired: [],
+  // Work done offline inside the window, delivered after the server expired the task (lateWorkRefusal).
+  expired: ['awaiting_confirmation'],
 };
 
 export function isTaskStatus(value: unknown): value is TaskStatus {
@@ -115,6 +116,59 @@ export function startRefusal(
   const distance = distanceMeters(position, task.place.coordinates);
   if (distance > START_RADIUS_METERS) return { code: 'TOO_FAR_FROM_PLACE', distanceMeters: Math.round(distance) };
   return null;
+}
+
+/**
+ * Late delivery (the basement case): a tasker works offline, the window ends, the server's
+ * expiry job marks the task expired, then the signal returns and the outbox delivers. Work the
+ * phone recorded inside the window is still accepted for this long after the window's end (as long
+ * as the service worker's background-sync queue keeps a request); later work is refused.
+ */
+export const LATE_WORK_GRACE_MS = 7 * 24 * 3600_000;
+
+/** Allowance for a phone clock that runs a little fast or slow. */
+export const CLOCK_SKEW_MS = 2 * 60_000;
+
+export type WorkRefusal = 'TASK_NOT_IN_PROGRESS' | 'TASK_WINDOW_ENDED';
+
+interface WorkTask {
+  status: TaskStatus;
+  timeWindowEnd: string;
+  /** When the task was started (server record), null if never started. */
+  startTime: string | null;
+}
+
+/**
+ * When a piece of work counts as done: the time the phone recorded (null = now), never later than
+ * `now` and never before the start. The client's clock is a claim, bounded on both sides.
+ */
+export function workTime(task: Pick<WorkTask, 'startTime'>, recordedAt: Date | null, now: Date): Date {
+  let t = recordedAt && recordedAt.getTime() < now.getTime() ? recordedAt.getTime() : now.getTime();
+  if (task.startTime) t = Math.max(t, Date.parse(task.startTime));
+  return new Date(t);
+}
+
+/**
+ * May work (ticks, scans, defects, photos, the completion) be applied? In progress: yes. Expired
+ * by the server while the tasker was offline: yes when it was started, the work was recorded
+ * before the window ended, and it arrives within LATE_WORK_GRACE_MS of the end. Otherwise no.
+ */
+export function lateWorkRefusal(task: WorkTask, recordedAt: Date | null, now: Date): WorkRefusal | null {
+  if (task.status === 'in_progress') return null;
+  if (task.status !== 'expired' || !task.startTime) return 'TASK_NOT_IN_PROGRESS';
+  const end = Date.parse(task.timeWindowEnd);
+  if (now.getTime() - end > LATE_WORK_GRACE_MS) return 'TASK_WINDOW_ENDED';
+  if (!recordedAt || workTime(task, recordedAt, now).getTime() >= end) return 'TASK_WINDOW_ENDED';
+  return null;
+}
+
+/**
+ * A start recorded offline that arrives after the expiry job expired the reserved task: judged as
+ * a start of the reserved task at its recorded time (startRefusal), if it arrives within
+ * LATE_WORK_GRACE_MS of the window's end. True when the expired task may be judged that way.
+ */
+export function lateStartAllowed(task: WorkTask, startedAt: Date | null, now: Date): boolean {
+  return task.status === 'expired' && !task.startTime && startedAt !== null && now.getTime() - Date.parse(task.timeWindowEnd) <= LATE_WORK_GRACE_MS;
 }
 
 /** Reminders are scheduled only if within this many seconds (spec section 4). */

@@ -40,6 +40,13 @@ describe('command failures', () => {
     expect(rejectionText({ status: 420, code: 'X', message: 'Photo too large' })).toBe('Photo too large');
     expect(typeof rejectionText(null)).toBe('object');
   });
+
+  it("puts a rejected record's known code in the app's words, not the server's English", () => {
+    expect(text(rejectionText({ status: 420, code: 'TASK_WINDOW_ENDED', message: 'The time window of this task has ended.' }))).toBe('The time window of this task has ended.');
+    expect(typeof rejectionText({ status: 420, code: 'TASK_WINDOW_ENDED', message: 'The time window of this task has ended.' })).toBe('object');
+    expect(typeof rejectionText({ status: 420, code: 'TOO_FAR_FROM_PLACE', message: 'Too far' })).toBe('object');
+    expect(typeof rejectionText({ status: 420, code: 'TASK_NOT_IN_PROGRESS', message: 'x' })).toBe('object');
+  });
 });
 
 describe('known refusals', () => {

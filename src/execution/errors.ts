@@ -6,6 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CommandError } from '../sync/contract';
+import { knownFailureMessage } from '../tasks/lifecycleFailure';
 
 export type CameraErrorCode = 'CAMERA_BUSY' | 'CAMERA_PERMISSION_DENIED' | 'CAMERA_NOT_AVAILABLE' | 'CAMERA_UNSUPPORTED' | 'CAMERA_GENERIC';
 
@@ -82,6 +83,11 @@ const KNOWN_REFUSALS: Record<string, MessageDescriptor> = {
   TASK_NOT_FOUND: msg`Task not found`,
 };
 
+/** The app's own words for a refusal code (translated), before any English server text. */
+function knownRefusal(code: string): MessageDescriptor | null {
+  return KNOWN_REFUSALS[code] ?? knownFailureMessage(code);
+}
+
 const QUOTA_MESSAGE = msg`Your phone's storage is full, so this was not saved. Free up some space (delete old photos or apps) and try again.`;
 const NETWORK_MESSAGE = msg`Cannot connect to server`;
 
@@ -92,14 +98,19 @@ const NETWORK_MESSAGE = msg`Cannot connect to server`;
 export function commandErrorMessage(action: ExecutionAction, error: CommandError): MessageDescriptor | string {
   if (error.code === 'QUOTA_EXCEEDED') return QUOTA_MESSAGE;
   if (error.code === 'NETWORK') return NETWORK_MESSAGE;
-  const known = KNOWN_REFUSALS[error.code];
+  const known = knownRefusal(error.code);
   if (known) return known;
   if (error.status === 420 && error.message.trim() !== '') return error.message;
   return ACTION_MESSAGES[action];
 }
 
-/** The server's message of a rejected outbox record, or a fallback when it sent none. */
+/**
+ * Why a queued record was rejected: the app's words for a code it knows (in the tasker's
+ * language), else the server's message, else a fallback.
+ */
 export function rejectionText(error: { status: number; code: string; message: string } | null): MessageDescriptor | string {
+  const known = error ? knownRefusal(error.code) : null;
+  if (known) return known;
   if (error && error.message.trim() !== '') return error.message;
   return msg`The server did not accept this change.`;
 }

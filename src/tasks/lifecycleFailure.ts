@@ -78,6 +78,11 @@ const GENERIC_MESSAGES: Record<LifecycleCommand, MessageDescriptor> = {
   start: msg`Could not start the task. Please try again.`,
 };
 
+/** Words for a refusal code this app knows (the server's messages are English only), or null. */
+export function knownFailureMessage(code: string): MessageDescriptor | null {
+  return isKnown(code) && code !== 'NETWORK' ? KNOWN_MESSAGES[code] : null;
+}
+
 /** A descriptor (translated on render) or the server's text, ready for showToast or an alert. */
 export function failureMessage(failure: LifecycleFailure): MessageDescriptor | string {
   switch (failure.kind) {

@@ -258,6 +258,30 @@ describe('checklist ticks, scans and defects', () => {
 });
 
 describe('photos', () => {
+  it('sends each record with the time the tasker did it (Shelfwork-Recorded-At), not the time it left the phone', async () => {
+    await ready();
+    const restore = signalLost();
+    const t0 = h.now().toISOString();
+    await h.engine.setChecklistDone('t1', ['c1']);
+    h.advance(5 * 60_000);
+    // Coalesced into the record above (never attempted): the newer state carries the newer time.
+    await h.engine.setChecklistDone('t1', ['c1', 'c2']);
+    const tTicks = h.now().toISOString();
+    h.advance(60_000);
+    await h.engine.addPhoto('t1', { id: 'p1', blob: jpeg(1), width: 1280, height: 960, comment: '', tags: [] });
+    const tPhoto = h.now().toISOString();
+    expect(tTicks).not.toBe(t0);
+    // The signal comes back two hours later.
+    h.advance(2 * 3600_000);
+    await reconnect(restore);
+
+    const ticks = posts('task/t1/done-checklist-items');
+    expect(ticks.map((r) => r.body)).toEqual([{ ids: ['c1', 'c2'] }]);
+    expect(ticks[0]?.headers['shelfwork-recorded-at']).toBe(tTicks);
+    expect(posts('task/t1/photos')[0]?.headers['shelfwork-recorded-at']).toBe(tPhoto);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
   it('stores photos as blobs offline, uploads metadata then bytes on reconnect, and drops the blob only after the PUT succeeded', async () => {
     await ready();
     const restore = signalLost();

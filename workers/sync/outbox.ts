@@ -5,7 +5,7 @@
  * record's fate; nothing is ever dropped without a 2xx (docs/sync-protocol.md).
  */
 import type { ApiResult } from '../../src/api/http';
-import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
+import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from '../../src/db/outbox';
 import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
 import { outboxKind, type FollowUp } from './kinds';
 import type { Session } from './session';
@@ -113,6 +113,7 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
     : await ctx.session.request<unknown>(record.method, record.path, {
         body: record.payload ?? undefined,
         idempotencyKey: record.id,
+        recordedAt: recordedAtOf(record),
         auth: 'required',
       });
   const verdict = verdictFor(result);

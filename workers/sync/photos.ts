@@ -6,6 +6,7 @@
  * reconcile, in the transaction that deletes the record, i.e. only after the PUT's 2xx.
  */
 import type { ApiResult } from '../../src/api/http';
+import { recordedAtOf } from '../../src/db/outbox';
 import type { OutboxRecord } from '../../src/db/schema';
 import type { PhotoUploadTarget } from '../../src/domain/types';
 import type { PhotoCreatePayload, SendContext } from './kinds';
@@ -36,7 +37,7 @@ export async function sendPhotoCreate(ctx: SendContext, record: OutboxRecord): P
   if (photo.uploadState === 'uploaded') return { ok: true, status: 200, body: { photo } };
   if (!photo.blob) return { ok: false, status: 400, error: { code: 'PHOTO_FILE_MISSING', message: 'The photo file is no longer on this device' } };
 
-  const post = (key: string) => session.request<unknown>('POST', record.path, { body: record.payload, idempotencyKey: key, auth: 'required' });
+  const post = (key: string) => session.request<unknown>('POST', record.path, { body: record.payload, idempotencyKey: key, recordedAt: recordedAtOf(record), auth: 'required' });
   let answer = await post(record.id);
   if (!answer.ok) return answer;
   let target = targetFor(answer.body, meta.id);

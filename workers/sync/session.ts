@@ -22,6 +22,8 @@ export type Auth = 'required' | 'optional' | 'none';
 export interface RequestOptions {
   body?: unknown;
   idempotencyKey?: string | null;
+  /** An outbox record's recorded time (Shelfwork-Recorded-At). */
+  recordedAt?: string | null;
   /** required: fail without a token; optional: send it when present; none: never (auth calls). */
   auth?: Auth;
 }
@@ -134,6 +136,7 @@ export class Session {
       body: options.body,
       token,
       idempotencyKey: options.idempotencyKey ?? null,
+      recordedAt: options.recordedAt ?? null,
       position: (position?.value as { latitude: number; longitude: number } | null | undefined) ?? null,
       locale: (locale?.value as string | undefined) ?? null,
       signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined,
