@@ -19,9 +19,8 @@
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
  */
 import 'fake-indexeddb/auto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +28,7 @@ import type { FetchImpl } from '../src/api/http';
 import { ShelfworkDb } from '../src/db/schema';
 import type { Defect, Photo, ScannedItem, TaskStatus } from '../src/domain/types';
 import { SyncEngine } from '../workers/sync/engine';
+import { freePort, startServer } from './lib/server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
 const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 500);
@@ -37,33 +37,6 @@ const PASSWORD = 'demo1234';
 
 function say(message: string): void {
   console.log(`[bench:outbox] ${message}`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${base}health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become healthy in 90 s');
 }
 
 /** 20 distinct real JPEGs (ffmpeg test pattern frames, 1280×960, as the app uploads them). */
@@ -93,19 +66,13 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox.'));
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const apiBase = `${origin}/api/`;
   say(`starting the server on port ${port} with DATA_DIR=${dataDir}`);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', HOST: '127.0.0.1' };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  // Embedded database (DATABASE_URL and SMTP_URL are not passed on), demo seed, NODE_ENV=test.
+  const server = startServer({ port, dataDir });
+  const { origin, apiBase } = server;
   const stop = () => {
     // The server shuts down gracefully on SIGTERM, which may take a while: SIGKILL, it is throwaway.
-    if (server.exitCode === null) server.kill('SIGKILL');
+    void server.stop('SIGKILL');
     if (process.env.BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -115,7 +82,7 @@ async function main(): Promise<void> {
     });
   }
   try {
-    await waitForHealth(apiBase, server);
+    await server.waitForHealth();
 
     let online = true;
     const debug = process.env.BENCH_DEBUG === '1';
@@ -281,7 +248,7 @@ async function main(): Promise<void> {
     if (!Object.values(checks).every(Boolean) || rejected.length > 0 || stuck.length > 0) process.exitCode = 1;
   } catch (err) {
     console.error(err);
-    console.error(log.split('\n').slice(-40).join('\n'));
+    console.error(server.log().split('\n').slice(-40).join('\n'));
     process.exitCode = 1;
   } finally {
     stop();
