@@ -1,13 +1,16 @@
 /**
- * A small cache-first handler for retailer logos and task images (the service worker's runtime
- * image cache). Written here instead of pulling in workbox-strategies: the rules are few — serve
- * from the cache when present, otherwise fetch, store good answers, and keep the cache bounded.
+ * A small cache-first handler for retailer logos, task images and task documents (the service
+ * worker's runtime image cache). Written here instead of pulling in workbox-strategies: the rules
+ * are few — serve from the task-pack cache or the runtime cache when present, otherwise fetch,
+ * store good answers in the runtime cache, and keep that one bounded.
  */
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions } from 'workbox-core';
+import { LETTERS_PATH_PREFIX } from '../src/pwa/messages';
 
-/** Same-origin paths whose content is an image whatever the request's destination (the sync worker
- * fetches task-pack images with `fetch`, whose destination is ''). */
-const IMAGE_PATH_PREFIXES = ['/logos/', '/images/', '/media/', '/uploads/', '/api/files/', '/api/photos/', '/api/images/'];
+/** Same-origin paths whose content is an image (or a task document) whatever the request's
+ * destination: the sync worker fetches task-pack images with `fetch` (destination ''), and a
+ * letter of authority is opened by a navigation (a new tab). */
+const IMAGE_PATH_PREFIXES = ['/logos/', '/images/', '/media/', '/uploads/', LETTERS_PATH_PREFIX, '/api/files/', '/api/photos/', '/api/images/'];
 
 export const DEFAULT_MAX_ENTRIES = 300;
 
@@ -33,8 +36,18 @@ async function trim(cache: Cache, maxEntries: number): Promise<void> {
   }
 }
 
-export function createCacheFirstHandler(cacheName: string, maxEntries = DEFAULT_MAX_ENTRIES) {
+/**
+ * `cacheName` is the runtime cache this handler fills and trims to `maxEntries`. `readOnlyCaches`
+ * (the task-pack cache) are looked in first and never written or trimmed here: what the sync
+ * worker stored for a reserved task stays until the sync worker deletes it.
+ */
+export function createCacheFirstHandler(cacheName: string, maxEntries = DEFAULT_MAX_ENTRIES, readOnlyCaches: readonly string[] = []) {
   return async ({ request, event }: RouteHandlerCallbackOptions): Promise<Response> => {
+    for (const name of readOnlyCaches) {
+      // caches.match with a cacheName does not create a missing cache (caches.open would).
+      const kept = await caches.match(request, { cacheName: name, ignoreVary: true });
+      if (kept) return kept;
+    }
     const cache = await caches.open(cacheName);
     const cached = await cache.match(request, { ignoreVary: true });
     if (cached) return cached;

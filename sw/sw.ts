@@ -2,7 +2,8 @@
  * The Shelfwork service worker (built by vite-plugin-pwa in injectManifest mode).
  *
  * Owns: the precache of the app shell, icons and all five compiled catalogs (so the app starts and
- * deep links open with the network off), the runtime cache for logos and task images, and the
+ * deep links open with the network off), the runtime cache for logos and task images (served after
+ * the sync worker's task-pack cache, which only the sync worker writes and prunes), and the
  * background-sync wake-up. It never owns a mutation: the Dexie outbox does (DESIGN.md, "The write
  * path"). Workbox's queue deletes a request on any HTTP answer and expires after 7 days, so here it
  * is only (a) a closed-app delivery path for outbox requests that hit a network error and (b) the
@@ -17,11 +18,13 @@ import {
   IDEMPOTENCY_HEADER,
   IMAGE_CACHE_NAME,
   OUTBOX_QUEUE_NAME,
+  PACK_CACHE_NAME,
   isToServiceWorkerMessage,
   type FromServiceWorkerMessage,
   type SyncNowMessage,
 } from '../src/pwa/messages';
 import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
+import { NAVIGATION_DENYLIST } from './navigation';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -35,18 +38,22 @@ interface SyncEvent extends ExtendableEvent {
 // Precache: everything Vite emitted that matches vite.config.ts's globPatterns (index.html, JS
 // chunks including the lazily imported catalogs src/locales/*/messages.po, CSS, icons, manifest).
 precacheAndRoute(self.__WB_MANIFEST);
+// Deletes only caches named `*-precache-*` other than the current one: the runtime image cache
+// and the task-pack cache (PACK_CACHE_NAME) survive a new version's activation.
 cleanupOutdatedCaches();
 
 // Deep links work offline: every navigation gets the precached shell, except the API (and the
-// dev mailbox under it) which must reach the server.
+// dev mailbox under it) which must reach the server, and the letters of authority (PDFs opened in
+// a new tab), which the image route below serves from the task-pack cache.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/],
+    denylist: NAVIGATION_DENYLIST,
   }),
 );
 
-// Logos and task images: cache-first, bounded.
-registerRoute(isCacheableImageRequest, createCacheFirstHandler(IMAGE_CACHE_NAME), 'GET');
+// Logos, task images and documents: the task pack's copy first (never trimmed), then the
+// runtime cache (cache-first, bounded), then the network.
+registerRoute(isCacheableImageRequest, createCacheFirstHandler(IMAGE_CACHE_NAME, undefined, [PACK_CACHE_NAME]), 'GET');
 
 // ---------------------------------------------------------------------------------------------
 // Background sync.

@@ -467,7 +467,8 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
               : null,
         tasker_comment: history ? 'Done. The back room was locked, asked the manager for access.' : null,
         descriptive_comment: descriptiveComment,
-        letter_of_authority_url: `https://docs.shelfwork.app/letters-of-authority/${place.retailer_id}.pdf`,
+        // Served by the app's own origin (public/letters/, scripts/make-letters.ts): the task pack keeps it and it opens offline.
+        letter_of_authority_url: `/letters/${place.retailer_id}.pdf`,
         target_product_photos: '[]',
         done_checklist_item_ids: JSON.stringify(doneIds),
         has_outstanding_dispute: plan.dispute === true,

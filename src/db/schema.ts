@@ -89,6 +89,12 @@ export interface TaskPackRow {
   parts: Partial<Record<TaskPackPart, string | null>>;
   complete: boolean;
   error: string | null;
+  /**
+   * Additive (task-pack cache, sync worker): the absolute URLs of the images and documents of the
+   * `images` part, as keyed in the pack cache. Lets the sync worker keep exactly what reserved and
+   * in-progress tasks need and notice entries the browser evicted. Absent on packs pulled before.
+   */
+  images?: string[];
 }
 
 export interface ChecklistItemRow extends ChecklistItem {

@@ -14,8 +14,26 @@ export const OUTBOX_QUEUE_NAME = 'shelfwork-outbox';
  */
 export const SYNC_TAG = 'shelfwork-sync';
 
-/** Runtime cache for retailer logos and task images (cache-first). */
+/**
+ * Runtime cache for retailer logos and task images (cache-first), trimmed to its newest entries
+ * (sw/imageCache.ts): browsing long lists can push any image out of it.
+ */
 export const IMAGE_CACHE_NAME = 'shelfwork-images';
+
+/**
+ * The task packs' images and documents (the letter of authority), written only by the sync worker
+ * (workers/sync/pack.ts) and never trimmed by the service worker, which reads it before its own
+ * image cache. Entries no reserved / in-progress task needs are deleted by the sync worker
+ * (`maintainPackCache`). Not a `-precache-` name, so Workbox's cleanup of old precaches on a new
+ * version's activation leaves it alone; bump the suffix only with a migration of its entries.
+ */
+export const PACK_CACHE_NAME = 'shelfwork-pack-v1';
+
+/**
+ * Same-origin path of the letters of authority the app serves itself (public/letters/, one PDF
+ * per retailer; see scripts/make-letters.ts). A navigation there opens the document, not the app.
+ */
+export const LETTERS_PATH_PREFIX = '/letters/';
 
 /**
  * Mutations carrying this header are outbox records (the header value is the record id). Only they

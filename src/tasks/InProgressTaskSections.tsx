@@ -17,7 +17,12 @@ import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { TaskIcon } from './TaskIcon';
 
-/** Absolute http(s) URLs, or a path on our own server (the letter may be served by the API). */
+/**
+ * A path on our own origin (the demo's /letters/{retailerId}.pdf, or a file of the API), or an
+ * absolute http(s) URL. The task pack keeps the letter either way, but only a same-origin one opens
+ * offline: the service worker serves the new tab from the pack cache. A letter on another origin (a
+ * CDN) opens only online — the service worker never sees navigations to another origin.
+ */
 function documentHref(url: string | null): string | null {
   if (!url) return null;
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;

@@ -1,5 +1,5 @@
 /** Static serving of the built app from dist/: files, cache headers, SPA fallback, API 404s stay JSON. */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shelfwork</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(dist, 'assets', 'index-4f3a9c.js'), 'console.log("app");');
+  // Vite copies public/ into dist/, letters of authority included.
+  mkdirSync(join(dist, 'letters'));
+  copyFileSync(join(process.cwd(), 'public', 'letters', 'maxima.pdf'), join(dist, 'letters', 'maxima.pdf'));
   server = await startTestServer({ distDir: dist });
 });
 afterAll(async () => {
@@ -39,6 +42,16 @@ describe('static app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves a letter of authority as a PDF, and a missing one as a plain 404 (not the app)', async () => {
+    const letter = await server.request({ method: 'GET', url: '/letters/maxima.pdf' });
+    expect(letter.statusCode).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    expect(letter.rawPayload.equals(readFileSync(join(process.cwd(), 'public', 'letters', 'maxima.pdf')))).toBe(true);
+    const missing = await server.request({ method: 'GET', url: '/letters/nobody.pdf' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
   });
 
   it('keeps /api misses as JSON 404 and missing asset files as plain 404', async () => {

@@ -28,7 +28,7 @@ import { canSeeTasks } from '../../src/domain/users';
 import { isTask, START_TASK_KIND, toTaskRow, type FollowUp, type StartTaskPayload } from './kinds';
 import * as execution from './execution';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
-import { browserImageCache, clearPacks, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
+import { browserImageCache, clearPacks, maintainPackCache, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import {
   clearAccountKv,
   INTERVALS_MS,
@@ -701,6 +701,8 @@ export class SyncEngine implements SyncApi {
       // Drain first: pulls then see the server state after our own queued changes.
       await this.drain({ ignoreBackoff: eager });
       await this.pullDue(force, eager);
+      // Pack images the browser evicted reopen their pack; images no kept task needs are deleted.
+      await this.guard('task pack cache', () => maintainPackCache(this.packCtx, PACK_STATUSES));
       // After the lists: a task that just became reserved or in progress gets its pack.
       await this.pullDuePacks(eager, force);
     } catch (err) {

@@ -2,16 +2,18 @@
  * The task pack (issue 4): everything a reserved or in-progress task needs to be performed with no
  * signal — checklist, products, the global and the task's defects, scanned items, photo metadata,
  * and the images (task-type photos, target product photos, place and retailer logos, product
- * images, the letter of authority) cached with the Cache API. Each part is written in its own
- * transaction and timestamped in `taskPacks`; a failed part (an image that would not download)
- * leaves the pack incomplete without undoing the others. Parts with unsent outbox records keep
- * their local state: the tasker's pending work always wins over a pull.
+ * images, the letter of authority) cached with the Cache API in a cache of their own
+ * (PACK_CACHE_NAME), which the service worker reads but never trims; `maintainPackCache` deletes
+ * what no kept task needs and reopens packs whose entries the browser evicted. Each part is
+ * written in its own transaction and timestamped in `taskPacks`; a failed part (an image that
+ * would not download) leaves the pack incomplete without undoing the others. Parts with unsent
+ * outbox records keep their local state: the tasker's pending work always wins over a pull.
  */
 import type { ApiResult } from '../../src/api/http';
 import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
 import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '../../src/db/schema';
-import type { ChecklistItem, Defect, Photo, Product, ScannedItem } from '../../src/domain/types';
-import { IMAGE_CACHE_NAME } from '../../src/pwa/messages';
+import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '../../src/domain/types';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/pwa/messages';
 import type { CommandResult } from '../../src/sync/contract';
 import {
   CHECKLIST_KIND,
@@ -32,34 +34,108 @@ export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'de
 /** A complete pack is pulled again after this long (the sync timer looks every 15 s). */
 export const PACK_REFRESH_MS = 10 * 60_000;
 
-/** Where images are kept for offline use; `ensure` answers false when an image could not be stored. */
+/**
+ * Where pack images and documents are kept for offline use, keyed by absolute URL. `ensure`
+ * answers false when one could not be stored; `keys` lists what is stored without downloading
+ * anything (a store the browser emptied answers []); `delete` forgets one URL.
+ */
 export interface ImageCache {
   ensure(url: string): Promise<boolean>;
+  keys(): Promise<string[]>;
+  delete(url: string): Promise<void>;
+}
+
+/** What a pack may be stored from: a good answer, or an opaque one (no-cors, cross-origin). */
+function isStorable(response: Response): boolean {
+  return response.ok || response.type === 'opaque';
 }
 
 /**
- * The Cache API store shared with the service worker's cache-first image route (same name), or
- * null where there is no Cache API (Node tests inject their own).
+ * The task-pack cache (PACK_CACHE_NAME): the service worker serves it before its own runtime image
+ * cache and never trims it. Null where there is no Cache API (Node tests inject their own).
+ *
+ * Cross-origin URLs (a CDN letter of authority, task-type photos) are stored opaque (no-cors):
+ * an <img> shows them offline through the service worker, but a cross-origin document cannot be
+ * opened offline (the service worker does not see navigations to another origin, and an opaque
+ * answer cannot serve a navigation) — such letters open only online. Letters on our own origin
+ * (LETTERS_PATH_PREFIX, the demo's) open offline.
  */
 export function browserImageCache(): ImageCache | null {
   const storage = (globalThis as { caches?: CacheStorage }).caches;
   if (!storage) return null;
+  const origin = (globalThis as { location?: { origin: string } }).location?.origin;
   return {
     ensure: async (url) => {
       try {
-        const cache = await storage.open(IMAGE_CACHE_NAME);
+        const cache = await storage.open(PACK_CACHE_NAME);
         if (await cache.match(url, { ignoreVary: true })) return true;
-        const sameOrigin = new URL(url).origin === (globalThis as { location?: { origin: string } }).location?.origin;
+        // Shown in a list already: copy the runtime cache's answer instead of downloading again.
+        const seen = await storage.match(url, { cacheName: IMAGE_CACHE_NAME, ignoreVary: true });
+        if (seen && isStorable(seen) && !seen.redirected) {
+          await cache.put(url, seen);
+          return true;
+        }
+        const sameOrigin = new URL(url).origin === origin;
         // Cross-origin images (a CDN) come back opaque: unreadable but storable, and <img> can show them.
-        const response = await fetch(url, { mode: sameOrigin ? 'same-origin' : 'no-cors', credentials: 'omit' });
-        if (!response.ok && response.type !== 'opaque') return false;
+        let response = await fetch(url, { mode: sameOrigin ? 'same-origin' : 'no-cors', credentials: 'omit' });
+        if (!isStorable(response)) return false;
+        // A redirected answer cannot serve a navigation (a letter opened in a new tab): store its body.
+        if (response.redirected && response.type !== 'opaque') {
+          response = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+        }
         await cache.put(url, response);
         return true;
       } catch {
         return false;
       }
     },
+    keys: async () => {
+      if (!(await storage.has(PACK_CACHE_NAME))) return [];
+      const cache = await storage.open(PACK_CACHE_NAME);
+      return (await cache.keys()).map((request) => request.url);
+    },
+    delete: async (url) => {
+      if (!(await storage.has(PACK_CACHE_NAME))) return;
+      await (await storage.open(PACK_CACHE_NAME)).delete(url, { ignoreVary: true });
+    },
   };
+}
+
+/**
+ * URLs a pack pull is storing right now (pinned from before its first download until its row
+ * names them), and a counter bumped on every pin and unpin: `maintainPackCache` never deletes a
+ * pinned URL, and deletes nothing when a pull ran while it looked.
+ */
+interface CacheActivity {
+  pinned: Map<string, number>;
+  generation: number;
+}
+
+const activities = new WeakMap<ImageCache, CacheActivity>();
+
+function activityOf(cache: ImageCache): CacheActivity {
+  let activity = activities.get(cache);
+  if (!activity) {
+    activity = { pinned: new Map(), generation: 0 };
+    activities.set(cache, activity);
+  }
+  return activity;
+}
+
+function pin(cache: ImageCache, urls: readonly string[]): void {
+  const activity = activityOf(cache);
+  activity.generation += 1;
+  for (const url of urls) activity.pinned.set(url, (activity.pinned.get(url) ?? 0) + 1);
+}
+
+function unpin(cache: ImageCache, urls: readonly string[]): void {
+  const activity = activityOf(cache);
+  activity.generation += 1;
+  for (const url of urls) {
+    const count = (activity.pinned.get(url) ?? 0) - 1;
+    if (count > 0) activity.pinned.set(url, count);
+    else activity.pinned.delete(url);
+  }
 }
 
 export interface PackContext {
@@ -219,38 +295,47 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
     await db.photos.bulkDelete(gone);
   });
 
-  // Images: every one must be stored for the part to count.
-  const imagesOk = await cacheImages(ctx, taskId);
-  if (imagesOk === true) done.add('images');
-  else failed.set('images', imagesOk);
+  // Images: every one must be stored for the part to count. Their URLs stay pinned (safe from
+  // maintainPackCache) until the pack row names them.
+  const images = await cacheImages(ctx, taskId);
+  try {
+    if (images.outcome === true) done.add('images');
+    else failed.set('images', images.outcome);
 
-  let complete = false;
-  await db.transaction('rw', [db.session, db.taskPacks, db.meta], async () => {
-    if (!(await db.session.get('tokens'))) return;
-    const previous = await db.taskPacks.get(taskId);
-    const parts: TaskPackRow['parts'] = { ...(previous?.parts ?? {}) };
-    for (const part of done) parts[part] = at;
-    // Missing images now: the old timestamp would claim they are there.
-    if (failed.has('images')) parts.images = null;
-    complete = PACK_PARTS.every((p) => !!parts[p]);
-    const error = failed.size > 0 ? [...failed.values()][0]! : null;
-    await db.taskPacks.put({ taskId, parts, complete, error });
-    await db.meta.put({ key: metaKeyForPack(taskId), syncedAt: complete ? at : (await db.meta.get(metaKeyForPack(taskId)))?.syncedAt ?? null, error, attemptedAt: at });
-  });
+    let complete = false;
+    await db.transaction('rw', [db.session, db.taskPacks, db.meta], async () => {
+      if (!(await db.session.get('tokens'))) return;
+      const previous = await db.taskPacks.get(taskId);
+      const parts: TaskPackRow['parts'] = { ...(previous?.parts ?? {}) };
+      for (const part of done) parts[part] = at;
+      // Missing images now: the old timestamp would claim they are there.
+      if (failed.has('images')) parts.images = null;
+      complete = PACK_PARTS.every((p) => !!parts[p]);
+      const error = failed.size > 0 ? [...failed.values()][0]! : null;
+      await db.taskPacks.put({ taskId, parts, complete, error, images: images.urls });
+      await db.meta.put({ key: metaKeyForPack(taskId), syncedAt: complete ? at : (await db.meta.get(metaKeyForPack(taskId)))?.syncedAt ?? null, error, attemptedAt: at });
+    });
+  } finally {
+    if (ctx.images) unpin(ctx.images, images.urls);
+  }
   if (failed.size === 0) return { ok: true, value: undefined };
   const [part, code] = [...failed.entries()][0]!;
   return { ok: false, error: { status: 0, code, message: `Task pack part ${part} failed` } };
 }
 
-/** Image URLs of the pack, absolute. Answers true, or the failure code. */
-async function cacheImages(ctx: PackContext, taskId: string): Promise<true | string> {
+/**
+ * Stores the pack's images and documents. Answers true or the failure code, and the absolute URLs
+ * it tried (every one that was stored among them), pinned: the caller unpins them.
+ */
+async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome: true | string; urls: string[] }> {
   const { db } = ctx;
   const task = await db.tasks.get(taskId);
-  if (!task) return 'TASK_NOT_FOUND';
-  if (!ctx.images) return 'NO_IMAGE_CACHE';
-  const urls = new Set<string>();
+  if (!task) return { outcome: 'TASK_NOT_FOUND', urls: [] };
+  const cache = ctx.images;
+  if (!cache) return { outcome: 'NO_IMAGE_CACHE', urls: [] };
+  const found = new Set<string>();
   const add = (url: string | null | undefined) => {
-    if (url) urls.add(url);
+    if (url) found.add(url);
   };
   const typePhotos = await ctx.session.request<unknown>('GET', `task/task_type/${encodeURIComponent(task.taskTypeId)}/photos`);
   let failure: string | null = typePhotos.ok ? null : typePhotos.error.code;
@@ -263,17 +348,96 @@ async function cacheImages(ctx: PackContext, taskId: string): Promise<true | str
   for (const product of await db.products.where('taskId').equals(taskId).toArray()) add(product.image);
 
   const base = await ctx.apiBase();
+  const urls: string[] = [];
+  for (const url of found) {
+    try {
+      urls.push(new URL(url, base).href);
+    } catch {
+      failure ??= 'IMAGE_FAILED';
+    }
+  }
+  const unique = [...new Set(urls)];
+  pin(cache, unique);
   const results = await Promise.all(
-    [...urls].map(async (url) => {
+    unique.map(async (url) => {
       try {
-        return await ctx.images!.ensure(new URL(url, base).href);
+        return await cache.ensure(url);
       } catch {
         return false;
       }
     }),
   );
   if (results.includes(false)) failure ??= 'IMAGE_FAILED';
-  return failure ?? true;
+  return { outcome: failure ?? true, urls: unique };
+}
+
+/** Error of a pack whose stored images are no longer all in the pack cache (the browser evicted them). */
+export const IMAGES_EVICTED = 'IMAGES_EVICTED';
+
+/**
+ * Keeps the pack cache in step with the mirror; cheap (one listing of the cache, a few table
+ * reads), so the engine runs it on every sync, before the due packs are pulled. `keptStatuses` are
+ * the statuses whose packs are kept (reserved, in progress); a task that still has outbox records
+ * to send keeps its pack too (a refused completion sends the tasker back to it).
+ *
+ * 1. A kept pack whose images part is done but whose URLs are not all stored any more (storage
+ *    pressure emptied the cache, or it predates the pack cache) gets that part reopened — the
+ *    pack is incomplete and due now, so the pull that follows downloads them again.
+ * 2. Entries no kept pack names are deleted: a task cancelled, finished or gone frees its images,
+ *    while a URL several tasks share (a retailer's logo) stays as long as one of them is kept.
+ *    Nothing is deleted while a pack pull is storing (see `pin`). Pins are this engine's: another
+ *    tab's engine could delete an entry under this one's pull — the pack then looks evicted on the
+ *    next pass and is downloaded again.
+ */
+export async function maintainPackCache(ctx: PackContext, keptStatuses: readonly TaskStatus[]): Promise<{ reopened: string[]; deleted: string[] }> {
+  const { db } = ctx;
+  const cache = ctx.images;
+  if (!cache) return { reopened: [], deleted: [] };
+  const activity = activityOf(cache);
+  const generation = activity.generation;
+  // The rows first, then the listing: an entry is always stored before a row names it, so a row
+  // read here only names URLs the listing can see, unless the URL is really gone.
+  const packs = await db.taskPacks.toArray();
+  const tasks = await db.tasks.bulkGet(packs.map((p) => p.taskId));
+  const withRecords = new Set(
+    (await db.outbox.where('state').anyOf([...UNSENT_STATES, 'rejected']).toArray()).map((r) => r.taskId).filter((id): id is string => !!id),
+  );
+  const stored = new Set(await cache.keys());
+
+  const keep = new Set<string>();
+  const broken: TaskPackRow[] = [];
+  packs.forEach((pack, i) => {
+    const task = tasks[i];
+    if (!task || !(keptStatuses.includes(task.status) || withRecords.has(task.id))) return;
+    for (const url of pack.images ?? []) keep.add(url);
+    if (pack.parts.images && (!pack.images || pack.images.some((url) => !stored.has(url)))) broken.push(pack);
+  });
+
+  const reopened: string[] = [];
+  // A pull that ran meanwhile wrote fresher rows; the next pass judges them.
+  if (broken.length > 0 && activity.generation === generation) {
+    await db.transaction('rw', [db.taskPacks, db.meta], async () => {
+      for (const seen of broken) {
+        const row = await db.taskPacks.get(seen.taskId);
+        if (!row || row.parts.images !== seen.parts.images) continue;
+        await db.taskPacks.put({ ...row, parts: { ...row.parts, images: null }, complete: false, error: IMAGES_EVICTED });
+        const key = metaKeyForPack(row.taskId);
+        const meta = await db.meta.get(key);
+        // No retry pause: the pack is due on the next look.
+        await db.meta.put({ key, syncedAt: meta?.syncedAt ?? null, error: IMAGES_EVICTED, attemptedAt: null });
+        reopened.push(row.taskId);
+      }
+    });
+  }
+
+  const deleted: string[] = [];
+  for (const url of stored) {
+    if (keep.has(url) || activity.pinned.has(url)) continue;
+    if (activity.generation !== generation) break;
+    await cache.delete(url);
+    deleted.push(url);
+  }
+  return { reopened, deleted };
 }
 
 /** Is the pack of a reserved / in-progress task due: never pulled, incomplete, or older than 10 min? */

@@ -32,7 +32,7 @@ export interface Harness {
   server: FakeServerState;
   /** The issue-4 server state (checklists, photos, ...). */
   exec: FakeExecutionState;
-  /** The fake Cache API: URLs stored, and URLs that fail to download. */
+  /** The fake pack cache: URLs stored (tests may delete some, as the browser would), and URLs that fail to download. */
   images: { stored: Set<string>; failing: Set<string> };
   logIn: (token?: string) => Promise<void>;
 }
@@ -49,6 +49,10 @@ export function createHarness(): Harness {
       if (images.failing.has(url)) return false;
       images.stored.add(url);
       return true;
+    },
+    keys: async () => [...images.stored],
+    delete: async (url) => {
+      images.stored.delete(url);
     },
   };
   const engine = new SyncEngine({
