@@ -24,7 +24,7 @@ Commands:
                --lat <latitude> --lng <longitude> --retailer <retailerId>
   create-task --place <placeId> --type <taskTypeId> --start <ISO> --end <ISO>
               --duration <minutes> --reward <amount> [--bonus <amount>]
-              [--title <t>] [--comment <descriptive comment>]
+              [--title <t>] [--comment <descriptive comment>] [--letter </letters/maxima.pdf>]
   accept --task <taskId> [--comment <result comment>]
                                          Accept a task awaiting confirmation
   reject-task --task <taskId> --comment <result comment> [--reduced <amount>]
@@ -48,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
       id: { type: 'string' },
       reasons: { type: 'string' },
       comment: { type: 'string' },
+      letter: { type: 'string' },
       title: { type: 'string' },
       address: { type: 'string' },
       city: { type: 'string' },
@@ -121,6 +122,7 @@ async function main(argv: string[]): Promise<number> {
               bonusReward: values.bonus,
               title: values.title,
               descriptiveComment: values.comment,
+              letterOfAuthorityUrl: values.letter,
             },
             now,
           ),

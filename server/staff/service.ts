@@ -151,6 +151,24 @@ function readMoney(value: unknown, required: boolean): { value: string | null; e
   return { value: Number(text.trim()).toFixed(2), error: null };
 }
 
+/**
+ * A task document's address: a path on the app's own origin (`/letters/maxima.pdf`, which the
+ * task pack caches and the service worker serves offline) or an https URL (opens online only).
+ */
+function readDocumentUrl(value: unknown): { value: string | null; error: string | null } {
+  const text = readString(value, { max: 500 });
+  if (text.error || text.value === null) return text;
+  const v = text.value;
+  if (/^\/(?![/\\])[\x21-\x7e]*$/.test(v)) return { value: v, error: null };
+  try {
+    const url = new URL(v);
+    if (url.protocol === 'https:' && !/\s/.test(v)) return { value: url.href, error: null };
+  } catch {
+    // not a URL
+  }
+  return { value: null, error: 'INVALID' };
+}
+
 /** A viewer that sees everything a staff member may see (descriptive comments included). */
 const STAFF_VIEWER: Viewer = {
   id: 'staff',
@@ -173,6 +191,7 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   const reward = readMoney(body.reward, true);
   const bonus = readMoney(body.bonusReward, false);
   const comment = readString(body.descriptiveComment, { max: 2000 });
+  const letter = readDocumentUrl(body.letterOfAuthorityUrl);
   const duration = body.expectedDuration;
   const fields: Record<string, string | null> = {
     placeId: placeId.error,
@@ -183,6 +202,7 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
     reward: reward.error,
     bonusReward: bonus.error,
     descriptiveComment: comment.error,
+    letterOfAuthorityUrl: letter.error,
     expectedDuration: typeof duration === 'number' && Number.isInteger(duration) && duration >= 5 && duration <= 720 ? null : duration === undefined ? 'REQUIRED' : 'INVALID',
   };
   if (start.value && end.value) {
@@ -224,7 +244,7 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
       early_cancel_deadline: earlyCancelDeadline(endIso, expected),
       late_cancel_deadline: new Date(start.value.getTime() - 60 * 60_000),
       descriptive_comment: comment.value,
-      letter_of_authority_url: null,
+      letter_of_authority_url: letter.value,
       target_product_photos: '[]',
       done_checklist_item_ids: '[]',
       has_outstanding_dispute: false,

@@ -187,6 +187,23 @@ describe('staff API', () => {
     expect(place.statusCode).toBe(400);
     expect(place.json<ApiErrorBody>().error.fields).toMatchObject({ latitude: 'OUT_OF_RANGE', address: 'REQUIRED', countryCode: 'REQUIRED', retailerId: 'REQUIRED' });
   });
+
+  it('gives a staff-made task the letter of authority it names: a path on our origin or an https URL, nothing else', async () => {
+    const placeId = (await server.db.selectFrom('places').select('id').where('country_code', '=', 'LT').executeTakeFirstOrThrow()).id;
+    const body = { placeId, taskTypeId: 'shelf-photo', timeWindowStart: '2026-03-15T08:00:00Z', timeWindowEnd: '2026-03-15T12:00:00Z', expectedDuration: 60, reward: '10' };
+    const letterOf = async (letterOfAuthorityUrl: unknown) => {
+      const res = await server.request({ method: 'POST', url: '/api/staff/tasks', headers: STAFF, payload: { ...body, letterOfAuthorityUrl } });
+      if (res.statusCode !== 201) return res.json<ApiErrorBody>().error.fields?.letterOfAuthorityUrl;
+      const row = await server.db.selectFrom('tasks').select('letter_of_authority_url').where('id', '=', res.json<Task>().id).executeTakeFirstOrThrow();
+      return row.letter_of_authority_url;
+    };
+    expect(await letterOf('/letters/maxima.pdf')).toBe('/letters/maxima.pdf');
+    expect(await letterOf('https://cdn.example.com/letters/maxima.pdf')).toBe('https://cdn.example.com/letters/maxima.pdf');
+    expect(await letterOf(undefined)).toBeNull();
+    for (const bad of ['//evil.example/x.pdf', 'http://cdn.example.com/x.pdf', 'javascript:alert(1)', 'letters/x.pdf', 42, `/${'x'.repeat(600)}`]) {
+      expect(await letterOf(bad), String(bad).slice(0, 40)).toMatch(/INVALID|TOO_LONG/);
+    }
+  });
 });
 
 describe('health and static', () => {
