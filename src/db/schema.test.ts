@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeTask, makeTaskType } from '../tasks/fixtures';
+import { readTaskList } from '../tasks/taskListQuery';
 import { ShelfworkDb } from './schema';
 
 const opened: Dexie[] = [];
@@ -26,7 +28,49 @@ function openV1(name: string): Dexie {
   return db;
 }
 
+/** Version 2 as it shipped with issue 4 (tasks indexed as in version 1). */
+function openV2(name: string): Dexie {
+  const db = openV1(name);
+  db.version(2).stores({
+    taskPacks: 'taskId',
+    checklistItems: 'id, taskId',
+    products: '[taskId+ean], taskId',
+    defects: 'id',
+    taskDefects: '[taskId+id], taskId',
+    scannedItems: 'id, taskId',
+    photos: 'id, taskId, uploadState, [taskId+createdAt]',
+  });
+  return db;
+}
+
 describe('ShelfworkDb schema upgrade', () => {
+  it('upgrades version 2 to 3: the list indexes are built from the rows already mirrored', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const v2 = openV2(name);
+    await v2.table('tasks').bulkPut([
+      makeTask({ id: 'late', timeWindowStart: '2026-11-23T08:00:00.000Z', taskType: makeTaskType({ filterTitle: 'Scans' }) }),
+      makeTask({ id: 'early', timeWindowStart: '2026-11-20T08:00:00.000Z' }),
+      makeTask({ id: 'mid', timeWindowStart: '2026-11-21T08:00:00.000Z' }),
+      makeTask({ id: 'mine', status: 'reserved', taskType: makeTaskType({ filterTitle: 'Stock' }) }),
+    ]);
+    await v2.table('outbox').add({ id: 'r1', taskId: 'mine', kind: 'start-task', method: 'POST', path: 'task/mine/start', payload: {}, createdAt: '2026-11-21T08:00:00.000Z', attempts: 0, state: 'pending', nextAttemptAt: null, error: null });
+    v2.close();
+
+    const v3 = new ShelfworkDb(name);
+    opened.push(v3);
+    await v3.open();
+
+    expect(v3.verno).toBe(3);
+    expect(await v3.tasks.count()).toBe(4);
+    expect(await v3.outbox.get('r1')).toMatchObject({ state: 'pending' });
+    const page = await readTaskList(v3, { status: 'available', limit: 2 });
+    expect(page).toMatchObject({ kind: 'page', total: 3, rows: [{ id: 'early' }, { id: 'mid' }] });
+    expect(page.kind === 'page' && [...page.categories].sort()).toEqual(['Photos', 'Scans']);
+    expect(await readTaskList(v3, { status: 'reserved', limit: 50 })).toMatchObject({ kind: 'page', total: 1, rows: [{ id: 'mine' }], categories: ['Stock'] });
+    // The prefix of the replaced [status+timeWindowStart] index still answers through the new one.
+    expect(await v3.tasks.where('[status+timeWindowStart]').between(['available', ''], ['available', '\uffff']).primaryKeys()).toEqual(['early', 'mid', 'late']);
+  });
+
   it('upgrades a version 1 database to version 2 keeping its rows, queued records included', async () => {
     const name = `upgrade-${crypto.randomUUID()}`;
     const v1 = openV1(name);
@@ -39,7 +83,7 @@ describe('ShelfworkDb schema upgrade', () => {
     opened.push(v2);
     await v2.open();
 
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(3); // the current version (3 since the task-list indexes)
     expect(await v2.outbox.get('r1')).toMatchObject({ kind: 'start-task', state: 'pending', payload: { a: 1 } });
     expect(await v2.session.get('tokens')).toMatchObject({ email: 'x@y.z' });
     expect(await v2.tasks.where('status').equals('in_progress').primaryKeys()).toEqual(['t1']);

@@ -186,6 +186,14 @@ export class ShelfworkDb extends Dexie {
       scannedItems: 'id, taskId',
       photos: 'id, taskId, uploadState, [taskId+createdAt]',
     });
+    // Task lists (DESIGN.md budget: 500 tasks, list query + render ≤ 100 ms): the first page in the
+    // list's time order (start, end, id) and the type filter's categories come from indexes, so
+    // the plain list reads 50 rows instead of every row of its status. Replaces the unused
+    // [status+timeWindowStart] (a prefix of the new one). No upgrade function: IndexedDB builds
+    // the indexes from the existing rows and keeps them in step with every writer.
+    this.version(3).stores({
+      tasks: 'id, status, placeId, taskTypeId, timeWindowStart, timeWindowEnd, [status+timeWindowStart+timeWindowEnd], [status+taskType.filterTitle]',
+    });
   }
 }
 

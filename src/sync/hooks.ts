@@ -16,6 +16,7 @@ import {
   type TaskRow,
 } from '../db/schema';
 import type { Country, ReservationLimit, TaskStatus, Training, User } from '../domain/types';
+import { readTaskList, readTasksByStatus, type TaskListRequest, type TaskListSource } from '../tasks/taskListQuery';
 
 /** null = logged out; undefined = loading. */
 export function useSessionEmail(): string | null | undefined {
@@ -30,9 +31,19 @@ export function useUser(): User | null | undefined {
   return useLiveQuery(async () => (await getDb().user.get('me')) ?? null, []);
 }
 
+/** Every task of these statuses (grouped by status, by id within one). Lists use `useTaskList`. */
 export function useTasksByStatus(statuses: readonly TaskStatus[]): TaskRow[] | undefined {
   const key = statuses.join(',');
-  return useLiveQuery(() => getDb().tasks.where('status').anyOf([...statuses]).toArray(), [key]);
+  return useLiveQuery(() => readTasksByStatus(getDb(), statuses), [key]);
+}
+
+/**
+ * One task list's rows: its first pages in time order (plain list) or every task of the status
+ * (search, filter, store, distance), see `readTaskList`. While a changed request is being read the
+ * previous answer stays (`showTaskList` marks it stale).
+ */
+export function useTaskList(status: TaskStatus, limit: TaskListRequest['limit']): TaskListSource | undefined {
+  return useLiveQuery(() => readTaskList(getDb(), { status, limit }), [status, limit]);
 }
 
 /** null = not in the mirror. */

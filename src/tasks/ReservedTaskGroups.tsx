@@ -3,7 +3,7 @@
  * date (spec section 2) — each group showing 2 tasks until expanded (spec section 9).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { TaskRow } from '../db/schema';
 import type { ReservedGroup } from '../domain/tasks';
 import { formatDateKey } from '../i18n/format';
@@ -16,12 +16,15 @@ export interface ReservedTaskGroupsProps {
   now: Date;
   timeZone: string;
   isLocked: (task: TaskRow) => boolean;
+  /** What is shown answers an earlier request; the current one is being read. */
+  busy?: boolean;
 }
 
-export function ReservedTaskGroups({ items, now, timeZone, isLocked }: ReservedTaskGroupsProps) {
+/** Memoised like `TaskCard`: grouping formats three dates per task. */
+export const ReservedTaskGroups = memo(function ReservedTaskGroups({ items, now, timeZone, isLocked, busy = false }: ReservedTaskGroupsProps) {
   const { t, i18n } = useLingui();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const groups = groupReservedTasks(items, (item) => item.task, now, timeZone);
+  const groups = useMemo(() => groupReservedTasks(items, (item) => item.task, now, timeZone), [items, now, timeZone]);
 
   const title = (group: ReservedGroup): string => {
     switch (group.kind) {
@@ -45,7 +48,7 @@ export function ReservedTaskGroups({ items, now, timeZone, isLocked }: ReservedT
     });
 
   return (
-    <div className="task-groups">
+    <div className="task-groups" aria-busy={busy || undefined}>
       {groups.map((group) => {
         const isExpanded = expanded.has(group.key);
         const { visible, hiddenCount, canToggle } = collapse(group.items, isExpanded);
@@ -74,4 +77,4 @@ export function ReservedTaskGroups({ items, now, timeZone, isLocked }: ReservedT
       })}
     </div>
   );
-}
+});

@@ -3,6 +3,7 @@
  * type), where (retailer logo, place, address), when (window, duration), and what it pays.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { formatDistance, formatMinutes, formatMoney } from '../i18n/format';
@@ -17,7 +18,12 @@ export interface TaskCardProps {
   locked: boolean;
 }
 
-export function TaskCard({ item, locked }: TaskCardProps) {
+/**
+ * Memoised: a list re-renders on every router state change (the outgoing list too, while the next
+ * route loads) and on each live-query answer; a card whose item and lock did not change is not
+ * rendered again.
+ */
+export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) {
   const { i18n } = useLingui();
   const { task, distance, isNew } = item;
   const { place } = task;
@@ -70,4 +76,4 @@ export function TaskCard({ item, locked }: TaskCardProps) {
       </ul>
     </Link>
   );
-}
+});

@@ -8,8 +8,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { isTaskLocked } from '../domain/tasks';
-import type { TaskStatus } from '../domain/types';
-import { useSyncMeta, useTasksByStatus, useTrainings, useUser } from '../sync/hooks';
+import { useSyncMeta, useTaskList, useTrainings, useUser } from '../sync/hooks';
 import { FreshnessLine } from './FreshnessLine';
 import { InfiniteScrollSentinel } from './InfiniteScrollSentinel';
 import { NotApprovedNotice } from './NotApprovedNotice';
@@ -25,34 +24,28 @@ import {
 import { ReservationLimitBar } from './ReservationLimitBar';
 import { ReservedTaskGroups } from './ReservedTaskGroups';
 import { noticeFromLocationState, type ListStatus } from './routes';
-import { ALL_TASK_TYPES, pageLimit, selectTasks, taskTypeCategories, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
+import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
 import { StatusTabs } from './StatusTabs';
 import { watchCollections } from './syncCommands';
 import { TaskCard } from './TaskCard';
 import { TaskIcon } from './TaskIcon';
 import { TaskListEmpty } from './TaskListEmpty';
 import { TaskOrderToggle } from './TaskOrderToggle';
+import { isPlainList, showTaskList } from './taskListQuery';
 import { TaskSearchBox } from './TaskSearchBox';
 import { TaskTypeFilterChips } from './TaskTypeFilterChips';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from './useNow';
 import { useUrlSearch } from './useUrlSearch';
 
-// Stable arrays: the live query re-subscribes when its status list changes identity.
-const QUERY_STATUSES: Record<ListStatus, readonly TaskStatus[]> = {
-  available: ['available'],
-  reserved: ['reserved'],
-  in_progress: ['in_progress'],
-};
-
 const SKELETON_CARDS = [0, 1, 2];
+const NO_CATEGORIES: readonly string[] = [];
 
 export function TaskStatusList({ status }: { status: ListStatus }) {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
 
-  const rows = useTasksByStatus(QUERY_STATUSES[status]);
   const user = useUser();
   const trainings = useTrainings();
   const meta = useSyncMeta(`tasks:${status}`);
@@ -124,16 +117,22 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const queryKey = JSON.stringify([status, deferredSearch, order, filter, placeId]);
   const [paging, setPaging] = useState({ key: queryKey, pages: 1 });
   const pages = paging.key === queryKey ? paging.pages : 1;
-  const loadMore = useCallback(() => setPaging({ key: queryKey, pages: pages + 1 }), [queryKey, pages]);
 
-  const selection = useMemo(
+  // The plain list reads its pages from an index; search, filter, a store or distance order read
+  // every task of the status (taskListQuery.ts).
+  const limit = pageLimit(pages);
+  const loadMore = useCallback(() => setPaging({ key: queryKey, pages: pages + 1 }), [queryKey, pages]);
+  const plain = useMemo(() => isPlainList({ search: deferredSearch, order, filter, placeId }), [deferredSearch, order, filter, placeId]);
+  const source = useTaskList(status, plain ? limit : null);
+  const shown = useMemo(
     () =>
-      rows === undefined
+      source === undefined
         ? null
-        : selectTasks(rows, { search: deferredSearch, order, filter, position, now, limit: pageLimit(pages), placeId }),
-    [rows, deferredSearch, order, filter, position, now, pages, placeId],
+        : showTaskList(source, { search: deferredSearch, order, filter, position, now, limit, placeId }, i18n.locale),
+    [source, deferredSearch, order, filter, position, now, limit, placeId, i18n.locale],
   );
-  const categories = useMemo(() => (rows ? taskTypeCategories(rows, i18n.locale) : []), [rows, i18n.locale]);
+  const selection = shown?.selection ?? null;
+  const categories = shown?.categories ?? NO_CATEGORIES;
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   // Only offerings can be locked: reserved and started tasks are already the tasker's own.
@@ -147,7 +146,9 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
 
   const awaitingApproval = user != null && !user.isApproved && user.status === 'awaiting_approval';
   const narrowed = search.trim() !== '' || filter.kind !== 'all' || placeId !== null;
-  const placeTitle = placeId ? rows?.find((r) => r.place.id === placeId)?.place.title : undefined;
+  const placeTitle = placeId ? shown?.rows?.find((r) => r.place.id === placeId)?.place.title : undefined;
+  const statusTotal = shown?.statusTotal ?? 0;
+  const stale = shown?.stale ?? false;
   const neverSynced = meta === null || (meta !== undefined && meta.syncedAt === null);
 
   return (
@@ -225,8 +226,8 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       ) : selection.total === 0 ? (
         <TaskListEmpty
           status={status}
-          narrowed={narrowed && (rows?.length ?? 0) > 0}
-          neverSynced={neverSynced && (rows?.length ?? 0) === 0}
+          narrowed={narrowed && statusTotal > 0}
+          neverSynced={neverSynced && statusTotal === 0}
           onClear={() => {
             setSearch('');
             chooseFilter(ALL_TASK_TYPES);
@@ -234,9 +235,9 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
           }}
         />
       ) : status === 'reserved' ? (
-        <ReservedTaskGroups items={selection.items} now={now} timeZone={timeZone} isLocked={isLocked} />
+        <ReservedTaskGroups items={selection.items} now={now} timeZone={timeZone} isLocked={isLocked} busy={stale} />
       ) : (
-        <ul className="task-list">
+        <ul className="task-list" aria-busy={stale || undefined}>
           {selection.items.map((item) => (
             <li key={item.task.id}>
               <TaskCard item={item} locked={isLocked(item.task)} />
@@ -245,7 +246,8 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
         </ul>
       )}
 
-      {selection?.hasMore && <InfiniteScrollSentinel key={pages} onLoadMore={loadMore} />}
+      {/* Not while the next page is being read: a sentinel still in view would ask again. */}
+      {selection?.hasMore && !stale && <InfiniteScrollSentinel key={pages} onLoadMore={loadMore} />}
     </div>
   );
 }

@@ -62,8 +62,13 @@ export function sameFilter(a: TaskTypeFilter, b: TaskTypeFilter): boolean {
 
 /** The categories the filter offers for these rows, alphabetically in the given locale. */
 export function taskTypeCategories(rows: readonly Pick<SelectableTask, 'taskType'>[], locale: string): string[] {
+  return sortCategories(rows.map((row) => row.taskType.filterTitle), locale);
+}
+
+/** Distinct non-empty category titles, alphabetically in the given locale. */
+export function sortCategories(filterTitles: Iterable<string>, locale: string): string[] {
   const titles = new Set<string>();
-  for (const row of rows) if (row.taskType.filterTitle) titles.add(row.taskType.filterTitle);
+  for (const title of filterTitles) if (title) titles.add(title);
   return [...titles].sort((a, b) => a.localeCompare(b, locale));
 }
 
