@@ -17,9 +17,9 @@
  * PG_BIN (PostgreSQL bin folder).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { freePort } from './lib/server-process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chownSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,17 +40,6 @@ function findPgBin(): string {
   throw new Error('PostgreSQL binaries not found (set PG_BIN, or apt-get install postgresql)');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function run(cmd: string, args: string[], asPg: boolean): void {
   const full = asPg ? ['runuser', '-u', PG_USER, '--', cmd, ...args] : [cmd, ...args];
