@@ -14,7 +14,8 @@
  *   counts, and the achieved rate. Everything is stopped and removed at the end.
  *
  * Options (env): BENCH_RATE (300), BENCH_SECONDS (20), BENCH_PATH (/api/task?status=available&first=50),
- * PG_BIN (PostgreSQL bin folder).
+ * BENCH_PROCESSES (1: the server's API_PROCESSES), BENCH_CPU_PROF (a folder for the API process's
+ * CPU profile), PG_BIN (PostgreSQL bin folder).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from './lib/server-process';
@@ -26,6 +27,8 @@ import { join } from 'node:path';
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PATH = process.env.BENCH_PATH ?? '/api/task?status=available&first=50';
+/** API processes (the server's API_PROCESSES). */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const MAX_IN_FLIGHT = 256;
 const PG_USER = 'shelfwork-pg';
 
@@ -47,16 +50,29 @@ function run(cmd: string, args: string[], asPg: boolean): void {
   if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}${r.stdout.toString()}`);
 }
 
-/** CPU time (user + system, ms) the process has used so far, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return NaN;
+/** [ppid, user + system CPU ms] of a process, from /proc (Linux); null when it is gone. */
+function procStat(pid: number): [number, number] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return [Number(fields[1]), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100];
   } catch {
-    return NaN;
+    return null;
   }
+}
+
+/** CPU time (user + system, ms) the server has used so far: the process and its children (API_PROCESSES workers). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const own = procStat(pid);
+  if (!own) return NaN;
+  let total = own[1];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = procStat(Number(entry));
+    if (child && child[0] === pid) total += child[1];
+  }
+  return total;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -188,7 +204,9 @@ async function main(): Promise<void> {
       isRoot,
     );
     const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    // BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it exits.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`,
@@ -198,6 +216,7 @@ async function main(): Promise<void> {
         SEED_DEMO: 'true',
         DIST_DIR: join(tmp, 'no-dist'),
         LOG_REQUESTS: '',
+        API_PROCESSES: String(PROCESSES),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -221,7 +240,7 @@ async function main(): Promise<void> {
     const result = await drive(port, token, RATE, SECONDS);
     const cpuAfter = cpuMs(server.pid);
     report(`GET ${PATH} at ${RATE} req/s for ${SECONDS} s`, result);
-    console.log(`  server process CPU: ${((cpuAfter - cpuBefore) / Math.max(1, result.samples.length)).toFixed(2)} ms per request (user+system)`);
+    console.log(`  server CPU (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}): ${((cpuAfter - cpuBefore) / Math.max(1, result.samples.length)).toFixed(2)} ms per request (user+system)`);
     console.log(`  machine load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores — other work on the machine skews latency`);
   } finally {
     agent.destroy();

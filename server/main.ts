@@ -2,7 +2,13 @@
  * Server entry (`npm start` / `npx tsx server/main.ts`): reads the environment, opens the
  * database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL), runs migrations, seeds an empty
  * database with the demo data, listens on PORT, and prints how to log in.
+ *
+ * API_PROCESSES=n (with DATABASE_URL): the API is stateless, so it scales out as processes. The
+ * primary prepares the database once (migrations, seed), then forks n workers that share PORT
+ * (node:cluster hands each connection to one of them) and replaces one that dies. A PGlite data
+ * folder belongs to one process, so without DATABASE_URL there is always exactly one.
  */
+import cluster from 'node:cluster';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
@@ -29,24 +35,77 @@ function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: str
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
+/** API_PROCESSES: 1 (default) to 32. */
+function apiProcesses(config: ServerConfig): number {
+  const raw = process.env.API_PROCESSES?.trim();
+  const n = raw ? Number(raw) : 1;
+  if (!Number.isInteger(n) || n < 1 || n > 32) throw new Error(`API_PROCESSES must be a whole number from 1 to 32 (got "${raw}").`);
+  if (n > 1 && !config.databaseUrl) throw new Error('API_PROCESSES > 1 needs DATABASE_URL: a PGlite data folder (DATA_DIR) belongs to one process.');
+  return n;
+}
+
+async function prepareDatabase(config: ServerConfig) {
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(opened.db);
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(opened.db, systemClock.now());
     if (seeded) console.log(`Seeded demo data: ${seeded.tasks} tasks, ${seeded.places} stores, ${seeded.users} users.`);
   }
+  return opened;
+}
+
+/** The primary of API_PROCESSES > 1: prepares the database, forks the workers, keeps them up. */
+async function runPrimary(config: ServerConfig, processes: number): Promise<void> {
+  const prepared = await prepareDatabase(config);
+  await prepared.db.destroy();
+  let closing = false;
+  const fork = () => cluster.fork({ SHELFWORK_DB_PREPARED: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) return;
+    console.error(`[cluster] API process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (let i = 0; i < processes; i += 1) fork();
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing ${processes} API processes…`);
+    const workers = Object.values(cluster.workers ?? {});
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker?.once('exit', () => {
+        left -= 1;
+        if (left === 0) process.exit(0);
+      });
+      worker?.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  let config: ServerConfig;
+  let processes: number;
+  try {
+    config = loadConfig();
+    processes = apiProcesses(config);
+  } catch (error) {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (processes > 1 && cluster.isPrimary) return runPrimary(config, processes);
+  // A cluster worker finds the database prepared by its primary.
+  const opened =
+    cluster.isWorker && process.env.SHELFWORK_DB_PREPARED === '1'
+      ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+      : await prepareDatabase(config);
   const { app, context } = await buildApp({ db: opened.db, config, logger: process.env.LOG_REQUESTS === '1' });
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
-  console.log(banner(config, `http://localhost:${port}`, `${opened.kind} (${opened.location})`, context.mailer.kind));
+  if (cluster.isWorker && cluster.worker?.id !== 1) console.log(`[cluster] API process ${process.pid} listening`);
+  else console.log(banner(config, `http://localhost:${port}`, `${opened.kind} (${opened.location})${cluster.isWorker ? `, ${processes} API processes` : ''}`, context.mailer.kind));
   // Scheduled work runs in every process; the job itself is safe to run concurrently (see jobs/expiry.ts).
   const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
 
