@@ -16,7 +16,7 @@ import {
   type TaskRow,
 } from '../db/schema';
 import type { Country, ReservationLimit, TaskStatus, Training, User } from '../domain/types';
-import { readTaskList, readTasksByStatus, type TaskListRequest, type TaskListSource } from '../tasks/taskListQuery';
+import { readTaskListScreen, readTasksByStatus, type TaskListRequest, type TaskListScreenData } from '../tasks/taskListQuery';
 
 /** null = logged out; undefined = loading. */
 export function useSessionEmail(): string | null | undefined {
@@ -38,12 +38,13 @@ export function useTasksByStatus(statuses: readonly TaskStatus[]): TaskRow[] | u
 }
 
 /**
- * One task list's rows: its first pages in time order (plain list) or every task of the status
- * (search, filter, store, distance), see `readTaskList`. While a changed request is being read the
- * previous answer stays (`showTaskList` marks it stale).
+ * Everything one list screen shows (rows, user, trainings, sync meta, reservation limit) from ONE
+ * live query: the cards come in one render, not after the last of several separate queries. While
+ * a changed request (next page, search) is being read the previous answer stays (`showTaskList`
+ * marks it stale).
  */
-export function useTaskList(status: TaskStatus, limit: TaskListRequest['limit']): TaskListSource | undefined {
-  return useLiveQuery(() => readTaskList(getDb(), { status, limit }), [status, limit]);
+export function useTaskListScreen(status: TaskStatus, limit: TaskListRequest['limit']): TaskListScreenData | undefined {
+  return useLiveQuery(() => readTaskListScreen(getDb(), { status, limit }), [status, limit]);
 }
 
 /** null = not in the mirror. */

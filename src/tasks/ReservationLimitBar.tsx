@@ -1,14 +1,14 @@
 /**
  * The reservation-limit bar (spec sections 2 and 3): minutes of reserved work used against the
- * tasker's limit, from the mirror (the worker refreshes it every 60 s). Nothing while unknown.
+ * tasker's limit, from the mirror (the worker refreshes it every 60 s; the list screen reads it with
+ * its rows). Nothing while unknown.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReservationLimit } from '../domain/types';
 import { formatMinutes } from '../i18n/format';
-import { useReservationLimit } from '../sync/hooks';
 
-export function ReservationLimitBar() {
+export function ReservationLimitBar({ limit }: { limit: ReservationLimit | null | undefined }) {
   const { t, i18n } = useLingui();
-  const limit = useReservationLimit();
   if (!limit || !(limit.limit > 0)) return null;
   const ratio = Math.min(1, Math.max(0, limit.used / limit.limit));
   const used = formatMinutes(limit.used, i18n.locale);

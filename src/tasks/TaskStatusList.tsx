@@ -8,7 +8,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { isTaskLocked } from '../domain/tasks';
-import { useSyncMeta, useTaskList, useTrainings, useUser } from '../sync/hooks';
+import { useTaskListScreen } from '../sync/hooks';
 import { FreshnessLine } from './FreshnessLine';
 import { InfiniteScrollSentinel } from './InfiniteScrollSentinel';
 import { NotApprovedNotice } from './NotApprovedNotice';
@@ -46,9 +46,6 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const location = useLocation();
   const navigate = useNavigate();
 
-  const user = useUser();
-  const trainings = useTrainings();
-  const meta = useSyncMeta(`tasks:${status}`);
   const now = useNow(60_000);
 
   const [search, setSearch] = useUrlSearch();
@@ -123,7 +120,12 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const limit = pageLimit(pages);
   const loadMore = useCallback(() => setPaging({ key: queryKey, pages: pages + 1 }), [queryKey, pages]);
   const plain = useMemo(() => isPlainList({ search: deferredSearch, order, filter, placeId }), [deferredSearch, order, filter, placeId]);
-  const source = useTaskList(status, plain ? limit : null);
+  // One live query for the whole screen: rows, user, trainings, sync meta, reservation limit.
+  const data = useTaskListScreen(status, plain ? limit : null);
+  const source = data?.source;
+  const user = data?.user;
+  const trainings = data?.trainings;
+  const meta = data?.meta;
   const shown = useMemo(
     () =>
       source === undefined
@@ -167,7 +169,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
 
       {awaitingApproval && <NotApprovedNotice />}
 
-      {status === 'available' && <ReservationLimitBar />}
+      {status === 'available' && <ReservationLimitBar limit={data?.reservationLimit} />}
 
       {placeId && (
         <div className="place-filter" role="status">

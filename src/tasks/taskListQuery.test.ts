@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShelfworkDb, type TaskRow } from '../db/schema';
-import type { TaskStatus } from '../domain/types';
+import type { TaskStatus, User } from '../domain/types';
 import { makePlace, makeTask, makeTaskType } from './fixtures';
 import { ALL_TASK_TYPES, selectTasks, taskTypeCategories, type SelectTasksOptions } from './selectTasks';
-import { isPlainList, readTaskList, readTasksByStatus, showTaskList, type TaskListSource } from './taskListQuery';
+import { isPlainList, readTaskList, readTaskListScreen, readTasksByStatus, showTaskList, type TaskListScreenData, type TaskListSource } from './taskListQuery';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const PLAIN: SelectTasksOptions & { limit: number } = { search: '', order: 'time_window_start', filter: ALL_TASK_TYPES, position: null, now: NOW, placeId: null, limit: 50 };
@@ -166,6 +166,41 @@ describe('readTaskList', () => {
 
       await db.tasks.clear();
       await latest((s) => expect(s).toMatchObject({ total: 0, rows: [] }));
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+});
+
+describe('readTaskListScreen', () => {
+  it('answers rows, user, trainings, the list’s meta and (offerings only) the reservation limit at once, and again when any changes', async () => {
+    const db = freshDb();
+    await db.tasks.bulkPut([makeTask({ id: 'a' }), makeTask({ id: 'r', status: 'reserved' })]);
+    await db.meta.bulkPut([
+      { key: 'tasks:available', syncedAt: '2026-11-21T09:00:00.000Z', error: null, attemptedAt: '2026-11-21T09:00:00.000Z' },
+      { key: 'tasks:reserved', syncedAt: null, error: 'NETWORK', attemptedAt: '2026-11-21T09:00:00.000Z' },
+    ]);
+    await db.reservationLimit.put({ key: 'me', used: 30, limit: 120 });
+
+    const reserved = await readTaskListScreen(db, { status: 'reserved', limit: 50 });
+    expect(reserved).toMatchObject({ user: null, trainings: [], meta: { error: 'NETWORK' }, reservationLimit: null });
+    expect(reserved.source.rows.map((r) => r.id)).toEqual(['r']);
+
+    const answers: TaskListScreenData[] = [];
+    const subscription = liveQuery(() => readTaskListScreen(db, { status: 'available', limit: 50 })).subscribe((value) => answers.push(value));
+    const latest = async (check: (s: TaskListScreenData) => void) => vi.waitFor(() => check(answers.at(-1)!), { timeout: 2000 });
+    try {
+      await latest((s) => expect(s).toMatchObject({ user: null, meta: { key: 'tasks:available' }, reservationLimit: { used: 30, limit: 120 } }));
+      expect(answers.at(-1)!.source.rows.map((r) => r.id)).toEqual(['a']);
+
+      await db.user.put({ key: 'me', id: 'u1', isApproved: true } as unknown as User & { key: 'me' });
+      await latest((s) => expect(s.user).toMatchObject({ id: 'u1' }));
+      await db.trainings.put({ id: 't1' } as never);
+      await latest((s) => expect(s.trainings).toHaveLength(1));
+      await db.meta.put({ key: 'tasks:available', syncedAt: null, error: 'NETWORK', attemptedAt: '2026-11-21T09:05:00.000Z' });
+      await latest((s) => expect(s.meta).toMatchObject({ error: 'NETWORK' }));
+      await db.reservationLimit.put({ key: 'me', used: 60, limit: 120 });
+      await latest((s) => expect(s.reservationLimit).toMatchObject({ used: 60 }));
     } finally {
       subscription.unsubscribe();
     }

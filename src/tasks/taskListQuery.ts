@@ -13,8 +13,8 @@
  * Times are compared as stored: ISO 8601 in UTC from `toISOString()` (domain/types.ts), for which
  * string order is time order.
  */
-import type { ShelfworkDb, TaskRow } from '../db/schema';
-import type { TaskStatus } from '../domain/types';
+import type { ShelfworkDb, SyncMeta, TaskRow } from '../db/schema';
+import type { ReservationLimit, TaskStatus, Training, User } from '../domain/types';
 import { searchTokens } from './search';
 import { selectTasks, sortCategories, taskTypeCategories, type SelectTasksOptions, type TaskSelection } from './selectTasks';
 
@@ -70,6 +70,37 @@ export async function readTaskList(db: ShelfworkDb, { status, limit }: TaskListR
     if (indexed !== total) return { kind: 'all', rows: await db.tasks.where('status').equals(status).toArray() };
     const categories = categoryKeys.map((key) => (key as [string, unknown])[1]).filter((title): title is string => typeof title === 'string' && title !== '');
     return { kind: 'page', rows, limit, total, categories };
+  });
+}
+
+/** Everything a list screen shows, read at once: see `readTaskListScreen`. */
+export interface TaskListScreenData {
+  source: TaskListSource;
+  /** null = not synced yet (or logged out). */
+  user: User | null;
+  trainings: Training[];
+  /** The list's sync meta (`tasks:<status>`); null = never synced. */
+  meta: SyncMeta | null;
+  /** The reservation limit (offerings only, else null); null = not synced yet. */
+  reservationLimit: ReservationLimit | null;
+}
+
+/**
+ * A list screen's data in ONE read transaction: its rows (`readTaskList`), the user and trainings
+ * (locks), its sync meta (freshness line) and, for offerings, the reservation limit. One live query
+ * answers them together, so the list appears in one render; separate queries each answered in
+ * their own transaction and render, and the cards waited for the last of them.
+ */
+export async function readTaskListScreen(db: ShelfworkDb, request: TaskListRequest): Promise<TaskListScreenData> {
+  return db.transaction('r', [db.tasks, db.user, db.trainings, db.meta, db.reservationLimit], async () => {
+    const [source, user, trainings, meta, reservationLimit] = await Promise.all([
+      readTaskList(db, request),
+      db.user.get('me'),
+      db.trainings.toArray(),
+      db.meta.get(`tasks:${request.status}`),
+      request.status === 'available' ? db.reservationLimit.get('me') : undefined,
+    ]);
+    return { source, user: user ?? null, trainings, meta: meta ?? null, reservationLimit: reservationLimit ?? null };
   });
 }
 

@@ -120,6 +120,7 @@ describe('pulls', () => {
     h.server.tasks = [makeTask('a1', 'available')];
     h.api.on('GET', 'task/a1', h.api.authed(() => ({ status: 200, body: h.server.tasks[0] })));
     await h.logIn();
+    await h.engine.syncNow('start');
     await h.engine.watch({ taskId: 'a1' });
     await h.engine.idle();
     const count = () => ({ user: h.api.calls('GET', 'user').length, list: h.api.calls('GET', 'task').length, task: h.api.calls('GET', 'task/a1').length });
@@ -136,6 +137,27 @@ describe('pulls', () => {
     h.advance(30_000); // 65 s: everything is due
     await h.engine.syncNow('timer');
     expect(count()).toEqual({ user: first.user + 1, list: first.list + 3, task: first.task + 2 });
+  });
+
+  it('on watch, pulls only the watched collection and only when it is due, without a full sync', async () => {
+    h = createHarness();
+    h.server.tasks = [makeTask('a1', 'available'), makeTask('p1', 'in_progress')];
+    await h.logIn();
+    await h.engine.syncNow('start');
+    const calls = () => h.api.requests.map((r) => `${r.method} ${r.path}${r.query.get('status') ? `?${r.query.get('status')}` : ''}`);
+    const before = calls().length;
+
+    // Fresh (synced just now): a mount costs no request at all.
+    await h.engine.watch({ statuses: ['in_progress'] });
+    await h.engine.idle();
+    expect(calls().slice(before)).toEqual([]);
+
+    // Past its interval: that list only — not the user, the other lists or the reservation limit.
+    h.advance(61_000);
+    await h.engine.watch({ statuses: ['available'] });
+    await h.engine.idle();
+    expect(calls().slice(before)).toEqual(['GET task?available']);
+    expect(h.api.calls('GET', 'user')).toHaveLength(1);
   });
 
   it('pulls everything again when forced', async () => {

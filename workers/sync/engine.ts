@@ -325,8 +325,37 @@ export class SyncEngine implements SyncApi {
       this.watchedStatuses = next;
     }
     if (collections.taskId !== undefined) this.watchedTaskId = collections.taskId;
-    // A newly watched collection that was never synced is due now; the caller does not wait for it.
-    this.spawn(this.syncNow('manual'));
+    // Only what this screen watches, and only if due (never synced, past its interval, or a history
+    // list starting afresh): a screen mount must not cost a full sync (drain, every due check, the
+    // pack cache) that competes with the screen's own reads. The full sync's triggers (start,
+    // online, visibility, timer, background sync) keep pulling every watched collection. Queued on
+    // the sync chain so it never overlaps a pull of the same collection; the caller does not wait.
+    const statuses = this.watchedStatuses.filter((s) => collections.statuses?.includes(s));
+    const taskId = collections.taskId ?? null;
+    if (statuses.length === 0 && taskId === null) return;
+    const job = this.syncChain.then(() => this.pullWatched(statuses, taskId));
+    this.syncChain = job;
+    this.spawn(job);
+  }
+
+  private async pullWatched(statuses: readonly TaskStatus[], taskId: string | null): Promise<void> {
+    await this.guard('watched pull', async () => {
+      await this.ready;
+      if (!(await this.session.tokens())) return;
+      const { db } = this;
+      const now = this.now();
+      const user = await db.user.get('me');
+      const allowed = this.statusesToPull(user ?? null);
+      const jobs: Promise<unknown>[] = [];
+      for (const status of statuses) {
+        if (!allowed.includes(status)) continue;
+        if (this.historyResets.has(status) || (await isDue(db, metaKeyForStatus(status), INTERVALS_MS.tasks, now))) jobs.push(this.pullStatus(status));
+      }
+      if (taskId && taskId === this.watchedTaskId && (await isDue(db, metaKeyForTask(taskId), INTERVALS_MS.task, now))) {
+        jobs.push(this.guard('task pull', () => pullTask(this.pullCtx, taskId)));
+      }
+      await Promise.all(jobs);
+    });
   }
 
   /**
@@ -742,22 +771,26 @@ export class SyncEngine implements SyncApi {
       const replaceAll = this.historyResets.has(status);
       // A list just reopened is pulled now, fresh or not, so it does not shrink under the tasker later.
       if (!replaceAll && !(await due(metaKeyForStatus(status), INTERVALS_MS.tasks))) continue;
-      jobs.push(
-        this.guard(`${status} tasks pull`, async () => {
-          const result = await pullTasksByStatus(this.pullCtx, status, { replaceAll });
-          if (replaceAll && result.ok) this.historyResets.delete(status);
-          // The open task left this list: learn where it went (or that it is gone) right away.
-          const watched = this.watchedTaskId;
-          if (watched && result.removed?.includes(watched)) await pullTask(this.pullCtx, watched);
-          return result;
-        }),
-      );
+      jobs.push(this.pullStatus(status));
     }
     const taskId = this.watchedTaskId;
     if (taskId && (await due(metaKeyForTask(taskId), INTERVALS_MS.task))) {
       jobs.push(this.guard('task pull', () => pullTask(this.pullCtx, taskId)));
     }
     await Promise.all(jobs);
+  }
+
+  /** One list: from its first page (replaced whole) if it starts afresh, see noteHistoryWatch. */
+  private pullStatus(status: TaskStatus): Promise<unknown> {
+    const replaceAll = this.historyResets.has(status);
+    return this.guard(`${status} tasks pull`, async () => {
+      const result = await pullTasksByStatus(this.pullCtx, status, { replaceAll });
+      if (replaceAll && result.ok) this.historyResets.delete(status);
+      // The open task left this list: learn where it went (or that it is gone) right away.
+      const watched = this.watchedTaskId;
+      if (watched && result.removed?.includes(watched)) await pullTask(this.pullCtx, watched);
+      return result;
+    });
   }
 
   /** Own tasks (reserved, in progress, history) always; available ones only for those who may see tasks. */
