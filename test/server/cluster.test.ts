@@ -4,13 +4,12 @@
  * stage of `npm test`) the primary prepares the database, forks the workers, which answer on the
  * shared port, replaces one that dies, and stops them all on SIGTERM.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type ServerProcess } from '../../scripts/lib/server-process';
+import { createEmptyPostgresDatabase } from './helpers';
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -64,14 +63,9 @@ describe('API_PROCESSES', () => {
 
   const adminUrl = process.env.DATABASE_URL?.trim() || null;
   it.skipIf(!adminUrl)('with PostgreSQL: two workers answer on one port, a dead one is replaced, SIGTERM stops all', { timeout: 180_000 }, async () => {
-    const name = `shelfwork_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl! });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const database = await createEmptyPostgresDatabase(adminUrl!);
     try {
-      const server = startServer({ port: await freePort(), dataDir: tempDir(), databaseUrl: url.toString(), env: { API_PROCESSES: '2', RUN_JOBS: '0' } });
+      const server = startServer({ port: await freePort(), dataDir: tempDir(), databaseUrl: database.url, env: { API_PROCESSES: '2', RUN_JOBS: '0' } });
       servers.push(server);
       await server.waitForHealth({ timeoutMs: 120_000, pollMs: 200 });
       await until('two API processes', () => childrenOf(server.pid).length === 2);
@@ -92,8 +86,7 @@ describe('API_PROCESSES', () => {
       expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
       await until('the workers to exit', () => workers.every((pid) => !readdirSync('/proc').includes(String(pid))));
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });

@@ -69,27 +69,38 @@ async function createSeededPglite(): Promise<TestDatabase> {
   return { db, kind: 'pglite', seeded: true, close: () => db.destroy() };
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return createSeededPglite();
+/** A new, empty database on the PostgreSQL at `adminUrl`: its URL, and how to drop it. */
+export async function createEmptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shelfwork_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const opened = await openDatabase({ databaseUrl: testUrl.toString(), poolSize: 4 });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return createSeededPglite();
+  const created = await createEmptyPostgresDatabase(url);
+  const opened = await openDatabase({ databaseUrl: created.url, poolSize: 4 });
   return {
     db: opened.db,
     kind: 'postgres',
     seeded: false,
     async close() {
       await opened.db.destroy();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

@@ -29,9 +29,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, REPO_ROOT, startServer, type ServerExit, type ServerProcess } from '../../scripts/lib/server-process';
+import { createEmptyPostgresDatabase } from './helpers';
 import type { FetchImpl } from '../../src/api/http';
 import { compareOutboxRecords } from '../../src/db/outbox';
 import { ShelfworkDb, type OutboxRecord } from '../../src/db/schema';
@@ -90,25 +90,6 @@ function ean13(n: number): string {
   return `${data}${(10 - (sum % 10)) % 10}`;
 }
 
-/** A fresh database on the PostgreSQL at DATABASE_URL (as test/server/helpers.ts makes them). */
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shelfwork_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 function isGone(pid: number): boolean {
   try {
@@ -140,7 +121,7 @@ describe('the server restarted mid-drain', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-restart-test.'));
     port = await freePort();
-    if (adminUrl) pgDatabase = await createPgDatabase(adminUrl);
+    if (adminUrl) pgDatabase = await createEmptyPostgresDatabase(adminUrl);
     await start();
   }, 120_000);
 
