@@ -1,22 +1,15 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import type { ChecklistItemRow } from '../db/schema';
 import { ChecklistItemView } from './ChecklistItemView';
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-});
+beforeAll(activateEnglish);
 
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </I18nProvider>,
-  );
+const render = renderMarkup;
 
 const item = (over: Partial<ChecklistItemRow>): ChecklistItemRow => ({
   id: 'i1',

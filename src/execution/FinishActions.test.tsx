@@ -1,22 +1,11 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import type { ChecklistItemRow, OutboxRecord } from '../db/schema';
 import { FinishActions } from './FinishActions';
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-});
+beforeAll(activateEnglish);
 
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </I18nProvider>,
-  );
+const render = renderMarkup;
 
 const item = (id: string, over: Partial<ChecklistItemRow> = {}): ChecklistItemRow => ({
   id,

@@ -1,23 +1,12 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import { makePlace, makeTask } from './fixtures';
 import { LinkifiedText } from './LinkifiedText';
 import { TaskCard } from './TaskCard';
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
-});
+beforeAll(activateEnglish);
 
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <I18nProvider i18n={i18n}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </I18nProvider>,
-  );
+const render = renderMarkup;
 
 describe('TaskCard', () => {
   const task = makeTask({ id: 'task 7/x', title: 'Coffee shelf photo', place: makePlace({ title: 'Iki Šančiai', city: 'Kaunas' }) });
