@@ -21,6 +21,7 @@ import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerExecutionRoutes } from './execution/routes';
 import { registerStatic } from './static';
+import { accessScope, registerAccessControl } from './http/access';
 
 export interface BuildAppOptions {
   db: Db;
@@ -66,13 +67,23 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.setErrorHandler(errorHandler);
   app.addHook('preHandler', rejectNulCharacters);
 
-  registerAuthRoutes(app, context);
-  registerUserRoutes(app, context);
-  registerTaskRoutes(app, context);
-  registerLifecycleRoutes(app, context);
-  registerCatalogRoutes(app, context);
-  registerStaffRoutes(app, context);
-  registerExecutionRoutes(app, context); // photo files: filesystem storage under config.photoDir
+  // Access by registration (server/http/access.ts): each scope stamps its routes; one guard reads it.
+  registerAccessControl(app, context);
+  await app.register(
+    accessScope('public', (scope) => {
+      registerAuthRoutes(scope, context);
+      registerCatalogRoutes(scope, context);
+    }),
+  );
+  await app.register(
+    accessScope('tasker', (scope) => {
+      registerUserRoutes(scope, context);
+      registerTaskRoutes(scope, context);
+      registerLifecycleRoutes(scope, context);
+      registerExecutionRoutes(scope, context); // photo files: filesystem storage under config.photoDir
+    }),
+  );
+  await app.register(accessScope('staff', (scope) => registerStaffRoutes(scope, context)));
   await registerStatic(app, config.distDir);
   return { app, context };
 }

@@ -23,7 +23,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     }));
   });
 
-  app.get('/api/training', async (request): Promise<Training[]> => {
+  app.get('/api/training', { config: { access: 'tasker' } }, async (request): Promise<Training[]> => {
     const user = await requireUser(ctx, request);
     const rows = await ctx.db
       .selectFrom('trainings as t')

@@ -50,6 +50,10 @@ export interface UploadDeps {
 export function uploadsPlugin(deps: UploadDeps) {
   const { ctx, storage, signer, readUrl } = deps;
   return async function uploads(app: FastifyInstance): Promise<void> {
+    // Photo files are reached by signed URLs (the upload token, the read signature), not a bearer.
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'signed-url' };
+    });
     const limit = ctx.config.uploadMaxBytes;
     app.addContentTypeParser('image/jpeg', { parseAs: 'buffer', bodyLimit: limit }, (_request, body, done) => {
       done(null, new JpegBody(body as Buffer));

@@ -1,24 +1,14 @@
 /**
- * The staff API (no UI in the spec): `Authorization: Bearer <STAFF_TOKEN>` on /api/staff/*.
+ * The staff API (no UI in the spec): registered in the `staff` access scope (server/app.ts), so
+ * every route needs `Authorization: Bearer <STAFF_TOKEN>` however its path is spelled.
  * Mutations go through the same Idempotency-Key mechanism as tasker routes (scope 'staff').
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { bearerToken } from '../auth/guard';
 import { ApiError, badRequest } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import { approveUser, createPlace, createTask, listUsers, rejectUser, reviewTask } from './service';
-
-function requireStaff(ctx: AppContext, request: FastifyRequest): void {
-  const token = bearerToken(request);
-  const expected = Buffer.from(ctx.config.staffToken);
-  const given = Buffer.from(token ?? '');
-  if (!token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new ApiError(401, 'UNAUTHORIZED', 'Staff token required');
-  }
-}
 
 function userId(request: FastifyRequest): string {
   const { id } = request.params as { id?: unknown };
@@ -33,10 +23,6 @@ function body(request: FastifyRequest): Record<string, unknown> {
 }
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/staff/') || request.url === '/api/staff') requireStaff(ctx, request);
-  });
-
   app.get('/api/staff/users', async (request) => {
     const email = single(asQuery(request.query).email);
     if (email.error || (email.value && email.value.length > 254)) throw badRequest({ email: 'INVALID' });

@@ -110,7 +110,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   // Public (no login): the landing and login screens show what taskers earned in a market.
-  app.get('/api/task/last-week-earn', async (request): Promise<LastWeekEarn> => {
+  app.get('/api/task/last-week-earn', { config: { access: 'public' } }, async (request): Promise<LastWeekEarn> => {
     const country = single(asQuery(request.query).country);
     const code = country.error ? 'INVALID' : validateCountry(country.value);
     if (code) throw badRequest({ country: code });

@@ -1,8 +1,7 @@
 /** Task read routes (spec section 7): GET task, task/{taskId}, task/places, task/reservation-limit. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { bearerToken } from '../auth/guard';
-import { verifyAccessToken } from '../auth/tokens';
+import { taskerIdOf } from '../http/access';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { asQuery, isPlausibleId, parseBoolParam, parseFloatParam, parseIntParam, single, type Query } from '../http/input';
 import { parseLatLng, isValidCoordinates } from '../../src/domain/geo';
@@ -22,13 +21,11 @@ import {
 import { decodeCursor, encodeCursor, toApiPlace, toApiTask, toApiTaskType } from './map';
 import { referenceCache } from './reference-cache';
 import { toViewer } from './viewer';
+import { readTimestamp } from '../../src/domain/time';
 
-/** Verifies the token and loads the viewer (user, done trainings, reserved minutes) in one query. */
+/** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
 export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
-  const token = bearerToken(request);
-  if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'Authentication required');
-  const userId = await verifyAccessToken(ctx.tokens, token, ctx.clock.now());
-  const user = await loadViewerRow(ctx.db, userId);
+  const user = await loadViewerRow(ctx.db, taskerIdOf(request));
   if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
   return { user, viewer: toViewer(user, ctx.config.reservationLimitMinutes) };
 }
@@ -120,7 +117,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (afterRaw.error) errors.after = afterRaw.error;
     else if (afterRaw.value) {
       const c = decodeCursor(afterRaw.value);
-      const valueOk = c && (typeof c.v === 'string' ? Number.isFinite(Date.parse(c.v)) : typeof c.v === 'number' && Number.isFinite(c.v));
+      const valueOk = c && (typeof c.v === 'string' ? readTimestamp(c.v).value !== null : typeof c.v === 'number' && Number.isFinite(c.v));
       if (!c || c.o !== orderBy || !valueOk || typeof c.i !== 'string' || c.i.length > 64) errors.after = 'CURSOR_INVALID';
       else after = { value: c.v as string | number, id: c.i };
     }
