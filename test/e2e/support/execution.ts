@@ -1,16 +1,16 @@
 /**
  * Arranging and checking the work on a task (issue 4) from the end-to-end tests: a task of the
  * 'defects' type created by staff and reserved (and started) by the tasker through the API, the
- * server's photos, ticks and defects read back, small JPEG files made with ffmpeg, and the app's
+ * server's photos, ticks and defects read back, small JPEG files made in JavaScript, and the app's
  * mirror (the 'shelfwork' IndexedDB) read from the page — the photos' bytes hashed in the browser
  * and the outbox as it will be sent.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ChecklistItem, Defect, Photo, Task } from '../../../src/domain/types';
+import { COLOURS, drawImage, encodeJpeg, solidImage, testPattern } from '../../support/images';
 import { getTask, reserveTask, staffCreateTask } from './api';
 
 const MINUTE = 60_000;
@@ -77,16 +77,18 @@ export async function serverPhotoHashes(request: APIRequestContext, photos: read
 }
 
 /**
- * `count` small, different JPEG files (a colour and a test pattern each) in `dir` — a test's
- * output folder (`test.info().outputPath()`), so Playwright clears them with its results.
+ * `count` small, different JPEG files (480×360: a colour with a 160×120 test pattern showing the
+ * file's number, test/support/images.ts) in `dir` — a test's output folder
+ * (`test.info().outputPath()`), so Playwright clears them with its results.
  */
 export function makeJpegs(count: number, dir: string): string[] {
   mkdirSync(dir, { recursive: true });
-  const colours = ['tomato', 'steelblue', 'goldenrod', 'seagreen'];
+  const colours = [COLOURS.tomato, COLOURS.steelblue, COLOURS.goldenrod, COLOURS.seagreen];
   return Array.from({ length: count }, (_, i) => {
     const path = join(dir, `gallery-${i + 1}.jpg`);
-    const colour = colours[i % colours.length] as string;
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=480x360`, '-f', 'lavfi', '-i', 'testsrc=s=160x120', '-filter_complex', '[0][1]overlay=40:40', '-frames:v', '1', '-q:v', '4', path]);
+    const image = solidImage(480, 360, colours[i % colours.length]!);
+    drawImage(image, testPattern(160, 120, i + 1), 40, 40);
+    writeFileSync(path, encodeJpeg(image, 85));
     return path;
   });
 }
