@@ -7,6 +7,7 @@
 import { badRequest } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
 import { validateScannedItem } from '../../src/domain/ean';
+import { readTimestamp } from '../../src/domain/time';
 import { COMPLETION_OUTCOMES, PHOTO_TAGS, type CompletionOutcome, type PhotoTag } from '../../src/domain/types';
 
 export const MAX_IDS = 500;
@@ -78,14 +79,9 @@ export function readScannedItems(body: Record<string, unknown>): ParsedScannedIt
       const field = code.startsWith('EAN') ? 'ean' : 'facings';
       errors[`items.${i}.${field}`] ??= code;
     }
-    let scannedAt: Date | null = null;
-    const ts = item.timestamp;
-    if (ts === undefined || ts === null) errors[`items.${i}.timestamp`] = 'REQUIRED';
-    else {
-      const t = typeof ts === 'string' && ts.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(ts) ? Date.parse(ts) : NaN;
-      if (!Number.isFinite(t)) errors[`items.${i}.timestamp`] = 'INVALID';
-      else scannedAt = new Date(t);
-    }
+    // Shared rules (src/domain/time.ts): REQUIRED, INVALID, OUT_OF_RANGE (outside 2000–2099).
+    const { value: scannedAt, error: timestampError } = readTimestamp(item.timestamp);
+    if (timestampError) errors[`items.${i}.timestamp`] = timestampError;
     if (scannedAt && typeof item.id === 'string' && typeof item.ean === 'string') {
       const facings = typeof item.facings === 'number' ? item.facings : Number(String(item.facings).trim());
       items.push({ id: item.id, ean: item.ean.trim(), facings, scannedAt });

@@ -4,6 +4,7 @@
  * answer 400 with per-field codes.
  */
 import { badRequest } from './errors';
+import { readTimestamp } from '../../src/domain/time';
 
 export type QueryValue = string | string[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -70,21 +71,15 @@ export function isPlausibleId(value: unknown): value is string {
 /** The header an outbox record carries: when the phone recorded the work (ISO 8601). */
 export const RECORDED_AT_HEADER = 'shelfwork-recorded-at';
 
-/** An ISO 8601 timestamp as the app writes them (`2026-11-21T10:00:00.000Z`), or null. */
-export function parseIsoTimestamp(raw: unknown): Date | null {
-  if (typeof raw !== 'string' || raw.length > 40 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw)) return null;
-  const t = Date.parse(raw);
-  return Number.isFinite(t) ? new Date(t) : null;
-}
-
 /**
  * The `Shelfwork-Recorded-At` header: null when absent (work done now), a 400 with a field code
- * when malformed. Only a claim: the rules bound it (src/domain/lifecycle.ts, workTime).
+ * (`recordedAt`: INVALID, OUT_OF_RANGE) when malformed or outside 2000–2099. Only a claim: the
+ * rules bound it (src/domain/lifecycle.ts, workTime).
  */
 export function readRecordedAt(headers: Record<string, string | string[] | undefined>): Date | null {
   const raw = headers[RECORDED_AT_HEADER];
   if (raw === undefined || raw === '') return null;
-  const at = parseIsoTimestamp(raw);
-  if (!at) throw badRequest({ recordedAt: 'INVALID' }, 'The Shelfwork-Recorded-At header is not an ISO 8601 time');
-  return at;
+  const at = readTimestamp(raw);
+  if (at.error) throw badRequest({ recordedAt: at.error }, 'The Shelfwork-Recorded-At header is not an ISO 8601 time between 2000 and 2099');
+  return at.value;
 }

@@ -16,6 +16,7 @@ import { findTask, listTasks, orderSpec, type KeysetPosition, type TaskRow } fro
 import { decodeCursor, encodeCursor, toApiTask } from './map';
 import { cancelTask, readJustification, readStartInput, reserveTask, startTask, type LifecycleContext } from './lifecycle';
 import { readPosition, requireViewer } from './routes';
+import { readTimestamp } from '../../src/domain/time';
 
 export interface LastWeekEarn {
   amount: Money;
@@ -74,7 +75,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     if (afterRaw.error) errors.after = afterRaw.error;
     else if (afterRaw.value) {
       const c = decodeCursor(afterRaw.value);
-      if (!c || c.o !== 'suggestions' || typeof c.v !== 'string' || !Number.isFinite(Date.parse(c.v)) || typeof c.i !== 'string' || c.i.length > 64) {
+      if (!c || c.o !== 'suggestions' || typeof c.v !== 'string' || readTimestamp(c.v).value === null || typeof c.i !== 'string' || c.i.length > 64) {
         errors.after = 'CURSOR_INVALID';
       } else after = { value: c.v, id: c.i };
     }

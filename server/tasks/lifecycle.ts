@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, forbidden, notFound } from '../http/errors';
-import { parseIsoTimestamp } from '../http/input';
+import { readTimestamp } from '../../src/domain/time';
 import { cancelPolicy, cancelRefusal, CLOCK_SKEW_MS, lateStartAllowed, reserveRefusal, startRefusal, JUSTIFICATION_MAX_EXCLUSIVE } from '../../src/domain/lifecycle';
 import { isValidCoordinates } from '../../src/domain/geo';
 import type { Coordinates, Task, TaskStatus, Training } from '../../src/domain/types';
@@ -219,8 +219,9 @@ export function readStartInput(body: Record<string, unknown>, headerPosition: Co
   let startedAt: Date | null = null;
   const raw = body.startedAt;
   if (raw !== undefined && raw !== null) {
-    startedAt = parseIsoTimestamp(raw);
-    if (!startedAt) errors.startedAt = 'INVALID';
+    const read = readTimestamp(raw); // src/domain/time.ts: INVALID, OUT_OF_RANGE (outside 2000–2099)
+    startedAt = read.value;
+    if (read.error) errors.startedAt = read.error;
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
   return { position, startedAt };

@@ -13,6 +13,7 @@ import { enqueueMutation, isQuotaError } from '../../src/db/outbox';
 import type { ShelfworkDb } from '../../src/db/schema';
 import type { CommandError, CommandResult, SyncApi, SyncReason } from '../../src/sync/contract';
 import { startRefusal, type StartRefusal } from '../../src/domain/lifecycle';
+import { readTimestamp } from '../../src/domain/time';
 import {
   COUNTRY_CODES,
   TASK_STATUSES,
@@ -404,12 +405,13 @@ export class SyncEngine implements SyncApi {
     if (!isCoordinates(position)) {
       return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid position', fields: { position: 'INVALID' } });
     }
-    const started = Date.parse(startedAt);
-    if (!Number.isFinite(started)) {
-      return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid start time', fields: { startedAt: 'INVALID' } });
+    // The server's rule (src/domain/time.ts): a real ISO time in 2000–2099, else it would refuse the record later.
+    const started = readTimestamp(startedAt);
+    if (started.error) {
+      return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid start time', fields: { startedAt: started.error } });
     }
     const { db } = this;
-    const payload: StartTaskPayload = { latitude: position.latitude, longitude: position.longitude, startedAt: new Date(started).toISOString() };
+    const payload: StartTaskPayload = { latitude: position.latitude, longitude: position.longitude, startedAt: started.value.toISOString() };
     try {
       await enqueueMutation(
         db,

@@ -308,6 +308,19 @@ describe('startTask', () => {
     expect(await h.db.tasks.get('r1')).toMatchObject({ status: 'reserved' });
   });
 
+  it('refuses a start time the server would refuse (src/domain/time.ts: year 0001, 30 February), queuing nothing', async () => {
+    await loggedInWith([makeTask('r1', 'reserved', OPEN_WINDOW)]);
+    offline('POST', 'task/r1/start');
+
+    const ancient = await h.engine.startTask('r1', AT_STORE, '0001-11-21T10:00:00.000Z');
+    const impossible = await h.engine.startTask('r1', AT_STORE, '2026-02-30T10:00:00.000Z');
+
+    expect(ancient).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_FAILED', fields: { startedAt: 'OUT_OF_RANGE' } } });
+    expect(impossible).toMatchObject({ ok: false, error: { status: 400, code: 'VALIDATION_FAILED', fields: { startedAt: 'INVALID' } } });
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.tasks.get('r1')).toMatchObject({ status: 'reserved' });
+  });
+
   it('does not queue a second start for a task already started', async () => {
     await loggedInWith([makeTask('r1', 'reserved', OPEN_WINDOW)]);
     offline('POST', 'task/r1/start');
