@@ -4,7 +4,9 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { AuthTokens } from '../../src/domain/types';
 import { ApiError } from '../http/errors';
 
@@ -86,36 +88,55 @@ export async function issueTokens(db: Db, settings: TokenSettings, userId: strin
 const sessionExpired = (code: string) => new ApiError(401, code, 'Session expired, please re-login');
 
 /**
+ * Serialises everything that changes one token family until the transaction ends. A family has
+ * no row of its own (it is the `family_id` its tokens share), so the lock is a transaction-level
+ * advisory lock keyed by the family id: a rotation (mark spent + insert the successor) and a
+ * revocation of the same family can no longer interleave, so a revocation always sees — and
+ * revokes — the successor a concurrent rotation inserted. Works the same on PGlite.
+ */
+async function lockFamily(trx: Transaction<Database>, familyId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`refresh_tokens.family:${familyId}`}, 0))`.execute(trx);
+}
+
+async function revokeFamilyLocked(trx: Transaction<Database>, familyId: string, now: Date): Promise<void> {
+  await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+type Rotation = { ok: true; tokens: AuthTokens } | { ok: false; code: 'REFRESH_TOKEN_REUSED' | 'TOKEN_EXPIRED' | 'INVALID_REFRESH_TOKEN' };
+
+/**
  * Rotates a refresh token. A token that was already rotated (or revoked) is a reuse: the whole
- * family is revoked, so a stolen token dies together with the legitimate session.
+ * family is revoked, so a stolen token dies together with the legitimate session. Of concurrent
+ * refreshes of one token exactly one wins and the others count as reuse — which revokes the
+ * winner's new token too (every token issued in the race is dead; both holders log in again).
  */
 export async function rotateRefreshToken(db: Db, settings: TokenSettings, refreshToken: string, now: Date): Promise<AuthTokens> {
   const hash = sha256(refreshToken);
-  const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
-  if (!row) throw sessionExpired('INVALID_REFRESH_TOKEN');
-  if (row.rotated_at !== null || row.revoked_at !== null) {
-    await revokeFamily(db, row.family_id, now);
-    throw sessionExpired('REFRESH_TOKEN_REUSED');
-  }
-  if (new Date(row.expires_at).getTime() <= now.getTime()) throw sessionExpired('TOKEN_EXPIRED');
-  // Conditional update: of two concurrent rotations exactly one wins; the other is a reuse.
-  const claimed = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: now })
-    .where('id', '=', row.id)
-    .where('rotated_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) {
-    await revokeFamily(db, row.family_id, now);
-    throw sessionExpired('REFRESH_TOKEN_REUSED');
-  }
-  const user = await db.selectFrom('users').select('id').where('id', '=', row.user_id).executeTakeFirst();
-  if (!user) throw sessionExpired('INVALID_REFRESH_TOKEN');
-  return issueTokens(db, settings, row.user_id, now, row.family_id);
+  const found = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hash).executeTakeFirst();
+  if (!found) throw sessionExpired('INVALID_REFRESH_TOKEN');
+  const outcome = await db.transaction().execute(async (trx): Promise<Rotation> => {
+    await lockFamily(trx, found.family_id);
+    // Read under the lock: what an earlier rotation or revocation of the family committed is seen.
+    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirstOrThrow();
+    if (row.rotated_at !== null || row.revoked_at !== null) {
+      // Committed with the transaction, although the request answers 401.
+      await revokeFamilyLocked(trx, row.family_id, now);
+      return { ok: false, code: 'REFRESH_TOKEN_REUSED' };
+    }
+    if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, code: 'TOKEN_EXPIRED' };
+    const user = await trx.selectFrom('users').select('id').where('id', '=', row.user_id).executeTakeFirst();
+    if (!user) return { ok: false, code: 'INVALID_REFRESH_TOKEN' };
+    await trx.updateTable('refresh_tokens').set({ rotated_at: now }).where('id', '=', row.id).execute();
+    return { ok: true, tokens: await issueTokens(trx, settings, row.user_id, now, row.family_id) };
+  });
+  if (!outcome.ok) throw sessionExpired(outcome.code);
+  return outcome.tokens;
 }
 
+/** Revokes every token of a family (under the family lock, see rotateRefreshToken). */
 export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db.transaction().execute(async (trx) => {
+    await lockFamily(trx, familyId);
+    await revokeFamilyLocked(trx, familyId, now);
+  });
 }
