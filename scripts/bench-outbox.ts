@@ -1,6 +1,6 @@
 /**
  * Outbox benchmark (`npm run bench:outbox`, issue 4): 500 mutations queued offline — 20 photos
- * (real JPEGs from ffmpeg), 160 checklist states, 160 scan lists, 159 defect sets and the
+ * (real JPEGs, test cards made by test/support/images.ts), 160 checklist states, 160 scan lists, 159 defect sets and the
  * completion — drained against the REAL local server once the network returns.
  *
  * - Starts the server like scripts/test-e2e.sh (fresh DATA_DIR, embedded database, demo seed,
@@ -19,14 +19,14 @@
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
  */
 import 'fake-indexeddb/auto';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FetchImpl } from '../src/api/http';
 import { ShelfworkDb } from '../src/db/schema';
 import type { Defect, Photo, ScannedItem, TaskStatus } from '../src/domain/types';
+import { encodeJpeg, testPattern } from '../test/support/images';
 import { SyncEngine } from '../workers/sync/engine';
 import { freePort, startServer } from './lib/server-process';
 
@@ -41,17 +41,15 @@ function say(message: string): void {
   console.log(`[bench:outbox] ${message}`);
 }
 
-/** 20 distinct real JPEGs (ffmpeg test pattern frames, 1280×960, as the app uploads them). */
-function makeJpegs(dir: string, count: number): Uint8Array<ArrayBuffer>[] {
-  const r = spawnSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x960:rate=5', '-frames:v', String(count), '-q:v', '6', join(dir, 'p%03d.jpg')]);
-  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jpg'))
-    .sort()
-    .map((f) => {
-      const file = readFileSync(join(dir, f));
-      return new Uint8Array(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)) as Uint8Array<ArrayBuffer>;
-    });
+/**
+ * `count` distinct real JPEGs, 1280×960 as the app uploads them: frames of a test card (moving
+ * bars, a ramp, the frame number, faint noise; ~50 KB each, like ffmpeg's testsrc at -q:v 6).
+ */
+function makeJpegs(count: number): Uint8Array<ArrayBuffer>[] {
+  return Array.from({ length: count }, (_, frame) => {
+    const file = encodeJpeg(testPattern(1280, 960, frame, { noise: 2 }), 70);
+    return new Uint8Array(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)) as Uint8Array<ArrayBuffer>;
+  });
 }
 
 /** A valid EAN-13 for n (GS1 check digit). */
@@ -145,9 +143,8 @@ async function main(): Promise<void> {
     if (checklist.length === 0) throw new Error('the task has no checklist items');
     if (regular.length === 0) say('the task has no regular defects: no defect sets are queued');
 
-    const jpegDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-jpeg.'));
-    const jpegs = makeJpegs(jpegDir, PHOTOS);
-    rmSync(jpegDir, { recursive: true, force: true });
+    const jpegs = makeJpegs(PHOTOS);
+    say(`${jpegs.length} photos, ${Math.round(jpegs.reduce((sum, j) => sum + j.length, 0) / 1024)} KB in all`);
 
     // ---- offline: queue ---------------------------------------------------------------------
     online = false;
