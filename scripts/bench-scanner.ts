@@ -1,6 +1,6 @@
 /**
  * Scanner benchmark (`npm run bench:scanner`): decode time per 1280×720 camera frame and success
- * rate per folder of ../shared/data/barcodes, for every decoding strategy side by side, in one run.
+ * rate per folder of test/fixtures/barcodes, for every decoding strategy side by side, in one run.
  *
  * - Frames: each test photograph is scaled (bilinear) to fit 90% of a 1280×720 mid-grey RGBA frame
  *   and centred — a code held up to a 720p camera. RGBA, because that is what the page hands the

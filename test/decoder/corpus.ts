@@ -1,6 +1,7 @@
 /**
- * The barcode photographs of ../shared/data/barcodes (ZXing's black-box test images): where they
- * are, how to load them as RGBA frames, what each must read, and ZXing's own figures per folder.
+ * The barcode photographs of test/fixtures/barcodes (ZXing's black-box test images, committed
+ * with their Apache-2.0 licence): where they are, how to load them as RGBA frames, what each must
+ * read, and ZXing's own figures per folder.
  * Shared by the decoder test (test/decoder/barcodes.test.ts) and the benchmark
  * (scripts/bench-scanner.ts).
  */
@@ -12,8 +13,8 @@ import type { DecodeResult, ScanFrame } from '../../src/scanner/contract';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** CI clones the repository with `shared/` beside it; so does this machine (/work/main, /work/shared). */
-export const BARCODES_DIR = resolve(repoRoot, '../shared/data/barcodes');
+/** In the repository, so a plain clone runs the decoder tests and the benchmark. */
+export const BARCODES_DIR = resolve(repoRoot, 'test/fixtures/barcodes');
 
 /**
  * How many upright images ZXing's Java black-box tests require per folder with TRY_HARDER
