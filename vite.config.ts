@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/lib/precompress';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -21,6 +22,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli + gzip siblings of every compressible file, sw.js included (server/static.ts serves them).
+    precompressPlugin(),
   ],
   worker: {
     format: 'es',
@@ -28,7 +31,10 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Source maps carry the sources: none in the build that gets deployed. SOURCEMAP=1 writes
+    // them without the `sourceMappingURL` comment, for decoding stack traces on your side; the
+    // server never serves *.map either way (server/static.ts).
+    sourcemap: process.env.SOURCEMAP === '1' ? 'hidden' : false,
   },
   server: {
     proxy: { '/api': `http://localhost:${apiPort}` },

@@ -21,6 +21,7 @@ import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerExecutionRoutes } from './execution/routes';
 import { registerStatic } from './static';
+import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
 
 export interface BuildAppOptions {
@@ -58,14 +59,17 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // Over-long path parameters answer 404 instead of reaching handlers.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Router-level failures (bad percent-encoding, over-long params) use the same error body.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       const body: ApiErrorBody = { error: { code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', message: 'The request URL is not valid' } };
+      secureBareAnswer(request, reply as FastifyReply, config); // no hook runs for these answers
       void (reply as FastifyReply).code(status).send(body);
     },
   });
   app.setErrorHandler(errorHandler);
   app.addHook('preHandler', rejectNulCharacters);
+  // Security headers, no-store default, HSTS, compression: on every answer, before any route.
+  await registerHttpSecurity(app, config);
 
   // Access by registration (server/http/access.ts): each scope stamps its routes; one guard reads it.
   registerAccessControl(app, context);

@@ -20,6 +20,21 @@ export interface ServerConfig {
   sendCodeLimitPerEmail: number;
   sendCodeLimitPerIp: number;
   sendCodeWindowSeconds: number;
+  /**
+   * The gate in front of every auth route: requests per client address per window, counted in
+   * memory by each API process (@fastify/rate-limit; with API_PROCESSES=n an address gets up to
+   * n times this). Refuses floods before any body is parsed or database touched.
+   */
+  authRateLimitPerIp: number;
+  authRateLimitWindowSeconds: number;
+  /**
+   * Login attempts (email-code and password login together) per account and per address within
+   * the window, counted in the database (exact across processes and restarts), refused before
+   * any password is hashed.
+   */
+  loginLimitPerAccount: number;
+  loginLimitPerIp: number;
+  loginWindowSeconds: number;
   reservationLimitMinutes: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -29,6 +44,12 @@ export interface ServerConfig {
   distDir: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /**
+   * Strict-Transport-Security (HSTS): 'auto' sends it on answers to requests that came over TLS
+   * (with TRUST_PROXY, a proxy's `X-Forwarded-Proto: https`), 'always' on every answer (the
+   * origin is only ever reached over TLS), 'off' never. Env HSTS: unset/auto, 1/always, 0/off.
+   */
+  hsts: HstsMode;
   seedDemo: boolean;
   /** Photo files of the filesystem PhotoStorage (PHOTO_DIR, else DATA_DIR/photos). */
   photoDir: string;
@@ -39,6 +60,8 @@ export interface ServerConfig {
   /** Lifetime of a signed photo read URL (Photo.url). */
   photoUrlTtlSeconds: number;
 }
+
+export type HstsMode = 'auto' | 'always' | 'off';
 
 /** The development staff token printed at start; refused in production. */
 export const DEV_STAFF_TOKEN = 'dev-staff-token';
@@ -55,6 +78,14 @@ function boolEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
   return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+function hstsEnv(env: NodeJS.ProcessEnv): HstsMode {
+  const raw = env.HSTS?.trim().toLowerCase();
+  if (!raw || raw === 'auto') return 'auto';
+  if (raw === '1' || raw === 'true' || raw === 'yes' || raw === 'always' || raw === 'on') return 'always';
+  if (raw === '0' || raw === 'false' || raw === 'no' || raw === 'off') return 'off';
+  throw new Error(`HSTS must be auto, 1 (always) or 0 (off) (got '${env.HSTS}')`);
 }
 
 /** Reads and checks the environment; throws an Error with a plain message when it cannot start. */
@@ -85,6 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sendCodeLimitPerEmail: intEnv(env, 'SEND_CODE_LIMIT_PER_EMAIL', 5),
     sendCodeLimitPerIp: intEnv(env, 'SEND_CODE_LIMIT_PER_IP', 30),
     sendCodeWindowSeconds: intEnv(env, 'SEND_CODE_WINDOW_SECONDS', 15 * 60),
+    authRateLimitPerIp: intEnv(env, 'AUTH_RATE_LIMIT_PER_IP', 60),
+    authRateLimitWindowSeconds: intEnv(env, 'AUTH_RATE_LIMIT_WINDOW_SECONDS', 60),
+    loginLimitPerAccount: intEnv(env, 'LOGIN_LIMIT_PER_ACCOUNT', 10),
+    loginLimitPerIp: intEnv(env, 'LOGIN_LIMIT_PER_IP', 50),
+    loginWindowSeconds: intEnv(env, 'LOGIN_WINDOW_SECONDS', 15 * 60),
     reservationLimitMinutes: intEnv(env, 'RESERVATION_LIMIT_MINUTES', 1200),
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Shelfwork <no-reply@shelfwork.app>',
@@ -93,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: env.DIST_DIR?.trim() || './dist',
     bodyLimitBytes: intEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: boolEnv(env, 'TRUST_PROXY', false),
+    hsts: hstsEnv(env),
     seedDemo: boolEnv(env, 'SEED_DEMO', true),
     photoDir: env.PHOTO_DIR?.trim() || join(env.DATA_DIR?.trim() || './data', 'photos'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
@@ -101,13 +138,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-/** A config for tests: dev mail, a fixed staff token, a random JWT secret. */
+/**
+ * A config for tests: dev mail, a fixed staff token, a random JWT secret, and auth limits out of
+ * the way (every injected request comes from 127.0.0.1 at a fixed clock; test/server/auth-throttle
+ * sets the limits it tests, and checks the production defaults).
+ */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     ...loadConfig({}),
     jwtSecret: randomBytes(32).toString('hex'),
     staffToken: 'test-staff-token',
     staffTokenIsDefault: false,
+    authRateLimitPerIp: 1_000_000,
+    loginLimitPerAccount: 1_000_000,
+    loginLimitPerIp: 1_000_000,
     distDir: './.no-dist-in-tests',
     // Photo files of a test go to a fresh temp folder (created on the first upload), never ./data.
     photoDir: join(tmpdir(), `shelfwork-test-photos-${randomBytes(6).toString('hex')}`),
