@@ -1,7 +1,7 @@
 /**
  * Test fixtures: a hand-laid Exif TIFF block (offsets counted by hand, independent of the
  * module's own writer) with Make, Orientation, an Exif IFD, a GPS IFD and an IFD1 thumbnail,
- * spliced into a JPEG that ffmpeg encoded (see make-fixtures.sh). Tests only.
+ * spliced into a JPEG that jpeg-js encoded (see make-fixtures.ts). Tests only.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
