@@ -67,8 +67,8 @@ function sha256(bytes: Uint8Array): string {
 }
 
 /**
- * Distinct real JPEGs: the committed ffmpeg fixture with a ~64 KB COM (comment) segment after
- * SOI, so each upload has its own bytes and a realistic size without needing ffmpeg here.
+ * Distinct real JPEGs: the committed EXIF-test fixture with a ~64 KB COM (comment) segment after
+ * SOI, so each upload has its own bytes and a realistic size.
  */
 function makeJpegs(count: number): Uint8Array<ArrayBuffer>[] {
   const base = readFileSync(join(REPO_ROOT, 'src/execution/photos/__fixtures__/base-32x24.jpg'));
