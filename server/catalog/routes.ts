@@ -8,6 +8,7 @@ import { asQuery, single } from '../http/input';
 import { pingDatabase } from '../db/database';
 import { readDevMailbox } from '../mail/mailer';
 import { isNewSince } from '../../src/domain/tasks';
+import { trainingLinkFor } from '../tasks/visibility';
 import { normalizeEmail, validateEmail } from '../../src/domain/validation';
 import type { Country, CountryCode, CurrencyCode, Locale, Training } from '../../src/domain/types';
 
@@ -44,15 +45,14 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
       .orderBy('t.id')
       .execute();
     const now = ctx.clock.now();
-    const approved = user.status === 'active';
+    const viewer = { isApproved: user.status === 'active' };
     return rows.map((r) => {
       const createdAt = new Date(r.created_at).toISOString();
       return {
         id: r.id,
         title: r.title,
         filterTitle: r.filter_title,
-        // NDA-protected trainings open only for approved taskers (spec section 6): no link otherwise.
-        linkToTraining: r.nda_protected && !approved ? '' : r.link_to_training,
+        linkToTraining: trainingLinkFor(viewer, r),
         ndaProtected: r.nda_protected,
         enabled: r.enabled,
         isRequired: r.is_required,

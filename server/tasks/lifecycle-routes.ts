@@ -16,6 +16,7 @@ import { findTask, listTasks, orderSpec, type KeysetPosition, type TaskRow } fro
 import { decodeCursor, encodeCursor, toApiTask } from './map';
 import { cancelTask, readJustification, readStartInput, reserveTask, startTask, type LifecycleContext } from './lifecycle';
 import { readPosition, requireViewer } from './routes';
+import { taskTypePhotosFor } from './visibility';
 import { readTimestamp } from '../../src/domain/time';
 
 export interface LastWeekEarn {
@@ -150,13 +151,13 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/task/task_type/:taskTypeId/photos', async (request): Promise<{ data: { url: string }[] }> => {
-    await requireViewer(ctx, request);
+    const { viewer } = await requireViewer(ctx, request);
     const { taskTypeId } = request.params as { taskTypeId?: unknown };
     const missing = () => notFound('TASK_TYPE_NOT_FOUND', 'Task type not found');
     if (!isPlausibleId(taskTypeId)) throw missing();
-    const row = await ctx.db.selectFrom('task_types').select(['photos', 'default_photo']).where('id', '=', taskTypeId).executeTakeFirst();
+    const row = await ctx.db.selectFrom('task_types').select(['photos', 'default_photo', 'nda_protected']).where('id', '=', taskTypeId).executeTakeFirst();
     if (!row) throw missing();
-    const photos = Array.isArray(row.photos) ? row.photos.filter((p): p is string => typeof p === 'string') : [];
+    const photos = taskTypePhotosFor(viewer, row, Array.isArray(row.photos) ? row.photos.filter((p): p is string => typeof p === 'string') : []);
     const urls = row.default_photo && !photos.includes(row.default_photo) ? [row.default_photo, ...photos] : photos;
     return { data: urls.map((url) => ({ url })) };
   });

@@ -5,6 +5,7 @@
 import { distanceMeters } from '../../src/domain/geo';
 import type { Coordinates, CountryCode, CurrencyCode, Money, Place, Task, TaskStatus, TaskType, TrainingRef } from '../../src/domain/types';
 import type { PlaceRow, TaskRow, TaskTypeTrainingRow, Viewer } from './queries';
+import { instructionsFor, taskTypePhotosFor, trainingLinkFor, type ContentViewer } from './visibility';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -38,25 +39,29 @@ export function isStartableFor(row: Pick<TaskRow, 'status' | 'tasker_id' | 'time
   );
 }
 
-/** The task type part of a Task (the same for every viewer, so lists may share one per type). */
-export function toApiTaskType(row: TaskRow, trainings: TaskTypeTrainingRow[]): TaskType {
-  const trainingRefs: TrainingRef[] = trainings.map((t) => ({ id: t.training_id, title: t.title, linkToTraining: t.link_to_training }));
+/**
+ * The task type part of a Task as `viewer` may see it (server/tasks/visibility.ts). It depends on
+ * the viewer only through taskTypeShape(viewer), so lists may share one per type and shape.
+ */
+export function toApiTaskType(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer: ContentViewer): TaskType {
+  const trainingRefs: TrainingRef[] = trainings.map((t) => ({ id: t.training_id, title: t.title, linkToTraining: trainingLinkFor(viewer, t) }));
+  const nda = { nda_protected: row.tt_nda_protected };
   return {
     id: row.task_type_id,
     title: row.tt_title,
     shortDescription: row.tt_short_description,
-    fullDescription: row.tt_full_description,
+    fullDescription: instructionsFor(viewer, row.tt_full_description),
     trainings: trainingRefs,
     defaultPhoto: row.tt_default_photo,
-    photos: stringArray(row.tt_photos),
-    featuredImages: stringArray(row.tt_featured_images),
+    photos: taskTypePhotosFor(viewer, nda, stringArray(row.tt_photos)),
+    featuredImages: taskTypePhotosFor(viewer, nda, stringArray(row.tt_featured_images)),
     filterTitle: row.tt_filter_title,
     ndaProtected: row.tt_nda_protected,
     createdAt: iso(row.tt_created_at),
   };
 }
 
-/** `taskType` may be passed in when the caller shares one object per task type (lists). */
+/** `taskType` may be passed in when the caller shares one object per task type and shape (lists). */
 export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer: Viewer, now: Date, position: Coordinates | null, taskType?: TaskType): Task {
   const coordinates = { latitude: row.place_latitude, longitude: row.place_longitude };
   const retailer = { id: row.retailer_id, name: row.retailer_name, logo: row.retailer_logo };
@@ -82,7 +87,7 @@ export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer
     title: row.title,
     image: row.image,
     paymentId: row.payment_id,
-    taskType: taskType ?? toApiTaskType(row, trainings),
+    taskType: taskType ?? toApiTaskType(row, trainings, viewer),
     place,
     timeWindowStart: iso(row.time_window_start),
     timeWindowEnd: iso(row.time_window_end),

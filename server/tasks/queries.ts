@@ -75,6 +75,7 @@ export interface TaskTypeTrainingRow {
   title: string;
   link_to_training: string;
   enabled: boolean;
+  nda_protected: boolean;
 }
 
 /** Haversine distance in metres from a position to the place `p` (same formula as src/domain/geo.ts). */
@@ -221,7 +222,7 @@ function baseTaskQuery(db: Db) {
       sql<TaskTypeTrainingRow[]>`(
         select coalesce(json_agg(json_build_object(
           'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', tr.title,
-          'link_to_training', tr.link_to_training, 'enabled', tr.enabled) order by ttt.position), '[]'::json)
+          'link_to_training', tr.link_to_training, 'enabled', tr.enabled, 'nda_protected', tr.nda_protected) order by ttt.position), '[]'::json)
         from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
         where ttt.task_type_id = t.task_type_id)`.as('tt_trainings'),
     ]);
@@ -377,7 +378,7 @@ export async function trainingsOfTaskTypes(db: Db, taskTypeIds: string[]): Promi
   return db
     .selectFrom('task_type_trainings as ttt')
     .innerJoin('trainings as tr', 'tr.id', 'ttt.training_id')
-    .select(['ttt.task_type_id', 'ttt.training_id', 'tr.title', 'tr.link_to_training', 'tr.enabled'])
+    .select(['ttt.task_type_id', 'ttt.training_id', 'tr.title', 'tr.link_to_training', 'tr.enabled', 'tr.nda_protected'])
     .where('ttt.task_type_id', 'in', taskTypeIds)
     .orderBy('ttt.task_type_id')
     .orderBy('ttt.position')

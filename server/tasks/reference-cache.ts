@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskTypeTrainingRow } from './queries';
 import type { TaskType } from '../../src/domain/types';
+import type { TaskTypeShape } from './visibility';
 
 export const REFERENCE_TTL_MS = 60_000;
 
@@ -65,7 +66,7 @@ export class ReferenceCache {
   private taskTypes = new Map<string, Entry<TaskTypeRef>>();
   private places = new Map<string, Entry<PlaceRef>>();
   private currencies = new Map<string, Entry<string>>();
-  /** The API TaskType object and its JSON text, per task type id, valid while its entry is. */
+  /** The API TaskType object and its JSON text, per task type id and shape, valid while its entry is. */
   private readonly apiTaskTypes = new Map<string, { value: TaskType; json: string; loadedAt: number }>();
 
   constructor(
@@ -88,13 +89,14 @@ export class ReferenceCache {
    * One shared API TaskType (and its JSON) per cached task type: list responses splice the JSON
    * in instead of building and serialising the same ~1.5 kB object for every task.
    */
-  apiTaskType(id: string, build: () => TaskType): { value: TaskType; json: string } {
+  apiTaskType(id: string, shape: TaskTypeShape, build: () => TaskType): { value: TaskType; json: string } {
     const loadedAt = this.taskTypes.get(id)?.loadedAt ?? -1;
-    const memo = this.apiTaskTypes.get(id);
+    const key = `${shape}:${id}`;
+    const memo = this.apiTaskTypes.get(key);
     if (memo && memo.loadedAt === loadedAt) return memo;
     const value = build();
     const fresh = { value, json: JSON.stringify(value), loadedAt };
-    this.apiTaskTypes.set(id, fresh);
+    this.apiTaskTypes.set(key, fresh);
     return fresh;
   }
 
@@ -117,7 +119,7 @@ export class ReferenceCache {
           sql<TaskTypeTrainingRow[]>`(
             select coalesce(json_agg(json_build_object(
               'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', tr.title,
-              'link_to_training', tr.link_to_training, 'enabled', tr.enabled) order by ttt.position), '[]'::json)
+              'link_to_training', tr.link_to_training, 'enabled', tr.enabled, 'nda_protected', tr.nda_protected) order by ttt.position), '[]'::json)
             from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
             where ttt.task_type_id = tt.id)`.as('trainings'),
         ])

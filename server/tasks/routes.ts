@@ -21,6 +21,7 @@ import {
 import { decodeCursor, encodeCursor, toApiPlace, toApiTask, toApiTaskType } from './map';
 import { referenceCache } from './reference-cache';
 import { toViewer } from './viewer';
+import { taskTypeShape } from './visibility';
 import { readTimestamp } from '../../src/domain/time';
 
 /** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
@@ -141,10 +142,11 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The hot path: the Page<Task> JSON is assembled by hand so each task type's JSON (most of
     // the bytes) is serialised once per process instead of once per task (same JSON shape).
     const cache = referenceCache(ctx.db);
+    const shape = taskTypeShape(viewer);
     const now = ctx.clock.now();
     const parts = pageRows.map((r) => {
       const trainings = Array.isArray(r.tt_trainings) ? r.tt_trainings : [];
-      const taskType = cache.apiTaskType(r.task_type_id, () => toApiTaskType(r, trainings));
+      const taskType = cache.apiTaskType(r.task_type_id, shape, () => toApiTaskType(r, trainings, viewer));
       const task: Partial<Task> = toApiTask(r, trainings, viewer, now, position, taskType.value);
       task.taskType = undefined; // left out by JSON.stringify, spliced in below
       return `${JSON.stringify(task).slice(0, -1)},"taskType":${taskType.json}}`;
