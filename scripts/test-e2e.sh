@@ -49,12 +49,14 @@ trap cleanup EXIT INT TERM
 
 PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 say "starting the server on port $PORT with DATA_DIR=$DATA_DIR"
-# The dev mailbox exists only outside production; generous rate limits so one run's logins pass.
+# The dev mailbox exists only outside production; generous rate limits so one run's logins pass
+# (every login comes from 127.0.0.1; the auth limits are tested in test/server/auth-throttle.test.ts).
 # `node --import tsx` (what `npx tsx` does, in one process) and `exec`, so $! is the server itself
 # and the trap's kill reaches it.
 (
   export PORT DATA_DIR NODE_ENV=test HOST=127.0.0.1
   export SEND_CODE_LIMIT_PER_EMAIL="${SEND_CODE_LIMIT_PER_EMAIL:-1000}" SEND_CODE_LIMIT_PER_IP="${SEND_CODE_LIMIT_PER_IP:-1000}"
+  export AUTH_RATE_LIMIT_PER_IP="${AUTH_RATE_LIMIT_PER_IP:-100000}" LOGIN_LIMIT_PER_ACCOUNT="${LOGIN_LIMIT_PER_ACCOUNT:-100000}" LOGIN_LIMIT_PER_IP="${LOGIN_LIMIT_PER_IP:-100000}"
   unset DATABASE_URL SMTP_URL
   exec node --import tsx server/main.ts
 ) >"$SERVER_LOG" 2>&1 &

@@ -25,3 +25,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/**
+ * A stored hash that no password matches (its key is all zeros), with the parameters of the real
+ * ones: checking an attempt against it costs exactly what checking a real account costs.
+ */
+const UNMATCHABLE_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
+
+/**
+ * Checks a password login attempt. Without an account, or for an account without a usable
+ * password, the attempt is hashed all the same (against UNMATCHABLE_HASH) and refused, so the
+ * answer time does not tell which emails have accounts.
+ */
+export async function checkPasswordAttempt(password: string, stored: string | null | undefined): Promise<boolean> {
+  const usable = typeof stored === 'string' && stored.split('$').length === 6 && stored.startsWith('scrypt$');
+  const ok = await verifyPassword(password, usable ? stored : UNMATCHABLE_HASH);
+  return usable && ok;
+}

@@ -1,4 +1,4 @@
-/** SQL for login codes and send-code rate limits (kept in the database: processes are stateless). */
+/** SQL for login codes and auth rate limits (kept in the database: processes are stateless). */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { sha256 } from './tokens';
@@ -65,35 +65,51 @@ export async function checkLoginCode(db: Db, email: string, code: string, now: D
 
 /**
  * Records one event in each bucket and answers whether any bucket is over its limit within
- * the window. Counting after inserting keeps concurrent processes honest.
+ * the window (a sliding window: the last `windowSeconds`). Counting after inserting keeps
+ * concurrent processes honest: of N simultaneous events at most `limit` pass. Refused events
+ * count too, so hammering on keeps a bucket closed. Events older than `retainSeconds` (of every
+ * bucket) are trimmed here; it must cover the longest window any caller uses.
  */
 export async function hitRateLimits(
   db: Db,
   buckets: { bucket: string; limit: number }[],
   now: Date,
   windowSeconds: number,
+  retainSeconds: number = 2 * windowSeconds,
 ): Promise<{ limited: boolean; retryAfterSeconds: number }> {
-  const since = new Date(now.getTime() - windowSeconds * 1000);
+  const windowMs = windowSeconds * 1000;
+  const since = new Date(now.getTime() - windowMs);
   // Old events are useless; trimming here keeps the table small without a separate job.
-  await db.deleteFrom('rate_limit_events').where('created_at', '<', new Date(now.getTime() - 2 * windowSeconds * 1000)).execute();
+  await db.deleteFrom('rate_limit_events').where('created_at', '<', new Date(now.getTime() - Math.max(retainSeconds, windowSeconds) * 1000)).execute();
   await db
     .insertInto('rate_limit_events')
     .values(buckets.map((b) => ({ bucket: b.bucket, created_at: now })))
     .execute();
   let limited = false;
-  let retryAfter = 0;
+  let retryAfterMs = 0;
   for (const b of buckets) {
     const row = await db
       .selectFrom('rate_limit_events')
-      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('bucket', '=', b.bucket)
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
-    if (Number(row.n) > b.limit) {
-      limited = true;
-      const oldest = row.oldest ? new Date(row.oldest as Date).getTime() : now.getTime();
-      retryAfter = Math.max(retryAfter, Math.ceil((oldest + windowSeconds * 1000 - now.getTime()) / 1000));
-    }
+    const n = Number(row.n);
+    if (n <= b.limit) continue;
+    limited = true;
+    // The next event passes once at most limit - 1 of these are left in the window: when the
+    // (n - limit + 1)-th oldest has left it.
+    const opening = await db
+      .selectFrom('rate_limit_events')
+      .select('created_at')
+      .where('bucket', '=', b.bucket)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'asc')
+      .offset(n - b.limit)
+      .limit(1)
+      .executeTakeFirst();
+    const at = opening ? new Date(opening.created_at).getTime() + windowMs : now.getTime() + windowMs;
+    retryAfterMs = Math.max(retryAfterMs, at - now.getTime());
   }
-  return { limited, retryAfterSeconds: Math.max(1, retryAfter) };
+  return { limited, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }

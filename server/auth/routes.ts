@@ -1,19 +1,20 @@
 /**
  * Auth routes (spec section 7): send-email-code, register, login (email code), password login
- * for the demo accounts, and refresh-token rotation.
+ * for the demo accounts, and refresh-token rotation. Every one is throttled (./limits.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError, assertNoFieldErrors, badRequest, refusal } from '../http/errors';
+import { assertNoFieldErrors, badRequest, refusal } from '../http/errors';
 import { asBody, readString } from '../http/input';
 import { loginCodeMessage } from '../mail/mailer';
 import { normalizeEmail, validateCountry, validateEmail, validateLoginCode } from '../../src/domain/validation';
 import type { AuthTokens, CountryCode } from '../../src/domain/types';
 import { findUserByEmail } from '../users/queries';
-import { checkLoginCode, createLoginCode, generateLoginCode, hitRateLimits } from './queries';
+import { checkLoginCode, createLoginCode, generateLoginCode } from './queries';
 import { issueTokens, rotateRefreshToken } from './tokens';
-import { verifyPassword } from './passwords';
+import { checkPasswordAttempt } from './passwords';
+import { createAuthLimiter } from './limits';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = asBody(request.body);
@@ -30,24 +31,9 @@ function readEmail(body: Record<string, unknown>, field = 'email'): string {
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, clock, config } = ctx;
 
-  /** Counts a send-code attempt per email and per IP; 429 past either limit. */
-  async function limitSendCode(email: string, ip: string): Promise<void> {
-    const now = clock.now();
-    const { limited, retryAfterSeconds } = await hitRateLimits(
-      db,
-      [
-        { bucket: `send-code:email:${email}`, limit: config.sendCodeLimitPerEmail },
-        { bucket: `send-code:ip:${ip}`, limit: config.sendCodeLimitPerIp },
-      ],
-      now,
-      config.sendCodeWindowSeconds,
-    );
-    if (limited) {
-      const error = new ApiError(429, 'RATE_LIMITED', 'Too many codes requested. Please wait and try again.');
-      error.retryAfter = retryAfterSeconds;
-      throw error;
-    }
-  }
+  const limiter = createAuthLimiter(app, ctx);
+  // The per-address gate runs first (before the body is parsed), on every auth route.
+  const gated = { onRequest: limiter.gate };
 
   async function sendCode(email: string): Promise<void> {
     const code = generateLoginCode();
@@ -55,10 +41,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await ctx.mailer.send(loginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
   }
 
-  app.post('/api/auth/send-email-code', async (request) => {
+  app.post('/api/auth/send-email-code', gated, async (request) => {
     const email = readEmail(bodyOf(request));
     // Attempts for unknown emails count too, so the endpoint cannot be used to probe many addresses.
-    await limitSendCode(email, request.ip);
+    await limiter.codeRequest(email, request);
     // Login needs an existing account (spec section 4); say so plainly so the UI can offer registration.
     const user = await findUserByEmail(db, email);
     if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
@@ -66,14 +52,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ok: true };
   });
 
-  app.post('/api/auth/register', async (request) => {
+  app.post('/api/auth/register', gated, async (request) => {
     const body = bodyOf(request);
     const emailError = validateEmail(body.email);
     const countryError = validateCountry(body.country);
     assertNoFieldErrors({ email: emailError, country: countryError });
     const email = normalizeEmail(body.email as string);
     const country = (body.country as string).toUpperCase() as CountryCode;
-    await limitSendCode(email, request.ip);
+    await limiter.codeRequest(email, request);
     if (await findUserByEmail(db, email)) {
       throw refusal('EMAIL_ALREADY_REGISTERED', 'This email is already registered. Please log in.');
     }
@@ -105,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ok: true };
   });
 
-  app.post('/api/auth/login', async (request): Promise<AuthTokens> => {
+  app.post('/api/auth/login', gated, async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const type = body.type ?? 'email';
     if (type !== 'email' && type !== 'google') throw badRequest({ type: 'INVALID' });
@@ -115,6 +101,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     assertNoFieldErrors({ email: emailError, code: codeError });
     const email = normalizeEmail(body.email as string);
     const code = (body.code as string).trim();
+    // Counted before the account is looked up: unknown emails (USER_NOT_FOUND) use up the budget too.
+    await limiter.loginAttempt(email, request);
     const now = clock.now();
     const user = await findUserByEmail(db, email);
     if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
@@ -124,18 +112,22 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return issueTokens(db, ctx.tokens, user.id, now);
   });
 
-  app.post('/api/auth/password-login', async (request): Promise<AuthTokens> => {
+  app.post('/api/auth/password-login', gated, async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const username = readString(body.username, { required: true, max: 254 });
     const password = readString(body.password, { required: true, max: 200 });
     assertNoFieldErrors({ username: username.error, password: password.error });
-    const user = await findUserByEmail(db, normalizeEmail(username.value as string));
-    const ok = user?.password_hash ? await verifyPassword(password.value as string, user.password_hash) : false;
+    const email = normalizeEmail(username.value as string);
+    // Refused here, before the (deliberately slow) hash.
+    await limiter.loginAttempt(email, request);
+    const user = await findUserByEmail(db, email);
+    // One hash whether or not the account exists or has a password: the time tells nothing.
+    const ok = await checkPasswordAttempt(password.value as string, user?.password_hash);
     if (!user || !ok) throw refusal('WRONG_CREDENTIALS', 'Wrong email or password');
     return issueTokens(db, ctx.tokens, user.id, clock.now());
   });
 
-  app.post('/api/auth/token', async (request): Promise<AuthTokens> => {
+  app.post('/api/auth/token', gated, async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const refreshToken = readString(body.refreshToken, { required: true, max: 200 });
     assertNoFieldErrors({ refreshToken: refreshToken.error });
