@@ -8,12 +8,29 @@
  * checked to be `[A-Za-z0-9_-]`), never taken from a client.
  */
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+
+/** Bytes written by `stage`, not yet visible under any key. */
+export interface StagedPhoto {
+  /** Makes the staged bytes the object `key` (an existing key is replaced atomically). */
+  commit(key: string): Promise<void>;
+  /** Removes the staged bytes; a no-op after commit or a second discard. */
+  discard(): Promise<void>;
+}
 
 export interface PhotoStorage {
   /** Stores the bytes exactly as given; an existing key is replaced atomically. */
   put(key: string, bytes: Buffer): Promise<void>;
+  /**
+   * Writes a stream as it arrives (never whole in memory) to a staging place, for uploads whose
+   * key (it contains the sha256) is known only at the end. When `source` fails, what was written
+   * is removed and the error is rethrown. (S3: a multipart upload to a staging key; commit =
+   * CopyObject + DeleteObject.)
+   */
+  stage(source: AsyncIterable<Buffer>): Promise<StagedPhoto>;
   /** The stored bytes, or null when the key does not exist. */
   get(key: string): Promise<Buffer | null>;
   /** Removes the key; a missing key is not an error. */
@@ -22,9 +39,14 @@ export interface PhotoStorage {
 
 const KEY_RE = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_.-]{1,128})*$/;
 
-/** Files under `root` (created on the first put). Writes go to a temp file, then rename: a reader never sees half a file. */
+/**
+ * Files under `root` (created on the first put). Writes go to a temp file, then rename: a reader
+ * never sees half a file. Staged uploads live in `root/.staging` (no key can start with a dot)
+ * until they are renamed to their key.
+ */
 export function createFsPhotoStorage(root: string): PhotoStorage {
   const base = resolve(root);
+  const staging = join(base, '.staging');
   const pathOf = (key: string): string => {
     if (!KEY_RE.test(key) || key.includes('..')) throw new Error(`invalid storage key: ${key}`);
     const path = resolve(base, key);
@@ -49,6 +71,31 @@ export function createFsPhotoStorage(root: string): PhotoStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async stage(source) {
+      await mkdir(staging, { recursive: true });
+      const tmp = join(staging, `${randomBytes(12).toString('hex')}.tmp`);
+      try {
+        await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
+      let done = false;
+      return {
+        async commit(key) {
+          if (done) throw new Error('staged photo already committed or discarded');
+          const path = pathOf(key);
+          await mkdir(dirname(path), { recursive: true });
+          await rename(tmp, path);
+          done = true;
+        },
+        async discard() {
+          if (done) return;
+          done = true;
+          await rm(tmp, { force: true });
+        },
+      };
     },
   };
 }
