@@ -67,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
   });
   app.setErrorHandler(errorHandler);
+  // JSON only (docs/api.md): without Fastify's built-in text/plain parser a text body is a 415.
+  app.removeContentTypeParser('text/plain');
   app.addHook('preHandler', rejectNulCharacters);
   // Security headers, no-store default, HSTS, compression: on every answer, before any route.
   await registerHttpSecurity(app, config);
