@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
-import { badRequest } from '../http/errors';
+import { badRequest, OUTAGE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { asQuery, single } from '../http/input';
-import { pingDatabase } from '../db/database';
+import { checkDatabase } from '../db/database';
 import { readDevMailbox } from '../mail/mailer';
 import { isNewSince } from '../../src/domain/tasks';
 import { trainingLinkFor } from '../tasks/visibility';
@@ -63,9 +63,12 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   });
 
+  // 503 unless the database answers and commits a write (a full disk shows here, not only a dead connection).
   app.get('/api/health', async (_request, reply) => {
-    const db = await pingDatabase(ctx.db);
-    return reply.status(db ? 200 : 503).send({ ok: db, db });
+    const health = await checkDatabase(ctx.db, ctx.clock.now());
+    const ok = health.db && health.writes;
+    if (!ok) void reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+    return reply.status(ok ? 200 : 503).send({ ok, ...health });
   });
 
   if (ctx.mailer.kind === 'dev' && !ctx.config.production) {

@@ -39,7 +39,8 @@ function redactUrl(url: string): string {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A database that does not answer must fail calls (503), not queue them forever.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -60,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   return { db, kind: 'pglite', location };
 }
 
-/** True when the database answers a trivial query (GET /api/health). */
+/** True when the database answers a trivial query. */
 export async function pingDatabase(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);
@@ -68,4 +69,50 @@ export async function pingDatabase(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+export interface DatabaseHealth {
+  /** The database answers a query. */
+  db: boolean;
+  /** The database commits a write (false on a full disk, a read-only standby, a dead connection). */
+  writes: boolean;
+}
+
+/** The health row's name in server_secrets (a key-value table every database has). */
+export const HEALTH_ROW = 'health_check';
+
+/** Health checks give up after this long: a database that hangs is as down as one that refuses. */
+export const HEALTH_TIMEOUT_MS = 5000;
+
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * GET /api/health: a query, then a tiny committed write (the time of the check, upserted into one
+ * row), so a database that answers reads but cannot write — a full disk, a read-only standby —
+ * shows as unhealthy, not only one whose connection is gone. A committed write, because a
+ * rolled-back one need not reach the disk at all.
+ */
+export async function checkDatabase(db: Db, now: Date, timeoutMs = HEALTH_TIMEOUT_MS): Promise<DatabaseHealth> {
+  const reads = await within(pingDatabase(db), timeoutMs, false);
+  if (!reads) return { db: false, writes: false };
+  const write = async (): Promise<boolean> => {
+    try {
+      await db
+        .insertInto('server_secrets')
+        .values({ name: HEALTH_ROW, value: now.toISOString() })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: now.toISOString() }))
+        .execute();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { db: true, writes: await within(write(), timeoutMs, false) };
 }

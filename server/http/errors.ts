@@ -1,7 +1,8 @@
 /**
  * API errors as data: `{ error: { code, message, fields? } }` (DESIGN.md, spec section 8).
  * Handlers throw ApiError; the app's error handler turns it (and Fastify's own errors) into
- * that body. Nothing a client sends may produce a 5xx.
+ * that body. Nothing a client sends may produce a 5xx; a database or disk outage is a 503
+ * SERVICE_UNAVAILABLE with Retry-After (isOutageError), anything else unexpected a 500.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../src/domain/types';
@@ -49,6 +50,63 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Content-Length does not match the body' },
 };
 
+/** Seconds a client is told to wait (Retry-After) while the database or the disk is out. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 30;
+
+export const serviceUnavailable = () => {
+  const error = new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; try again in a moment');
+  error.retryAfter = OUTAGE_RETRY_AFTER_SECONDS;
+  return error;
+};
+
+/**
+ * SQLSTATE classes of an outage rather than a bug: 08 connection exception, 53 insufficient
+ * resources (53100 disk_full, 53300 too_many_connections), 57 operator intervention (57P01
+ * admin_shutdown, 57P03 cannot_connect_now, 57014 a statement timeout), 58 system error (I/O).
+ */
+const OUTAGE_SQLSTATE = /^(08|53|57|58)[0-9A-Z]{3}$/;
+/** 25006 read_only_sql_transaction: a failover left us on a read-only standby. */
+const OUTAGE_SQLSTATES = new Set(['25006']);
+/** Node errors of a database or disk that is not there (photo storage included). */
+const OUTAGE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EMFILE',
+  'ENFILE',
+]);
+/** Messages of the drivers when the connection is gone (pg, pg-pool, PGlite, Kysely after destroy). */
+const OUTAGE_MESSAGES = [
+  /^PGlite is closed/,
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Cannot use a pool after calling end on the pool/,
+  /is not queryable$/,
+  /^driver has already been destroyed/,
+];
+
+/**
+ * True when `error` (or its cause, or one of an AggregateError's errors) says the database or
+ * the disk is unavailable — a condition to retry later (503), not a bug (500).
+ */
+export function isOutageError(error: unknown, depth = 0): boolean {
+  if (depth > 5 || error === null || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (OUTAGE_SQLSTATE.test(e.code) || OUTAGE_SQLSTATES.has(e.code) || OUTAGE_NODE_CODES.has(e.code))) return true;
+  if (typeof e.message === 'string' && OUTAGE_MESSAGES.some((re) => re.test(e.message as string))) return true;
+  if (e.cause !== undefined && isOutageError(e.cause, depth + 1)) return true;
+  return Array.isArray(e.errors) && e.errors.some((inner) => isOutageError(inner, depth + 1));
+}
+
 export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof ApiError) {
     if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
@@ -65,6 +123,13 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
     void reply.status(status).send({ error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: fe.message || 'Bad request' } } satisfies ApiErrorBody);
+    return;
+  }
+  if (isOutageError(error)) {
+    // The database or the disk is out: a client retries later (the sync worker retries 5xx).
+    request.log.warn({ err: error }, 'service unavailable');
+    const unavailable = serviceUnavailable();
+    void reply.header('retry-after', String(unavailable.retryAfter)).status(503).send(unavailable.toBody());
     return;
   }
   request.log.error({ err: error }, 'unhandled error');
