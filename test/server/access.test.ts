@@ -101,7 +101,7 @@ describe('every spelling of a guarded path passes its guard', () => {
       const path = route.path.replace('{user}', newUserId);
       const leaks: string[] = [];
       for (const spelled of spellings(path)) {
-        for (const headers of [{}, { authorization: `Bearer ${taskerToken}` }, { authorization: 'Bearer ' }]) {
+        for (const headers of [{}, { authorization: `Bearer ${taskerToken}` }, { authorization: 'Bearer ' }] as Record<string, string>[]) {
           const answer = await raw(route.method, spelled, headers, route.body);
           if ((answer.status >= 200 && answer.status < 300) || answer.body.includes('@demo.shelfwork.app')) leaks.push(`${spelled} → ${answer.status}`);
         }
@@ -114,7 +114,7 @@ describe('every spelling of a guarded path passes its guard', () => {
     it(`${route.method} ${route.path}: no spelling reaches a tasker route without a valid access token`, async () => {
       const leaks: string[] = [];
       for (const spelled of spellings(route.path)) {
-        for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${STAFF_TOKEN}` }]) {
+        for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${STAFF_TOKEN}` }] as Record<string, string>[]) {
           const answer = await raw(route.method, spelled, headers, route.body);
           if (answer.status >= 200 && answer.status < 300 && answer.body.trimStart().startsWith('{')) leaks.push(`${spelled} → ${answer.status}`);
         }
@@ -142,7 +142,11 @@ describe('routes must be registered in an access scope', () => {
   it('a scoped route starts, and its guard runs for it', async () => {
     const app = Fastify();
     registerAccessControl(app, ctx);
-    await app.register(accessScope('staff', (scope) => scope.get('/api/staff/thing', async () => ({ ok: true }))));
+    await app.register(
+      accessScope('staff', (scope) => {
+        scope.get('/api/staff/thing', async () => ({ ok: true }));
+      }),
+    );
     await app.ready();
     expect((await app.inject({ method: 'GET', url: '/api/st%61ff/thing' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/staff/thing', headers: { authorization: 'Bearer x' } })).statusCode).toBe(200);
