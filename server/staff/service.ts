@@ -17,6 +17,7 @@ import { findUsersByEmailPrefix, loadUserWithStats, setUserStatus, toApiUser } f
 import { findTask, type Viewer } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
+import { readTimestamp } from '../../src/domain/time';
 
 /** Field names a rejection may point at (they map to onboarding profile fields). */
 export const REJECTION_REASON_FIELDS = [
@@ -136,14 +137,6 @@ export async function createPlace(db: Db, input: unknown, now: Date): Promise<Pl
   };
 }
 
-function readInstant(value: unknown): { value: Date | null; error: string | null } {
-  if (value === undefined || value === null || value === '') return { value: null, error: 'REQUIRED' };
-  if (typeof value !== 'string' || value.length > 40) return { value: null, error: 'INVALID' };
-  const t = Date.parse(value);
-  if (!Number.isFinite(t) || t < Date.UTC(2000, 0, 1) || t > Date.UTC(2100, 0, 1)) return { value: null, error: 'INVALID' };
-  return { value: new Date(t), error: null };
-}
-
 function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
   if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
   const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
@@ -186,8 +179,8 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   const placeId = readString(body.placeId, { required: true, max: 64 });
   const taskTypeId = readString(body.taskTypeId, { required: true, max: 64 });
   const title = readString(body.title, { max: 160 });
-  const start = readInstant(body.timeWindowStart);
-  const end = readInstant(body.timeWindowEnd);
+  const start = readTimestamp(body.timeWindowStart);
+  const end = readTimestamp(body.timeWindowEnd);
   const reward = readMoney(body.reward, true);
   const bonus = readMoney(body.bonusReward, false);
   const comment = readString(body.descriptiveComment, { max: 2000 });

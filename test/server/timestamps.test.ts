@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { errorOf, getJson, newId, postJson, taskInStatus } from './execution-fixtures';
-import { createTask, createTaskers, placeOf, post, type Tasker } from './lifecycle-fixtures';
+import { createTask, createTaskers, firstPlace, placeOf, post, STAFF, type Tasker } from './lifecycle-fixtures';
 import { encodeCursor } from '../../server/tasks/map';
 import type { ScannedItem } from '../../src/domain/types';
 
@@ -70,6 +70,19 @@ describe('timestamps out of range', () => {
     }
     const row = await server.db.selectFrom('tasks').select('status').where('id', '=', task.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('reserved');
+  });
+
+  it('staff task windows use the same rule: OUT_OF_RANGE for year 0001, INVALID for a time without offset (Date.parse read it as server-local time)', async () => {
+    const placeId = await firstPlace(server);
+    const create = (timeWindowStart: string, timeWindowEnd: string) =>
+      server.request({ method: 'POST', url: '/api/staff/tasks', headers: STAFF, payload: { placeId, taskTypeId: 'shelf-photo', timeWindowStart, timeWindowEnd, expectedDuration: 60, reward: '10' } });
+    const ancient = await create('0001-03-14T08:00:00Z', '0001-03-14T12:00:00Z');
+    expect(ancient.statusCode, ancient.body).toBe(400);
+    expect(errorOf(ancient).fields).toMatchObject({ timeWindowStart: 'OUT_OF_RANGE', timeWindowEnd: 'OUT_OF_RANGE' });
+    const local = await create('2026-03-14T08:00:00', '2026-03-14T12:00:00');
+    expect(local.statusCode, local.body).toBe(400);
+    expect(errorOf(local).fields).toMatchObject({ timeWindowStart: 'INVALID', timeWindowEnd: 'INVALID' });
+    expect((await create('2026-03-14T08:00:00Z', '2026-03-14T12:00:00+00:00')).statusCode).toBe(201);
   });
 
   it('task list cursors carrying a year-0000 time answer 400 CURSOR_INVALID', async () => {

@@ -210,7 +210,7 @@ describe('health and static', () => {
   it('reports the database as up', async () => {
     const res = await server.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, db: true });
+    expect(res.json()).toEqual({ ok: true, db: true, writes: true });
   });
 
   it('answers JSON 404 for unknown /api routes', async () => {
