@@ -1,25 +1,39 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTask, makeUser, pagedTasks } from './fake-api';
-import { createHarness, START, type Harness } from './test-setup';
+import type { Page, Task, User } from '../../src/domain/types';
+import { latestCode } from '../../test/server/helpers';
+import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 
+const server = useSyncServer();
 let h: Harness;
 afterEach(async () => {
-  await h.engine.idle();
-  h.db.close();
+  await h?.engine.idle();
+  h?.db.close();
 });
+
+async function harness(): Promise<Harness> {
+  h = await createHarness(server());
+  return h;
+}
+
+/** The statuses of the task-list pulls sent so far. */
+const listStatuses = () => h.net.calls('GET', 'task').map((r) => r.query.get('status'));
+
+/** The code the server mailed to `email` (the dev mailbox). */
+const mailedCode = (email: string) => latestCode(server(), email);
 
 describe('pulls', () => {
   it('writes the user, countries, trainings, reservation limit and task lists into the mirror, with meta', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available'), makeTask('r1', 'reserved'), makeTask('i1', 'in_progress')];
+    await harness();
+    await h.world.tasks([['a1', {}], ['r1', { status: 'reserved' }], ['i1', { status: 'in_progress', ...OPEN_WINDOW }]]);
     await h.logIn();
 
     await h.engine.syncNow('start');
 
-    expect(await h.db.user.get('me')).toMatchObject({ id: 'u1', email: 'ona@example.lt' });
-    expect((await h.db.countries.toArray()).map((c) => c.code).sort()).toEqual(['LT', 'PL']);
-    expect(await h.db.reservationLimit.get('me')).toEqual({ key: 'me', used: 120, limit: 600 });
-    expect((await h.db.tasks.toArray()).map((t) => [t.id, t.status, t.placeId])).toEqual([
+    expect(await h.db.user.get('me')).toMatchObject({ id: h.world.tasker.id, email: h.world.tasker.email, status: 'active' });
+    expect((await h.db.countries.toArray()).map((c) => c.code).sort()).toEqual(['CZ', 'LT', 'PL', 'RO']);
+    expect(await h.db.trainings.count()).toBe(await h.server.db.selectFrom('trainings').select('id').execute().then((rows) => rows.length));
+    expect(await h.db.reservationLimit.get('me')).toEqual({ key: 'me', used: 120, limit: 1200 });
+    expect((await h.db.tasks.toArray()).map((t) => [h.world.name(t.id), t.status, h.world.name(t.placeId)])).toEqual([
       ['a1', 'available', 'p-a1'],
       ['i1', 'in_progress', 'p-i1'],
       ['r1', 'reserved', 'p-r1'],
@@ -30,100 +44,105 @@ describe('pulls', () => {
   });
 
   it('follows pageInfo.endCursor through every page and keeps the server order in sortKey', async () => {
-    h = createHarness();
-    h.server.tasks = Array.from({ length: 120 }, (_, i) => makeTask(`a${String(i).padStart(3, '0')}`, 'available'));
+    await harness();
+    await h.world.tasks(Array.from({ length: 120 }, (_, i) => [`a${String(i).padStart(3, '0')}`, { place: 'store' }]));
     await h.logIn();
 
     await h.engine.syncNow('start');
 
-    const pages = h.api.calls('GET', 'task').filter((r) => r.query.get('status') === 'available');
-    expect(pages.map((r) => [r.query.get('first'), r.query.get('after')])).toEqual([
-      ['50', null],
-      ['50', 'c49'],
-      ['50', 'c99'],
-    ]);
+    const pages = h.net.calls('GET', 'task').filter((r) => r.query.get('status') === 'available');
+    expect(pages.map((r) => r.query.get('first'))).toEqual(['50', '50', '50']);
+    const endCursors = pages.map((r) => (r.response?.body as Page<Task>).pageInfo.endCursor);
+    expect(pages.map((r) => r.query.get('after'))).toEqual([null, endCursors[0], endCursors[1]]);
+    expect((pages[2]?.response?.body as Page<Task>).pageInfo.hasNext).toBe(false);
     const rows = await h.db.tasks.where('status').equals('available').toArray();
     expect(rows).toHaveLength(120);
-    expect(rows.find((r) => r.id === 'a075')?.sortKey).toBe(75);
+    expect(rows.find((r) => r.id === h.id('a075'))?.sortKey).toBe(75);
   });
 
   it('replaces the rows of a status so tasks that left it disappear from the mirror', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available'), makeTask('a2', 'available'), makeTask('r1', 'reserved')];
+    await harness();
+    await h.world.tasks([['a1', {}], ['a2', {}], ['r1', { status: 'reserved' }]]);
     await h.logIn();
     await h.engine.syncNow('start');
 
-    h.server.tasks = [makeTask('a2', 'available'), makeTask('r1', 'reserved')];
+    // Another tasker reserves a1: it leaves the available list.
+    const other = await h.world.otherTasker('u9');
+    await h.world.call(other.id, 'POST', `task/${h.id('a1')}/reserve`);
     h.advance(61_000);
     await h.engine.syncNow('timer');
 
-    expect((await h.db.tasks.toArray()).map((t) => t.id).sort()).toEqual(['a2', 'r1']);
+    expect(h.names((await h.db.tasks.toArray()).map((t) => t.id)).sort()).toEqual(['a2', 'r1']);
   });
 
   it('moves a task between lists when its status changed on the server', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available')];
+    await harness();
+    await h.world.task('a1', 'available');
     await h.logIn();
     await h.engine.syncNow('start');
 
-    h.server.tasks = [makeTask('a1', 'reserved', { updatedAt: '2026-11-21T08:00:30.000Z' })];
+    // Reserved from the tasker's other device.
+    await h.world.call(h.world.tasker.id, 'POST', `task/${h.id('a1')}/reserve`);
     h.advance(61_000);
     await h.engine.syncNow('timer');
 
-    expect(await h.db.tasks.get('a1')).toMatchObject({ status: 'reserved' });
+    expect(await h.db.tasks.get(h.id('a1'))).toMatchObject({ status: 'reserved', taskerId: h.world.tasker.id });
   });
 
-  it('does not pull available tasks for a user who cannot see tasks, but pulls their own', async () => {
-    h = createHarness();
-    h.server.user = makeUser({ status: 'new', isNew: true, isApproved: false });
-    h.server.tasks = [makeTask('a1', 'available'), makeTask('r1', 'reserved')];
+  it('does not pull available tasks nor the reservation limit for a user who cannot see tasks; their own lists are asked for and refused (403)', async () => {
+    await harness();
+    await h.world.setUserStatus(h.world.tasker.id, 'new');
+    await h.world.tasks([['a1', {}], ['r1', { status: 'reserved' }]]);
     await h.logIn();
 
     await h.engine.syncNow('start');
 
-    const statuses = h.api.calls('GET', 'task').map((r) => r.query.get('status'));
-    expect(statuses).not.toContain('available');
-    expect(statuses).toContain('reserved');
-    expect(h.api.calls('GET', 'task/reservation-limit')).toHaveLength(0);
-    expect((await h.db.tasks.toArray()).map((t) => t.id)).toEqual(['r1']);
+    expect(listStatuses()).not.toContain('available');
+    expect(listStatuses()).toContain('reserved');
+    expect(h.net.calls('GET', 'task/reservation-limit')).toHaveLength(0);
+    // docs/api.md: new, rejected and deactivated accounts get 403 CANNOT_SEE_TASKS on every list.
+    expect(h.net.calls('GET', 'task').map((r) => r.response?.status)).toEqual(h.net.calls('GET', 'task').map(() => 403));
+    expect(await h.db.meta.get('tasks:reserved')).toMatchObject({ error: 'CANNOT_SEE_TASKS', syncedAt: null });
+    expect(await h.db.tasks.count()).toBe(0);
   });
 
   it('drops mirrored available tasks once the user can no longer see tasks', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available'), makeTask('r1', 'reserved')];
+    await harness();
+    await h.world.tasks([['a1', {}], ['r1', { status: 'reserved' }]]);
     await h.logIn();
     await h.engine.syncNow('start');
-    expect(await h.db.tasks.get('a1')).toBeDefined();
+    expect(await h.db.tasks.get(h.id('a1'))).toBeDefined();
 
-    h.server.user = makeUser({ status: 'deactivated', isDeactivated: true });
+    await h.world.setUserStatus(h.world.tasker.id, 'deactivated');
     h.advance(61_000);
     await h.engine.syncNow('timer');
 
-    expect((await h.db.tasks.toArray()).map((t) => t.id)).toEqual(['r1']);
+    expect(await h.db.user.get('me')).toMatchObject({ status: 'deactivated', isDeactivated: true });
+    // The reserved list is refused now (403), so the last pulled one stays.
+    expect(h.names((await h.db.tasks.toArray()).map((t) => t.id))).toEqual(['r1']);
   });
 
   it('pulls history statuses only while a screen watches them', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('h1', 'accepted')];
+    await harness();
+    await h.world.task('h1', 'accepted', { endTime: '2026-11-20T12:00:00.000Z' });
     await h.logIn();
     await h.engine.syncNow('start');
-    expect(await h.db.tasks.get('h1')).toBeUndefined();
+    expect(await h.db.tasks.get(h.id('h1'))).toBeUndefined();
 
     await h.engine.watch({ statuses: ['accepted'] });
     await h.engine.idle();
 
-    expect(await h.db.tasks.get('h1')).toMatchObject({ status: 'accepted' });
+    expect(await h.db.tasks.get(h.id('h1'))).toMatchObject({ status: 'accepted' });
   });
 
   it('pulls only what is due: lists after 60 s, the watched task after 30 s', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available')];
-    h.api.on('GET', 'task/a1', h.api.authed(() => ({ status: 200, body: h.server.tasks[0] })));
+    await harness();
+    const a1 = await h.world.task('a1', 'available');
     await h.logIn();
     await h.engine.syncNow('start');
-    await h.engine.watch({ taskId: 'a1' });
+    await h.engine.watch({ taskId: a1 });
     await h.engine.idle();
-    const count = () => ({ user: h.api.calls('GET', 'user').length, list: h.api.calls('GET', 'task').length, task: h.api.calls('GET', 'task/a1').length });
+    const count = () => ({ user: h.net.calls('GET', 'user').length, list: h.net.calls('GET', 'task').length, task: h.net.calls('GET', `task/${a1}`).length });
     const first = count();
 
     h.advance(20_000);
@@ -140,11 +159,12 @@ describe('pulls', () => {
   });
 
   it('on watch, pulls only the watched collection and only when it is due, without a full sync', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available'), makeTask('p1', 'in_progress')];
+    await harness();
+    await h.world.tasks([['a1', {}], ['p1', { status: 'in_progress', ...OPEN_WINDOW }]]);
     await h.logIn();
     await h.engine.syncNow('start');
-    const calls = () => h.api.requests.map((r) => `${r.method} ${r.path}${r.query.get('status') ? `?${r.query.get('status')}` : ''}`);
+    await h.engine.idle();
+    const calls = () => h.net.requests.map((r) => `${r.method} ${r.path}${r.query.get('status') ? `?${r.query.get('status')}` : ''}`);
     const before = calls().length;
 
     // Fresh (synced just now): a mount costs no request at all.
@@ -157,40 +177,42 @@ describe('pulls', () => {
     await h.engine.watch({ statuses: ['available'] });
     await h.engine.idle();
     expect(calls().slice(before)).toEqual(['GET task?available']);
-    expect(h.api.calls('GET', 'user')).toHaveLength(1);
+    expect(h.net.calls('GET', 'user')).toHaveLength(1);
   });
 
   it('pulls everything again when forced', async () => {
-    h = createHarness();
+    await harness();
     await h.logIn();
     await h.engine.syncNow('start');
-    const before = h.api.calls('GET', 'user').length;
+    const before = h.net.calls('GET', 'user').length;
 
     await h.engine.syncNow('manual', true);
 
-    expect(h.api.calls('GET', 'user')).toHaveLength(before + 1);
+    expect(h.net.calls('GET', 'user')).toHaveLength(before + 1);
   });
 
   it('removes a watched task that answers 404 and reports TASK_NOT_FOUND', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available')];
+    await harness();
+    const a1 = await h.world.task('a1', 'available');
     await h.logIn();
     await h.engine.syncNow('start');
-    h.api.on('GET', 'task/a1', h.api.authed(() => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Task not found' } } })));
+    // Another tasker reserved it: for this tasker it no longer exists.
+    const other = await h.world.otherTasker('u9');
+    await h.world.call(other.id, 'POST', `task/${a1}/reserve`);
 
-    const result = await h.engine.refreshTask('a1');
+    const result = await h.engine.refreshTask(a1);
 
     expect(result).toEqual({ ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' } });
-    expect(await h.db.tasks.get('a1')).toBeUndefined();
-    expect(await h.db.meta.get('task:a1')).toMatchObject({ error: 'TASK_NOT_FOUND' });
+    expect(await h.db.tasks.get(a1)).toBeUndefined();
+    expect(await h.db.meta.get(`task:${a1}`)).toMatchObject({ error: 'TASK_NOT_FOUND' });
   });
 
   it('never throws out of syncNow when the server is unreachable; errors land in meta and old data stays', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available')];
+    await harness();
+    await h.world.task('a1', 'available');
     await h.logIn();
     await h.engine.syncNow('start');
-    for (const path of ['user', 'country', 'training', 'task/reservation-limit', 'task']) h.api.on('GET', path, () => 'network-error');
+    h.net.offline = true;
 
     h.advance(61_000);
     await expect(h.engine.syncNow('timer')).resolves.toBeUndefined();
@@ -201,13 +223,13 @@ describe('pulls', () => {
       error: 'NETWORK',
       attemptedAt: new Date(START.getTime() + 61_000).toISOString(),
     });
-    expect(await h.db.tasks.get('a1')).toBeDefined();
+    expect(await h.db.tasks.get(h.id('a1'))).toBeDefined();
     expect(await h.db.user.get('me')).toBeDefined();
   });
 
   it('reports more than 500 tasks in one pull once', async () => {
-    h = createHarness();
-    h.server.tasks = Array.from({ length: 501 }, (_, i) => makeTask(`a${i}`, 'available'));
+    await harness();
+    await h.world.tasks(Array.from({ length: 501 }, (_, i) => [`a${i}`, { place: 'store' }]));
     await h.logIn();
 
     await h.engine.syncNow('start');
@@ -219,147 +241,146 @@ describe('pulls', () => {
   });
 
   it('sends the last known position as the Geolocation header', async () => {
-    h = createHarness();
+    await harness();
     await h.logIn();
     await h.engine.setPosition({ latitude: 54.6872, longitude: 25.2797 });
 
     await h.engine.syncNow('start');
 
-    expect(h.api.calls('GET', 'user')[0]?.headers.geolocation).toBe('54.6872,25.2797');
+    expect(h.net.calls('GET', 'user')[0]?.headers.geolocation).toBe('54.6872,25.2797');
   });
 
   it('pulls only countries while logged out', async () => {
-    h = createHarness();
+    await harness();
 
     await h.engine.syncNow('start');
 
-    expect(h.api.requests.map((r) => r.path)).toEqual(['country']);
-    expect(await h.db.countries.count()).toBe(2);
+    expect(h.net.requests.map((r) => r.path)).toEqual(['country']);
+    expect((await h.db.countries.toArray()).map((c) => c.code).sort()).toEqual(['CZ', 'LT', 'PL', 'RO']);
   });
 });
 
 describe('auth', () => {
   it('logs in with an email code: stores the tokens, clears the expired notice and pulls the user', async () => {
-    h = createHarness();
+    await harness();
+    const { email } = h.world.tasker;
     await h.db.kv.put({ key: 'sessionExpired', value: true });
-    h.api.on('POST', 'auth/login', (req) => {
-      expect(req.body).toEqual({ code: '123456', type: 'email', email: 'ona@example.lt' });
-      h.api.validTokens.add('fresh');
-      return { status: 200, body: { token: 'fresh', refreshToken: 'fresh-refresh' } };
-    });
+    expect(await h.engine.sendEmailCode(email)).toEqual({ ok: true, value: undefined });
+    const code = await mailedCode(email);
 
-    const result = await h.engine.loginWithCode('ona@example.lt', '123456');
+    const result = await h.engine.loginWithCode(email, code);
     await h.engine.idle();
 
     expect(result).toEqual({ ok: true, value: undefined });
-    expect(await h.db.session.get('tokens')).toEqual({ key: 'tokens', tokens: { token: 'fresh', refreshToken: 'fresh-refresh' }, email: 'ona@example.lt' });
+    const [login] = h.net.calls('POST', 'auth/login');
+    expect(login?.body).toEqual({ code, type: 'email', email });
+    expect(await h.db.session.get('tokens')).toEqual({ key: 'tokens', tokens: login?.response?.body, email });
     expect(await h.db.kv.get('sessionExpired')).toBeUndefined();
-    expect(await h.db.user.get('me')).toMatchObject({ id: 'u1' });
+    expect(await h.db.user.get('me')).toMatchObject({ id: h.world.tasker.id });
     expect(await h.db.meta.get('tasks:available')).toMatchObject({ error: null });
   });
 
   it('returns the server error of a wrong code and stores nothing', async () => {
-    h = createHarness();
-    h.api.on('POST', 'auth/login', () => ({ status: 420, body: { error: { code: 'WRONG_CODE', message: 'Wrong code' } } }));
+    await harness();
+    const { email } = h.world.tasker;
+    await h.engine.sendEmailCode(email);
+    const wrong = (await mailedCode(email)) === '000000' ? '111111' : '000000';
 
-    const result = await h.engine.loginWithCode('ona@example.lt', '000000');
+    const result = await h.engine.loginWithCode(email, wrong);
 
     expect(result).toEqual({ ok: false, error: { status: 420, code: 'WRONG_CODE', message: 'Wrong code' } });
     expect(await h.db.session.count()).toBe(0);
   });
 
   it('logs in with a password through auth/password-login', async () => {
-    h = createHarness();
-    h.api.on('POST', 'auth/password-login', (req) => {
-      expect(req.body).toEqual({ username: 'demo-lt@shelfwork.test', password: 'demo' });
-      h.api.validTokens.add('pw');
-      return { status: 200, body: { token: 'pw', refreshToken: 'pw-r' } };
-    });
+    await harness();
+    const jan = await h.world.otherTasker('u2', { password: 'demo-secret' });
 
-    expect(await h.engine.loginWithPassword('demo-lt@shelfwork.test', 'demo')).toEqual({ ok: true, value: undefined });
-    expect(await h.db.session.get('tokens')).toMatchObject({ email: 'demo-lt@shelfwork.test' });
+    expect(await h.engine.loginWithPassword(jan.email, 'demo-secret')).toEqual({ ok: true, value: undefined });
+
+    expect(h.net.calls('POST', 'auth/password-login')[0]?.body).toEqual({ username: jan.email, password: 'demo-secret' });
+    expect(await h.db.session.get('tokens')).toMatchObject({ email: jan.email });
   });
 
-  it('sends email codes and registrations without a token', async () => {
-    h = createHarness();
+  it('sends email codes and registrations without a token, and returns the server’s refusal', async () => {
+    await harness();
     await h.logIn();
-    h.api.on('POST', 'auth/send-email-code', () => ({ status: 204 }));
-    h.api.on('POST', 'auth/register', () => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Too many codes' } } }));
+    const { email } = h.world.tasker;
 
-    expect(await h.engine.sendEmailCode('a@b.lt')).toEqual({ ok: true, value: undefined });
-    expect(await h.engine.register('a@b.lt', 'PL')).toEqual({ ok: false, error: { status: 429, code: 'RATE_LIMITED', message: 'Too many codes' } });
-    expect(h.api.calls('POST', 'auth/register')[0]?.body).toEqual({ email: 'a@b.lt', country: 'PL' });
-    expect(h.api.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+    expect(await h.engine.sendEmailCode(email)).toEqual({ ok: true, value: undefined });
+    expect(await h.engine.register(email, 'PL')).toEqual({
+      ok: false,
+      error: { status: 420, code: 'EMAIL_ALREADY_REGISTERED', message: 'This email is already registered. Please log in.' },
+    });
+    expect(h.net.calls('POST', 'auth/register')[0]?.body).toEqual({ email, country: 'PL' });
+    expect(h.net.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
   });
 
   it('on a 401 refreshes the token once and retries the request with the new one', async () => {
-    h = createHarness();
-    await h.logIn('old');
-    h.api.validTokens.delete('old'); // expired access token
-    h.api.on('POST', 'auth/token', (req) => {
-      expect(req.body).toEqual({ refreshToken: 'refresh-of-old' });
-      h.api.validTokens.add('new');
-      return { status: 200, body: { token: 'new', refreshToken: 'new-refresh' } };
-    });
+    await harness();
+    const a1 = await h.world.task('a1', 'available');
+    const old = await h.logIn({ accessExpired: true });
 
-    h.api.on('GET', 'task/a1', h.api.authed(() => ({ status: 200, body: makeTask('a1', 'available') })));
-
-    const result = await h.engine.refreshTask('a1');
+    const result = await h.engine.refreshTask(a1);
 
     expect(result).toEqual({ ok: true, value: undefined });
-    expect(await h.db.tasks.get('a1')).toMatchObject({ id: 'a1' });
-
-    expect(h.api.calls('POST', 'auth/token')).toHaveLength(1);
-    expect(h.api.calls('GET', 'task/a1').map((r) => r.headers.authorization)).toEqual(['Bearer old', 'Bearer new']);
-    expect((await h.db.session.get('tokens'))?.tokens).toEqual({ token: 'new', refreshToken: 'new-refresh' });
+    expect(await h.db.tasks.get(a1)).toMatchObject({ id: a1 });
+    const refreshes = h.net.calls('POST', 'auth/token');
+    expect(refreshes.map((r) => r.body)).toEqual([{ refreshToken: old.refreshToken }]);
+    const renewed = refreshes[0]?.response?.body as { token: string; refreshToken: string };
+    expect(renewed.token).not.toBe(old.token);
+    const reads = h.net.calls('GET', `task/${a1}`);
+    expect(reads.map((r) => [r.headers.authorization, r.response?.status])).toEqual([
+      [`Bearer ${old.token}`, 401],
+      [`Bearer ${renewed.token}`, 200],
+    ]);
+    expect(reads[0]?.response?.body).toMatchObject({ error: { code: 'TOKEN_EXPIRED' } });
+    expect((await h.db.session.get('tokens'))?.tokens).toEqual(renewed);
   });
 
   it('shares one refresh among concurrent 401s', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available'), makeTask('r1', 'reserved')];
-    await h.logIn('old');
-    h.api.validTokens.delete('old');
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    h.api.on('POST', 'auth/token', async () => {
-      await gate; // hold the refresh so the other 401s arrive while it is in flight
-      h.api.validTokens.add('new');
-      return { status: 200, body: { token: 'new', refreshToken: 'new-refresh' } };
-    });
-    await h.db.user.put({ ...makeUser(), key: 'me' });
+    await harness();
+    await h.world.tasks([['a1', {}], ['r1', { status: 'reserved' }]]);
+    const user = await h.world.call<User>(h.world.tasker.id, 'GET', 'user');
+    await h.logIn({ accessExpired: true });
+    // Hold the refresh so the other 401s arrive while it is in flight.
+    const held = gate();
+    h.net.fail('POST', 'auth/token', { kind: 'hold-request', until: held.until });
+    await h.db.user.put({ ...user, key: 'me' });
     await h.db.meta.put({ key: 'user', syncedAt: START.toISOString(), error: null, attemptedAt: START.toISOString() });
 
     const sync = h.engine.syncNow('start');
-    while (h.api.calls('GET', 'task').length < 3) await new Promise((r) => setTimeout(r, 1));
-    release();
+    while (h.net.calls('GET', 'task').length < 3) await new Promise((r) => setTimeout(r, 1));
+    held.open();
     await sync;
 
-    expect(h.api.calls('POST', 'auth/token')).toHaveLength(1);
+    expect(h.net.calls('POST', 'auth/token')).toHaveLength(1);
     expect(await h.db.tasks.count()).toBe(2);
   });
 
   it('drops the tokens and marks the session expired when the refresh is refused', async () => {
-    h = createHarness();
-    await h.logIn('old');
-    await h.db.user.put({ ...makeUser(), key: 'me' });
-    h.api.validTokens.delete('old');
-    h.api.on('POST', 'auth/token', () => ({ status: 401, body: { error: { code: 'REFRESH_TOKEN_INVALID', message: 'Token reused' } } }));
+    await harness();
+    const user = await h.world.call<User>(h.world.tasker.id, 'GET', 'user');
+    const tokens = await h.logIn({ accessExpired: true });
+    await h.db.user.put({ ...user, key: 'me' });
+    // The refresh token was already spent (by another holder): using it again is refused.
+    const spent = await h.server.request({ method: 'POST', url: '/api/auth/token', payload: { refreshToken: tokens.refreshToken } });
+    expect(spent.statusCode).toBe(200);
 
     await h.engine.syncNow('start');
 
+    expect(h.net.calls('POST', 'auth/token').map((r) => [r.response?.status, (r.response?.body as { error?: { code: string } }).error?.code])).toEqual([
+      [401, 'REFRESH_TOKEN_REUSED'],
+    ]);
     expect(await h.db.session.get('tokens')).toBeUndefined();
     expect(await h.db.kv.get('sessionExpired')).toEqual({ key: 'sessionExpired', value: true });
-    expect(h.api.calls('POST', 'auth/token')).toHaveLength(1);
     expect(await h.db.meta.get('user')).toMatchObject({ error: 'SESSION_EXPIRED' });
   });
 
   it('keeps the session when the refresh fails for lack of network', async () => {
-    h = createHarness();
-    await h.logIn('old');
-    h.api.validTokens.delete('old');
-    h.api.on('POST', 'auth/token', () => 'network-error');
+    await harness();
+    await h.logIn({ accessExpired: true });
+    h.net.fail('POST', 'auth/token', { kind: 'network-error' });
 
     await h.engine.syncNow('start');
 
@@ -369,11 +390,11 @@ describe('auth', () => {
   });
 
   it('logout clears tokens and mirrored data but keeps countries and unsent outbox records', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('a1', 'available')];
+    await harness();
+    await h.world.task('a1', 'available');
     await h.logIn();
     await h.engine.syncNow('start');
-    h.api.on('POST', 'user/set-country', () => 'network-error');
+    h.net.fail('POST', 'user/set-country', { kind: 'network-error' });
     await h.engine.setCountry('PL');
     await h.engine.idle();
 
@@ -384,36 +405,25 @@ describe('auth', () => {
     expect(await h.db.tasks.count()).toBe(0);
     expect(await h.db.reservationLimit.count()).toBe(0);
     expect((await h.db.meta.toArray()).map((m) => m.key)).toEqual(['countries']);
-    expect(await h.db.countries.count()).toBe(2);
-    expect(await h.db.outbox.toArray()).toMatchObject([{ kind: 'set-country', state: 'pending', ownerId: 'u1' }]);
+    expect(await h.db.countries.count()).toBe(4);
+    expect(await h.db.outbox.toArray()).toMatchObject([{ kind: 'set-country', state: 'pending', ownerId: h.world.tasker.id }]);
   });
 
   it('wipes the previous account’s mirror when a different tasker logs in', async () => {
-    h = createHarness();
-    h.server.tasks = [makeTask('r1', 'reserved')];
+    await harness();
+    await h.world.task('r1', 'reserved');
     await h.logIn();
     await h.engine.syncNow('start');
     expect(await h.db.tasks.count()).toBe(1);
 
     // The session expired, and someone else logs in on this phone.
     await h.db.session.clear();
-    h.server.user = makeUser({ id: 'u2', email: 'jan@example.pl' });
-    h.server.tasks = [];
-    h.api.on('POST', 'auth/login', () => {
-      h.api.validTokens.add('jan');
-      return { status: 200, body: { token: 'jan', refreshToken: 'jan-r' } };
-    });
-    await h.engine.loginWithCode('jan@example.pl', '123456');
+    const jan = await h.world.otherTasker('u2');
+    await h.engine.sendEmailCode(jan.email);
+    await h.engine.loginWithCode(jan.email, await mailedCode(jan.email));
     await h.engine.idle();
 
-    expect(await h.db.user.get('me')).toMatchObject({ id: 'u2' });
+    expect(await h.db.user.get('me')).toMatchObject({ id: jan.id });
     expect(await h.db.tasks.count()).toBe(0);
-  });
-
-  it('serves pages from the fake in the order asked', () => {
-    // Guards the fake server itself: the paging tests above mean nothing if it misbehaves.
-    const handler = pagedTasks(() => [makeTask('x', 'available'), makeTask('y', 'available'), makeTask('z', 'reserved')]);
-    const answer = handler({ method: 'GET', path: 'task', query: new URLSearchParams('status=available&first=1&after=c0'), headers: {}, body: null });
-    expect(answer).toMatchObject({ status: 200, body: { data: [{ id: 'y' }], pageInfo: { hasNext: false, endCursor: 'c1' } } });
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * The real API server for the sync worker's tests: the Fastify app of buildApp on an in-memory
+ * PGlite (test/server/helpers.ts: a clone of the cached migrated and seeded database, a
+ * FixedClock), one per test file, reached through `app.inject` by a `fetchImpl` adapter — real
+ * routing, validation, rules and SQL, no socket.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { FetchImpl } from '../../src/api/http';
+import { startTestServer, type TestServer } from '../server/helpers';
+
+/** Where the worker believes the API is; only the path and query reach the app. */
+export const API_BASE = 'http://shelfwork.test/api/';
+
+/** Saturday 21 November 2026, 10:00 in Vilnius: the clock of every worker test starts here. */
+export const START = new Date('2026-11-21T08:00:00.000Z');
+
+/**
+ * Access tokens live a week here (testConfig-level setting), so tests that move the clock by
+ * hours are not interrupted by refreshes; the refresh tests start from a token issued long ago.
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+/** The worker's `fetch`, answered by `app.inject`. */
+export function injectFetch(app: FastifyInstance): FetchImpl {
+  return async (input, init) => {
+    if (init.signal?.aborted) throw init.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    const url = new URL(input);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    let payload: string | Buffer | undefined;
+    if (typeof init.body === 'string') payload = init.body;
+    else if (init.body instanceof Blob) payload = Buffer.from(await init.body.arrayBuffer());
+    else if (init.body !== undefined && init.body !== null) throw new Error('injectFetch: only string and Blob bodies');
+    const method = (init.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const res = await app.inject({ method, url: url.pathname + url.search, headers, ...(payload === undefined ? {} : { payload }) });
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) answerHeaders.append(name, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: answerHeaders });
+  };
+}
+
+/**
+ * One server for the test file (started before its first test, closed after its last): tests
+ * share it and stay apart by working in their own world (test/support/sync-world.ts).
+ */
+export function useSyncServer(): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('the sync server has not started (useSyncServer must be called at the top of the test file)');
+    return server;
+  };
+}
