@@ -21,7 +21,10 @@ export interface SentRequest {
   raw: Uint8Array | null;
   /** True when the request reached the server (it may have changed something there). */
   reachedServer: boolean;
+  /** The answer (a gateway's 5xx, or the server's — kept even when it was lost on the way back); null when none. */
   response: { status: number; headers: Headers; body: unknown } | null;
+  /** False when no answer reached the device (no signal, a cut connection). */
+  answered: boolean;
 }
 
 export type Fault =
@@ -94,7 +97,7 @@ export class FaultyNetwork {
     return this.requests.filter((r) => r.method === method && r.path === path);
   }
 
-  /** Requests the server carried out (2xx, not an `Idempotent-Replayed` answer), in order: `METHOD path`. */
+  /** Requests the server carried out (2xx, not an `Idempotent-Replayed` answer, answered or lost), in order: `METHOD path`. */
   effects(): string[] {
     return this.requests
       .filter((r) => r.reachedServer && r.response && r.response.status < 300 && r.response.headers.get('idempotent-replayed') !== 'true')
@@ -129,6 +132,7 @@ export class FaultyNetwork {
       raw,
       reachedServer: false,
       response: null,
+      answered: false,
     };
     this.requests.push(request);
     const rule = this.match(request);
@@ -137,6 +141,7 @@ export class FaultyNetwork {
     if (fault?.kind === 'network-error') throw new TypeError('Failed to fetch');
     if (fault?.kind === 'gateway-error') {
       request.response = { status: fault.status, headers: new Headers({ 'content-type': 'text/html' }), body: null };
+      request.answered = true;
       return new Response('<html><body>Bad gateway</body></html>', { status: fault.status, headers: { 'content-type': 'text/html' } });
     }
     if (fault?.kind === 'hold-request') await fault.until;
@@ -153,11 +158,9 @@ export class FaultyNetwork {
       body = text;
     }
     request.response = { status: response.status, headers: response.headers, body };
-    if (fault?.kind === 'lost-response') {
-      request.response = null;
-      throw new TypeError('Failed to fetch (connection reset)');
-    }
+    if (fault?.kind === 'lost-response') throw new TypeError('Failed to fetch (connection reset)');
     if (fault?.kind === 'hold-response') await fault.until;
+    request.answered = true;
     return new Response(response.status === 204 ? null : bytes, { status: response.status, headers: response.headers });
   };
 }

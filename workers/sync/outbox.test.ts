@@ -1,26 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../src/api/http';
 import { enqueueMutation } from '../../src/db/outbox';
-import type { FakeAnswer } from './fake-api';
-import { makeTask, makeUser } from './fake-api';
+import type { User } from '../../src/domain/types';
+import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import { backoffMs, BACKOFF_CAP_MS, verdictFor } from './outbox';
-import { createHarness, START, type Harness } from './test-setup';
 
+const server = useSyncServer();
 let h: Harness;
 afterEach(async () => {
   await h?.engine.idle();
   h?.db.close();
 });
 
-/** Logged in, user mirrored, and `user/set-country` answered by `answer`. */
-async function loggedInWithCountryRoute(answer: (body: unknown) => FakeAnswer | Promise<FakeAnswer>): Promise<void> {
-  h = createHarness();
+/** Logged in as the world's tasker, first sync done. */
+async function loggedIn(): Promise<void> {
+  h = await createHarness(server());
   await h.logIn();
   await h.engine.syncNow('start');
-  h.api.on('POST', 'user/set-country', h.api.authed((req) => answer(req.body)));
 }
 
-const serverError: FakeAnswer = { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom' } } };
+/** The user as the server answers GET user for `userId`. */
+const serverUser = (userId: string = h.world.tasker.id) => h.world.call<User>(userId, 'GET', 'user');
 
 describe('retry policy', () => {
   const fail = (status: number): ApiResult => ({ ok: false, status, error: { code: 'X', message: 'x' } });
@@ -36,6 +36,7 @@ describe('retry policy', () => {
     [fail(404), 'rejected'],
     [fail(413), 'rejected'],
     [fail(420), 'rejected'],
+    [fail(422), 'rejected'],
     [{ ok: true, status: 204, body: null } as ApiResult, 'done'],
   ])('answer %o is %s', (result, verdict) => {
     expect(verdictFor(result)).toBe(verdict);
@@ -51,23 +52,25 @@ describe('retry policy', () => {
 
 describe('outbox', () => {
   it('setCountry changes the mirrored user and queues the record together, before any answer', async () => {
-    let release: (a: FakeAnswer) => void = () => undefined;
-    await loggedInWithCountryRoute(() => new Promise<FakeAnswer>((resolve) => (release = resolve)));
+    await loggedIn();
+    const held = gate();
+    h.net.fail('POST', 'user/set-country', { kind: 'hold-request', until: held.until });
 
     const result = await h.engine.setCountry('PL');
 
     expect(result).toEqual({ ok: true, value: undefined });
     expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL' });
     expect(await h.db.outbox.toArray()).toMatchObject([
-      { kind: 'set-country', method: 'POST', path: 'user/set-country', payload: { countryCode: 'PL' }, taskId: null, ownerId: 'u1' },
+      { kind: 'set-country', method: 'POST', path: 'user/set-country', payload: { countryCode: 'PL' }, taskId: null, ownerId: h.world.tasker.id },
     ]);
-    while (h.api.calls('POST', 'user/set-country').length === 0) await new Promise((r) => setTimeout(r, 1));
-    release({ status: 204 });
+    expect((await h.world.serverUser()).country_code).toBe('LT');
+    while (h.net.calls('POST', 'user/set-country').length === 0) await new Promise((r) => setTimeout(r, 1));
+    held.open();
   });
 
   it('writes neither the optimistic change nor the record when the transaction fails', async () => {
-    h = createHarness();
-    await h.db.user.put({ ...makeUser(), key: 'me' });
+    h = await createHarness(server());
+    await h.db.user.put({ ...(await serverUser()), key: 'me' });
 
     const attempt = enqueueMutation(
       h.db,
@@ -86,33 +89,25 @@ describe('outbox', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
-  it('deletes the record after a 2xx and reconciles the mirror from the answer', async () => {
-    await loggedInWithCountryRoute((body) => ({ status: 200, body: makeUser({ countryCode: (body as { countryCode: 'PL' }).countryCode, firstName: 'Server' }) }));
+  it('deletes the record after a 2xx and takes the user from the answer, without pulling it again', async () => {
+    await loggedIn();
+    // Meanwhile the profile changed on the server (another device): the answer carries it.
+    await h.server.db.updateTable('users').set({ first_name: 'Onutė' }).where('id', '=', h.world.tasker.id).execute();
+    const userPulls = h.net.calls('GET', 'user').length;
 
     await h.engine.setCountry('PL');
     await h.engine.idle();
 
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL', firstName: 'Server' });
-    expect(h.api.calls('POST', 'user/set-country')[0]?.body).toEqual({ countryCode: 'PL' });
-  });
-
-  it('pulls the user after a 204 that carries no new state', async () => {
-    await loggedInWithCountryRoute(() => {
-      h.server.user = makeUser({ countryCode: 'PL' });
-      return { status: 204 };
-    });
-    const pullsBefore = h.api.calls('GET', 'user').length;
-
-    await h.engine.setCountry('PL');
-    await h.engine.idle();
-
-    expect(h.api.calls('GET', 'user')).toHaveLength(pullsBefore + 1);
-    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL' });
+    expect(h.net.calls('POST', 'user/set-country').map((r) => [r.body, r.response?.status])).toEqual([[{ countryCode: 'PL' }, 200]]);
+    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL', firstName: 'Onutė' });
+    expect(h.net.calls('GET', 'user')).toHaveLength(userPulls);
+    expect(await h.world.serverUser()).toMatchObject({ country_code: 'PL' });
   });
 
   it('keeps a record through 500s with growing backoff and never drops it', async () => {
-    await loggedInWithCountryRoute(() => serverError);
+    await loggedIn();
+    h.net.fail('POST', 'user/set-country', { kind: 'gateway-error', status: 500 });
 
     await h.engine.setCountry('PL');
     await h.engine.idle();
@@ -121,7 +116,7 @@ describe('outbox', () => {
 
     // Not due yet: a timer drain leaves it alone.
     await h.engine.drain({ ignoreBackoff: false });
-    expect(h.api.calls('POST', 'user/set-country')).toHaveLength(1);
+    expect(h.net.calls('POST', 'user/set-country')).toHaveLength(1);
 
     for (let i = 0; i < 25; i++) {
       const record = await h.db.outbox.toCollection().first();
@@ -134,100 +129,156 @@ describe('outbox', () => {
     expect(kept[0]).toMatchObject({ state: 'pending', attempts: 26, payload: { countryCode: 'PL' } });
     expect(Date.parse(kept[0]!.nextAttemptAt!) - h.now().getTime()).toBe(BACKOFF_CAP_MS);
     expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL' });
+    expect((await h.world.serverUser()).country_code).toBe('LT');
   });
 
   it('retries after a network error and delivers once the signal is back, with the same Idempotency-Key', async () => {
-    let online = false;
-    await loggedInWithCountryRoute(() => (online ? { status: 204 } : 'network-error'));
+    await loggedIn();
+    const cut = h.net.fail('POST', 'user/set-country', { kind: 'network-error' });
 
     await h.engine.setCountry('PL');
     await h.engine.idle();
     const record = await h.db.outbox.toCollection().first();
     expect(record).toMatchObject({ state: 'pending', attempts: 1 });
 
-    online = true;
+    h.net.heal(cut);
     await h.engine.syncNow('online');
 
-    const sent = h.api.calls('POST', 'user/set-country');
-    expect(sent).toHaveLength(2);
-    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual([record!.id, record!.id]);
+    const sent = h.net.calls('POST', 'user/set-country');
+    expect(sent.map((r) => [r.headers['idempotency-key'], r.reachedServer])).toEqual([
+      [record!.id, false],
+      [record!.id, true],
+    ]);
     expect(await h.db.outbox.count()).toBe(0);
+    expect((await h.world.serverUser()).country_code).toBe('PL');
   });
 
-  it('marks a 420 rejected with the server message, keeps its data and restores the server’s user', async () => {
-    await loggedInWithCountryRoute(() => ({ status: 420, body: { error: { code: 'COUNTRY_LOCKED', message: 'Country cannot be changed after approval' } } }));
+  it('delivers once when the answer was lost after the server applied it: the resend gets the stored answer', async () => {
+    await loggedIn();
+    h.net.fail('POST', 'user/set-country', { kind: 'lost-response' }, { times: 1 });
 
     await h.engine.setCountry('PL');
     await h.engine.idle();
+    expect((await h.world.serverUser()).country_code).toBe('PL');
+    expect(await h.db.outbox.toArray()).toMatchObject([{ state: 'pending', attempts: 1 }]);
+
+    await h.engine.syncNow('online');
+
+    const sent = h.net.calls('POST', 'user/set-country');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.response?.headers.get('idempotent-replayed')).toBe('true');
+    expect(h.net.effects().filter((e) => e === 'POST user/set-country')).toHaveLength(1);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL' });
+  });
+
+  it('marks a refused record rejected with the server’s message, keeps its data and restores the server’s user', async () => {
+    await loggedIn();
+    const cut = h.net.fail('POST', 'user/set-country', { kind: 'network-error' });
+    await h.engine.setCountry('PL');
+    await h.engine.idle();
+    const record = await h.db.outbox.toCollection().first();
+    // The record's key was meanwhile used for another request (Czechia), which the server applied:
+    // the record itself is refused (422), and the server's user is Czech.
+    const other = await h.server.request({
+      method: 'POST',
+      url: '/api/user/set-country',
+      token: (await h.db.session.get('tokens'))?.tokens.token,
+      headers: { 'idempotency-key': record!.id },
+      payload: { countryCode: 'CZ' },
+    });
+    expect(other.statusCode).toBe(200);
+
+    h.net.heal(cut);
+    await h.engine.syncNow('online');
+    await h.engine.idle();
 
     expect(await h.db.outbox.toArray()).toMatchObject([
-      { state: 'rejected', payload: { countryCode: 'PL' }, error: { status: 420, code: 'COUNTRY_LOCKED', message: 'Country cannot be changed after approval' } },
+      { state: 'rejected', payload: { countryCode: 'PL' }, error: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED' } },
     ]);
-    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'LT' });
+    expect((await h.db.outbox.toArray())[0]?.error?.message).toEqual(expect.any(String));
+    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'CZ' });
 
     // A rejected record is never resent.
     h.advance(60 * 60_000);
     await h.engine.drain({ ignoreBackoff: true });
-    expect(h.api.calls('POST', 'user/set-country')).toHaveLength(1);
+    expect(h.net.calls('POST', 'user/set-country')).toHaveLength(2);
   });
 
   it('keeps the optimistic change over a pull while the record is unsent', async () => {
-    await loggedInWithCountryRoute(() => 'network-error');
+    await loggedIn();
+    h.net.fail('POST', 'user/set-country', { kind: 'network-error' });
 
     await h.engine.setCountry('PL');
     await h.engine.idle();
     await h.engine.syncNow('manual', true);
 
-    expect(h.server.user.countryCode).toBe('LT');
+    expect(h.net.calls('GET', 'user').at(-1)?.response?.body).toMatchObject({ countryCode: 'LT' });
     expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'PL' });
   });
 
   it('refreshes the token on a 401 during the drain and resends', async () => {
-    await loggedInWithCountryRoute(() => ({ status: 204 }));
-    h.api.validTokens.clear();
-    h.api.on('POST', 'auth/token', () => {
-      h.api.validTokens.add('renewed');
-      return { status: 200, body: { token: 'renewed', refreshToken: 'renewed-r' } };
-    });
+    await loggedIn();
+    // The access token expired while the app was idle.
+    const expired = await h.logIn({ accessExpired: true });
 
     await h.engine.setCountry('PL');
     await h.engine.idle();
 
-    expect(h.api.calls('POST', 'user/set-country').map((r) => r.headers.authorization)).toEqual(['Bearer access-1', 'Bearer renewed']);
+    const renewed = h.net.calls('POST', 'auth/token')[0]?.response?.body as { token: string };
+    expect(h.net.calls('POST', 'user/set-country').map((r) => [r.headers.authorization, r.response?.status])).toEqual([
+      [`Bearer ${expired.token}`, 401],
+      [`Bearer ${renewed.token}`, 200],
+    ]);
     expect(await h.db.outbox.count()).toBe(0);
   });
 
   it('sends a queue in order, lets a rejected record not block it, and holds it behind a record in backoff', async () => {
-    h = createHarness();
+    h = await createHarness(server());
+    const [t1, t2] = await h.world.tasks([
+      ['t1', { status: 'in_progress', ...OPEN_WINDOW }],
+      ['t2', {}],
+    ]);
+    await h.world.checklist('t1', [
+      ['c1', 'plain'],
+      ['c2', 'plain'],
+    ]);
     await h.logIn();
-    await h.db.user.put({ ...makeUser(), key: 'me' });
-    const answers: Record<string, FakeAnswer> = {
-      'task/t1/first': { status: 420, body: { error: { code: 'NOPE', message: 'No' } } },
-      'task/t1/second': { status: 200, body: makeTask('t1', 'reserved') },
-      'task/t1/third': serverError,
-      'task/t1/fourth': { status: 200, body: makeTask('t1', 'in_progress') },
-      'task/t2/only': { status: 200, body: makeTask('t2', 'reserved') },
-    };
-    for (const [path, answer] of Object.entries(answers)) h.api.on('POST', path, h.api.authed(() => answer));
-    for (const path of ['task/t1/first', 'task/t2/only', 'task/t1/second', 'task/t1/third', 'task/t1/fourth']) {
-      await enqueueMutation(h.db, { taskId: path.split('/')[1]!, kind: 'test', method: 'POST', path, payload: {} }, { now: h.now() });
+    await h.db.user.put({ ...(await serverUser()), key: 'me' });
+    h.net.fail('POST', `task/${t1}/scanned-items`, { kind: 'gateway-error', status: 503 });
+    const queue: [string, string, unknown][] = [
+      [t1!, 'defects', { defectIds: ['no-such-defect'] }], // refused by the server (400)
+      [t2!, 'reserve', {}],
+      [t1!, 'done-checklist-items', { ids: [h.id('c1')] }],
+      [t1!, 'scanned-items', { items: [] }], // 503: waits in backoff
+      [t1!, 'done-checklist-items', { ids: [h.id('c1'), h.id('c2')] }], // held behind it
+    ];
+    const ids: string[] = [];
+    for (const [taskId, action, payload] of queue) {
+      const record = await enqueueMutation(h.db, { taskId, kind: 'test', method: 'POST', path: `task/${taskId}/${action}`, payload }, { now: h.now() });
+      ids.push(record.id);
     }
 
     await h.engine.drain({ ignoreBackoff: false });
 
-    const t1Calls = h.api.requests.filter((r) => r.path.startsWith('task/t1/')).map((r) => r.path);
-    expect(t1Calls).toEqual(['task/t1/first', 'task/t1/second', 'task/t1/third']);
-    expect(h.api.calls('POST', 'task/t2/only')).toHaveLength(1);
-    const states = Object.fromEntries((await h.db.outbox.toArray()).map((r) => [r.path, r.state]));
-    expect(states).toEqual({ 'task/t1/first': 'rejected', 'task/t1/third': 'pending', 'task/t1/fourth': 'pending' });
-    expect(await h.db.tasks.get('t2')).toMatchObject({ status: 'reserved' });
+    const t1Posts = h.net.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`task/${t1}/`));
+    expect(t1Posts.map((r) => [r.path.slice(t1!.length + 6), r.response?.status])).toEqual([
+      ['defects', 400],
+      ['done-checklist-items', 200],
+      ['scanned-items', 503],
+    ]);
+    expect(h.net.calls('POST', `task/${t2}/reserve`)).toHaveLength(1);
+    const states = Object.fromEntries((await h.db.outbox.toArray()).map((r) => [ids.indexOf(r.id), r.state]));
+    expect(states).toEqual({ 0: 'rejected', 3: 'pending', 4: 'pending' });
+    expect((await h.world.serverTask('t1')).done_checklist_item_ids).toEqual([h.id('c1')]);
+    expect(await h.db.tasks.get(t2!)).toMatchObject({ status: 'reserved', taskerId: h.world.tasker.id });
   });
 
   it('does not send records another tasker queued before logging out', async () => {
-    h = createHarness();
-    await h.logIn();
-    await h.db.user.put({ ...makeUser({ id: 'u2' }), key: 'me' });
-    h.api.on('POST', 'user/set-country', h.api.authed(() => ({ status: 204 })));
+    h = await createHarness(server());
+    const jan = await h.world.otherTasker('u2');
+    await h.logIn({ userId: jan.id });
+    await h.db.user.put({ ...(await serverUser(jan.id)), key: 'me' });
     await h.db.outbox.add({
       id: 'other-user-record',
       taskId: null,
@@ -240,20 +291,19 @@ describe('outbox', () => {
       state: 'pending',
       nextAttemptAt: null,
       error: null,
-      ownerId: 'u1',
+      ownerId: h.world.tasker.id,
     });
 
     await h.engine.drain({ ignoreBackoff: true });
 
-    expect(h.api.calls('POST', 'user/set-country')).toHaveLength(0);
+    expect(h.net.calls('POST', 'user/set-country')).toHaveLength(0);
     expect(await h.db.outbox.get('other-user-record')).toMatchObject({ state: 'pending' });
   });
 
   it('resends a record left "sending" by a crashed worker with its original key', async () => {
-    h = createHarness();
+    h = await createHarness(server());
     await h.logIn();
-    await h.db.user.put({ ...makeUser(), key: 'me' });
-    h.api.on('POST', 'user/set-country', h.api.authed(() => ({ status: 204 })));
+    await h.db.user.put({ ...(await serverUser()), key: 'me' });
     await h.db.outbox.add({
       id: 'crashed-mid-flight',
       taskId: null,
@@ -266,12 +316,13 @@ describe('outbox', () => {
       state: 'sending',
       nextAttemptAt: null,
       error: null,
-      ownerId: 'u1',
+      ownerId: h.world.tasker.id,
     });
 
     await h.engine.syncNow('start');
 
-    expect(h.api.calls('POST', 'user/set-country').map((r) => r.headers['idempotency-key'])).toEqual(['crashed-mid-flight']);
+    expect(h.net.calls('POST', 'user/set-country').map((r) => r.headers['idempotency-key'])).toEqual(['crashed-mid-flight']);
     expect(await h.db.outbox.count()).toBe(0);
+    expect((await h.world.serverUser()).country_code).toBe('CZ');
   });
 });
