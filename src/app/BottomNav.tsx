@@ -38,7 +38,7 @@ export function BottomNav({ user }: BottomNavProps) {
   return (
     <nav className="bottomnav" aria-label={t`Main`}>
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className="bottomnav-tab">
+        <NavLink key={tab.to} to={tab.to} className="bottomnav-tab" title={tab.label}>
           <span className="bottomnav-icon">
             <Icon name={tab.icon} />
             {tab.count ? (

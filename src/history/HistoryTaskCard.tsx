@@ -19,8 +19,13 @@ export function HistoryTaskCard({ task }: { task: TaskRow }) {
     <Link to={`/task/${encodeURIComponent(task.id)}`} className="history-card">
       <RetailerLogo src={task.place.logo ?? task.place.retailer.logo} name={task.place.retailer.name || task.place.title} />
       <div className="history-card__text">
-        <span className="history-card__title">{task.title}</span>
-        <span className="history-card__place">{task.place.title}</span>
+        {/* Clamped or cut with an ellipsis when long: the title keeps the full text. */}
+        <span className="history-card__title" title={task.title}>
+          {task.title}
+        </span>
+        <span className="history-card__place" title={task.place.title}>
+          {task.place.title}
+        </span>
         <span className="history-card__when">{when}</span>
       </div>
       <div className="history-card__reward">

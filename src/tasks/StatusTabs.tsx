@@ -21,6 +21,7 @@ export function StatusTabs({ current }: { current: ListStatus }) {
           to={pathForStatus(status)}
           className={`status-tabs__tab${status === current ? ' is-active' : ''}`}
           aria-current={status === current ? 'page' : undefined}
+          title={labels[status]}
         >
           {labels[status]}
         </Link>

@@ -33,8 +33,11 @@ export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) 
       <div className="task-card__head">
         <RetailerLogo src={place.logo ?? place.retailer.logo} name={place.retailer.name || place.title} />
         <div className="task-card__where">
-          <span className="task-card__place">{place.title}</span>
-          <span className="task-card__address">
+          {/* Cut with an ellipsis when long: the title keeps the full text a tap or hover away. */}
+          <span className="task-card__place" title={place.title}>
+            {place.title}
+          </span>
+          <span className="task-card__address" title={`${place.address}, ${place.city}`}>
             {place.address}, {place.city}
           </span>
         </div>

@@ -12,7 +12,7 @@ export function TaskSearchBox({ value, onChange }: { value: string; onChange: (v
         className="task-search__input"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder={t`Search store, address, city or task`}
+        placeholder={t`Search stores and tasks`}
         aria-label={t`Search tasks`}
         enterKeyHint="search"
         autoComplete="off"

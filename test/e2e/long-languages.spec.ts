@@ -1,0 +1,143 @@
+/**
+ * Long languages (issue 10): Romanian, Lithuanian and Polish words are longer than English ones,
+ * and a 360 px phone has no room to spare. Every main screen is opened in all five languages at
+ * 360×740 and each labelled control is measured (support/overflow.ts): a label cut, running out of
+ * its box, under the slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint
+ * of more fails the test with the screen, the control and its text.
+ *
+ * Truncation (ellipsis or a line clamp) counts as handled only where the full text stays in the DOM
+ * (screen readers get it whole) and in a `title`: for names that are data (a store's name and
+ * address on a task card, a task's title in history, whose full text is one tap away on the task),
+ * and as the last resort of the list tabs and the bottom-navigation labels on screens narrower
+ * than the 360 px measured here. Everywhere else the text must fit.
+ *
+ * Each language logs in as its market's demo tasker (English with the Lithuanian one), so the
+ * task titles and categories are the ones that tasker sees. Nothing is changed on the server.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Locale, Task } from '../../src/domain/types';
+import { listTasks, passwordToken } from './support/api';
+import { findOverflowsWhileScrolling } from './support/overflow';
+import { screenshot } from './support/screenshots';
+import { DEMO_PASSWORD, loginWithPassword } from './support/session';
+
+const TASKERS: Record<Locale, string> = {
+  en: 'lt@demo.shelfwork.app',
+  lt: 'lt@demo.shelfwork.app',
+  pl: 'pl@demo.shelfwork.app',
+  cs: 'cz@demo.shelfwork.app',
+  ro: 'ro@demo.shelfwork.app',
+};
+const LOCALES = Object.keys(TASKERS) as Locale[];
+/** Profile sent, not approved yet: sees the offerings locked and the onboarding tab. */
+const PENDING_TASKER = 'pending@demo.shelfwork.app';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+/** Waits for the screen to settle (catalog loaded, no skeletons), then measures it. */
+async function expectLabelsFit(page: Page, locale: Locale, screen: string, screens = 4): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  // Fonts and the last layout pass.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+  await screenshot(page, `long-languages-${locale}-${screen}`);
+  const overflows = await findOverflowsWhileScrolling(page, screens);
+  expect
+    .soft(
+      overflows.map((o) => `${o.control} "${o.text}": ${o.problem}`),
+      `${locale} ${screen}: labelled controls whose text does not fit`,
+    )
+    .toEqual([]);
+}
+
+async function tasksFor(request: APIRequestContext, email: string) {
+  const token = await passwordToken(request, email, DEMO_PASSWORD);
+  const [available, reserved, inProgress] = await Promise.all([
+    listTasks(request, token, ['available'], { isReservable: 'true' }),
+    listTasks(request, token, ['reserved']),
+    listTasks(request, token, ['in_progress']),
+  ]);
+  return { available: available[0], reserved: reserved[0], inProgress: inProgress[0] };
+}
+
+async function openTask(page: Page, task: Task | undefined, locale: Locale, screen: string): Promise<void> {
+  if (!task) return;
+  await page.goto(`/task/${encodeURIComponent(task.id)}`);
+  await expect(page.getByRole('heading', { level: 1, name: task.title })).toBeVisible({ timeout: 20_000 });
+  await expectLabelsFit(page, locale, screen);
+}
+
+for (const locale of LOCALES) {
+  test(`every labelled control fits its box in ${locale} at 360×740`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const email = TASKERS[locale];
+
+    // Logged out: login (both modes), register, passcode.
+    await page.goto(`/login?lng=${locale}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectLabelsFit(page, locale, 'login');
+    await page.locator('.auth-alt button').click();
+    await expect(page.locator('input[type="password"]')).toBeVisible();
+    await expectLabelsFit(page, locale, 'login-password');
+    await page.goto(`/register?lng=${locale}`);
+    await expect(page.locator('#register-country')).toBeVisible();
+    await expectLabelsFit(page, locale, 'register');
+    await page.goto(`/passcode?lng=${locale}&email=${encodeURIComponent(email)}`);
+    await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
+    await expectLabelsFit(page, locale, 'passcode');
+
+    // Logged in, with the language chosen as a tasker does in /settings (stored on the device).
+    const tasks = await tasksFor(request, email);
+    await loginWithPassword(page, email);
+    await page.evaluate((lng) => localStorage.setItem('lng', lng), locale);
+
+    for (const list of ['reservable', 'reserved', 'in_progress'] as const) {
+      await page.goto(`/${list}`);
+      await expect(page.getByRole('navigation').locator('.status-tabs__tab.is-active')).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.task-list, .task-groups, .task-empty').first()).toBeVisible({ timeout: 20_000 });
+      await expectLabelsFit(page, locale, `list-${list}`);
+    }
+
+    // The filter chips scrolled to the middle and to the end: a hint on each cut edge.
+    await page.goto('/reservable');
+    const chips = page.locator('.type-filter');
+    await expect(chips).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.task-list').first()).toBeVisible({ timeout: 20_000 });
+    await chips.evaluate((row) => row.scrollTo({ left: (row.scrollWidth - row.clientWidth) / 2 }));
+    await expectLabelsFit(page, locale, 'chips-middle', 1);
+    await chips.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+    await expectLabelsFit(page, locale, 'chips-end', 1);
+
+    await openTask(page, tasks.available, locale, 'task-available');
+    if (tasks.available) await expect(page.getByRole('slider')).toBeVisible();
+    await openTask(page, tasks.reserved, locale, 'task-reserved');
+    await openTask(page, tasks.inProgress, locale, 'task-in-progress');
+
+    for (const path of ['history', 'history/accepted', 'settings', 'onboarding']) {
+      await page.goto(`/${path}`);
+      await expect(page.locator('.main-content')).toBeVisible({ timeout: 20_000 });
+      await expectLabelsFit(page, locale, path.replace('/', '-'));
+    }
+
+    // The side menu.
+    await page.goto('/reservable');
+    await page.locator('.topbar button[aria-haspopup="dialog"]').first().click();
+    await expect(page.locator('dialog.drawer[open]')).toBeVisible();
+    await expectLabelsFit(page, locale, 'menu', 1);
+  });
+
+  // Awaiting approval: the onboarding tab (with its dot) instead of the profile, the account
+  // notices, and the offerings locked.
+  test(`the onboarding tab and the notices fit in ${locale} at 360×740`, async ({ page }) => {
+    await loginWithPassword(page, PENDING_TASKER);
+    await page.evaluate((lng) => localStorage.setItem('lng', lng), locale);
+    for (const path of ['reservable', 'onboarding']) {
+      await page.goto(`/${path}`);
+      await expect(page.locator('.bottomnav')).toBeVisible({ timeout: 20_000 });
+      await expectLabelsFit(page, locale, `pending-${path}`);
+    }
+  });
+}
