@@ -5,13 +5,14 @@
  * evicted, so it is downloaded again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Task } from '../../src/domain/types';
+import type { TaskStatus } from '../../src/domain/types';
 import { installFakeCaches } from '../../src/pwa/fake-caches';
 import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/pwa/messages';
-import { makeTask } from './fake-api';
+import { createHarness, OPEN_WINDOW, useSyncServer, type Harness } from '../../test/support/sync-harness';
+import type { TaskSpec } from '../../test/support/sync-world';
 import { browserImageCache, IMAGES_EVICTED, maintainPackCache, type ImageCache, type PackContext } from './pack';
-import { createHarness, type Harness } from './test-setup';
 
+const server = useSyncServer();
 let h: Harness | undefined;
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -22,20 +23,14 @@ afterEach(async () => {
 });
 
 const ORIGIN = 'http://shelfwork.test';
+/** The seed's Maxima logo (retailers.logo), shared by every task at a Maxima store. */
 const LOGO = `${ORIGIN}/logos/maxima.svg`;
 const CDN = 'https://cdn.shelfwork.test/';
-const OPEN_WINDOW = { timeWindowStart: '2026-11-21T07:00:00.000Z', timeWindowEnd: '2026-11-21T14:00:00.000Z' };
 const KEPT = ['reserved', 'in_progress'] as const;
 
-/** A task at a Maxima store (the retailer's logo is shared by every such task) with a letter and one own image. */
-function maximaTask(id: string, status: Task['status'], own: string, overrides: Partial<Task> = {}): Task {
-  const base = makeTask(id, status);
-  return makeTask(id, status, {
-    place: { ...base.place, logo: '/logos/maxima.svg', retailer: { ...base.place.retailer, logo: '/logos/maxima.svg' } },
-    letterOfAuthorityUrl: `/letters/maxima-${id}.pdf`,
-    targetProductPhotos: [own],
-    ...overrides,
-  });
+/** A task at a Maxima store of its own, with a letter and one own image. */
+function maximaTask(name: string, status: TaskStatus, own: string, overrides: TaskSpec = {}): [string, TaskSpec] {
+  return [name, { status, letterOfAuthorityUrl: `/letters/maxima-${name}.pdf`, targetProductPhotos: [own], ...overrides }];
 }
 
 const stored = () => [...(h as Harness).images.stored].sort();
@@ -48,11 +43,11 @@ async function sync(reason: 'timer' | 'online' = 'timer'): Promise<void> {
 
 /** Logged in with t1 in progress and t2 reserved (both at Maxima), both packs pulled. */
 async function twoTasks(): Promise<Harness> {
-  h = createHarness();
-  h.server.tasks = [
+  h = await createHarness(server());
+  await h.world.tasks([
     maximaTask('t1', 'in_progress', `${CDN}t1-target.jpg`, { ...OPEN_WINDOW, startTime: '2026-11-21T07:30:00.000Z' }),
     maximaTask('t2', 'reserved', `${CDN}t2-target.jpg`, { earlyCancelDeadline: '2026-11-21T12:00:00.000Z', lateCancelDeadline: '2026-11-21T20:00:00.000Z' }),
-  ];
+  ]);
   await h.logIn();
   await sync('online');
   return h;
@@ -133,26 +128,27 @@ describe('maintainPackCache', () => {
     expect(stored()).toEqual([...t1, ...t2].sort());
 
     // t2 is cancelled: its own images go, the Maxima logo stays for t1.
-    expect(await harness.engine.cancelTask('t2', null)).toMatchObject({ ok: true });
+    expect(await harness.engine.cancelTask(harness.id('t2'), null)).toMatchObject({ ok: true });
     await harness.engine.idle();
     await sync();
     expect(stored()).toEqual(t1.sort());
 
     // t1 leaves the kept statuses too (finished elsewhere): nothing is left.
-    await harness.db.tasks.update('t1', { status: 'awaiting_confirmation' });
+    await harness.db.tasks.update(harness.id('t1'), { status: 'awaiting_confirmation' });
     await maintainPackCache(packCtx(harness), KEPT);
     expect(stored()).toEqual([]);
   });
 
   it('keeps the pack of a task that still has records to send, whatever its status', async () => {
     const harness = await twoTasks();
-    await harness.db.tasks.update('t2', { status: 'awaiting_confirmation' });
+    const t2 = harness.id('t2');
+    await harness.db.tasks.update(t2, { status: 'awaiting_confirmation' });
     await harness.db.outbox.add({
       id: 'r1',
-      taskId: 't2',
+      taskId: t2,
       kind: 'complete-task',
       method: 'POST',
-      path: 'task/t2/complete',
+      path: `task/${t2}/complete`,
       payload: {},
       state: 'pending',
       attempts: 0,
@@ -169,7 +165,7 @@ describe('maintainPackCache', () => {
   it('downloads the images of a pack again on the next sync when the browser evicted them', async () => {
     const harness = await twoTasks();
     const letter = `${ORIGIN}/letters/maxima-t1.pdf`;
-    const ensured = () => harness.api.calls('GET', 'task/t1/checklist-items').length;
+    const ensured = () => harness.net.calls('GET', `task/${harness.id('t1')}/checklist-items`).length;
     const before = ensured();
     harness.images.stored.delete(letter);
     harness.images.stored.delete(LOGO);
@@ -179,41 +175,42 @@ describe('maintainPackCache', () => {
     expect(stored()).toContain(letter);
     expect(stored()).toContain(LOGO);
     expect(ensured()).toBe(before + 1);
-    expect(await harness.db.taskPacks.get('t1')).toMatchObject({ complete: true, error: null });
+    expect(await harness.db.taskPacks.get(harness.id('t1'))).toMatchObject({ complete: true, error: null });
   });
 
   it('says the pack is incomplete while there is no signal to download them again', async () => {
     const harness = await twoTasks();
-    harness.api.offline = true;
+    harness.net.offline = true;
     harness.images.stored.clear();
 
     await sync();
 
-    expect(await harness.db.taskPacks.get('t1')).toMatchObject({ complete: false, parts: { images: null } });
-    expect(await harness.db.taskPacks.get('t2')).toMatchObject({ complete: false, parts: { images: null } });
+    expect(await harness.db.taskPacks.get(harness.id('t1'))).toMatchObject({ complete: false, parts: { images: null } });
+    expect(await harness.db.taskPacks.get(harness.id('t2'))).toMatchObject({ complete: false, parts: { images: null } });
 
-    harness.api.offline = false;
+    harness.net.offline = false;
     await sync('online');
-    expect(await harness.db.taskPacks.get('t1')).toMatchObject({ complete: true, error: null });
+    expect(await harness.db.taskPacks.get(harness.id('t1'))).toMatchObject({ complete: true, error: null });
     expect(stored()).toContain(LOGO);
   });
 
   it('reopens a pack pulled before the pack cache existed (no list of its images)', async () => {
     const harness = await twoTasks();
-    const row = await harness.db.taskPacks.get('t2');
-    await harness.db.taskPacks.put({ taskId: 't2', parts: row!.parts, complete: true, error: null });
+    const t2 = harness.id('t2');
+    const row = await harness.db.taskPacks.get(t2);
+    await harness.db.taskPacks.put({ taskId: t2, parts: row!.parts, complete: true, error: null });
 
     const { reopened } = await maintainPackCache(packCtx(harness), KEPT);
 
-    expect(reopened).toEqual(['t2']);
-    expect(await harness.db.taskPacks.get('t2')).toMatchObject({ complete: false, error: IMAGES_EVICTED });
-    expect((await harness.db.meta.get('pack:t2'))?.attemptedAt).toBeNull();
+    expect(reopened).toEqual([t2]);
+    expect(await harness.db.taskPacks.get(t2)).toMatchObject({ complete: false, error: IMAGES_EVICTED });
+    expect((await harness.db.meta.get(`pack:${t2}`))?.attemptedAt).toBeNull();
   });
 
   it('never deletes what a pack pull is storing before its row names it', async () => {
     const harness = await twoTasks();
-    harness.server.tasks.push(maximaTask('t3', 'reserved', `${CDN}t3-target.jpg`));
-    await harness.db.tasks.put({ ...(await harness.db.tasks.get('t2'))!, id: 't3', letterOfAuthorityUrl: '/letters/maxima-t3.pdf', targetProductPhotos: [`${CDN}t3-target.jpg`] });
+    const [t3 = ''] = await harness.world.tasks([maximaTask('t3', 'reserved', `${CDN}t3-target.jpg`)]);
+    await harness.db.tasks.put({ ...(await harness.db.tasks.get(harness.id('t2')))!, id: t3, letterOfAuthorityUrl: '/letters/maxima-t3.pdf', targetProductPhotos: [`${CDN}t3-target.jpg`] });
     // The pull stores t3's letter, then waits (a slow image) before writing its row.
     const cache = packCtx(harness).images!;
     const ensure = cache.ensure.bind(cache);
@@ -228,7 +225,7 @@ describe('maintainPackCache', () => {
       return ok;
     };
 
-    const pull = harness.engine.pullTaskPack('t3');
+    const pull = harness.engine.pullTaskPack(t3);
     await letterIn;
     const { deleted } = await maintainPackCache(packCtx(harness), KEPT);
     release();
@@ -238,6 +235,6 @@ describe('maintainPackCache', () => {
     expect(stored()).toContain(`${ORIGIN}/letters/maxima-t3.pdf`);
     await maintainPackCache(packCtx(harness), KEPT);
     expect(stored()).toContain(`${ORIGIN}/letters/maxima-t3.pdf`);
-    expect(await harness.db.taskPacks.get('t3')).toMatchObject({ complete: true, images: expect.arrayContaining([`${ORIGIN}/letters/maxima-t3.pdf`]) });
+    expect(await harness.db.taskPacks.get(t3)).toMatchObject({ complete: true, images: expect.arrayContaining([`${ORIGIN}/letters/maxima-t3.pdf`]) });
   });
 });
