@@ -12,9 +12,9 @@ import type { ShelfworkDb } from '../../src/db/schema';
 import type { TaskStatus } from '../../src/domain/types';
 import { ALL_TASK_TYPES, selectTasks, taskTypeCategories, type SelectTasksOptions } from '../../src/tasks/selectTasks';
 import { readTaskList, showTaskList, type TaskListSource } from '../../src/tasks/taskListQuery';
-import { makeTask, makeUser } from './fake-api';
-import { createHarness, START, type Harness } from './test-setup';
+import { AT_STORE, createHarness, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 
+const server = useSyncServer();
 let h: Harness;
 afterEach(async () => {
   await h?.engine.idle();
@@ -23,9 +23,6 @@ afterEach(async () => {
 
 const LIST_STATUSES: TaskStatus[] = ['available', 'reserved', 'in_progress'];
 const PLAIN: SelectTasksOptions = { search: '', order: 'time_window_start', filter: ALL_TASK_TYPES, position: null, now: START, placeId: null };
-/** A window open at START (08:00 UTC), so a reserved task can be started. */
-const OPEN_WINDOW = { timeWindowStart: '2026-11-21T07:00:00.000Z', timeWindowEnd: '2026-11-21T14:00:00.000Z' };
-const AT_STORE = { latitude: 54.687, longitude: 25.279 };
 
 /** Every list, at a few page sizes, reads what selecting from all the status's rows gives. */
 async function expectListsMatchMirror(db: ShelfworkDb, step: string): Promise<void> {
@@ -42,86 +39,92 @@ async function expectListsMatchMirror(db: ShelfworkDb, step: string): Promise<vo
   }
 }
 
-const typed = (filterTitle: string) => ({ ...makeTask('x', 'available').taskType, id: `tt-${filterTitle}`, filterTitle });
-
 describe('task lists read from indexes stay in step with every writer of tasks', () => {
   it('pulls: first sync, a status move, a removal, a new category', async () => {
-    h = createHarness();
-    h.server.tasks = [
-      makeTask('a1', 'available', { timeWindowStart: '2026-11-23T07:00:00.000Z' }),
-      makeTask('a2', 'available', { taskTypeId: 'tt-Scans', taskType: typed('Scans') }),
-      makeTask('a3', 'available', { timeWindowStart: '2026-11-21T09:00:00.000Z' }),
-      makeTask('r1', 'reserved'),
-      makeTask('i1', 'in_progress', OPEN_WINDOW),
-    ];
+    h = await createHarness(server());
+    await h.world.taskType('scans', { filterTitle: 'Scans' });
+    await h.world.taskType('stock', { filterTitle: 'Stock' });
+    await h.world.tasks([
+      ['a1', { timeWindowStart: '2026-11-23T07:00:00.000Z', timeWindowEnd: '2026-11-23T14:00:00.000Z' }],
+      ['a2', { taskType: 'scans' }],
+      ['a3', { timeWindowStart: '2026-11-21T09:00:00.000Z' }],
+      ['r1', { status: 'reserved' }],
+      ['i1', { status: 'in_progress', ...OPEN_WINDOW }],
+    ]);
     await h.logIn();
     await h.engine.syncNow('start');
     await expectListsMatchMirror(h.db, 'first sync');
 
-    const later = '2026-11-21T08:00:30.000Z';
-    h.server.tasks = [
-      makeTask('a1', 'reserved', { timeWindowStart: '2026-11-23T07:00:00.000Z', updatedAt: later }),
-      makeTask('a3', 'available', { timeWindowStart: '2026-11-21T09:00:00.000Z', taskTypeId: 'tt-Stock', taskType: typed('Stock'), updatedAt: later }),
-      makeTask('a4', 'available', { timeWindowStart: '2026-11-20T09:00:00.000Z' }),
-      makeTask('r1', 'reserved'),
-      makeTask('i1', 'in_progress', OPEN_WINDOW),
-    ];
-    h.advance(61_000);
+    h.advance(30_000);
+    // a1 reserved from the tasker's other device, a2 by another tasker, a3 moved to another
+    // task type by staff, a4 new.
+    await h.world.call(h.world.tasker.id, 'POST', `task/${h.id('a1')}/reserve`);
+    await h.world.call((await h.world.otherTasker('u9')).id, 'POST', `task/${h.id('a2')}/reserve`);
+    await h.world.updateTask('a3', { taskType: 'stock' });
+    await h.world.task('a4', 'available', { timeWindowStart: '2026-11-20T09:00:00.000Z' });
+    h.advance(31_000);
     await h.engine.syncNow('timer');
     await h.engine.idle();
-    expect((await h.db.tasks.toArray()).map((t) => `${t.id}:${t.status}`).sort()).toEqual(['a1:reserved', 'a3:available', 'a4:available', 'i1:in_progress', 'r1:reserved']);
+    expect((await h.db.tasks.toArray()).map((t) => `${h.world.name(t.id)}:${t.status}`).sort()).toEqual(['a1:reserved', 'a3:available', 'a4:available', 'i1:in_progress', 'r1:reserved']);
+    expect(await h.db.tasks.get(h.id('a3'))).toMatchObject({ taskType: { filterTitle: 'Stock' } });
     await expectListsMatchMirror(h.db, 'second sync');
   });
 
   it('commands: reserve, cancel, an offline start, a refresh, its 404, suggestions, the drop of offerings and logout', async () => {
-    h = createHarness();
-    h.server.tasks = [
-      makeTask('a1', 'available', { expectedDuration: 30 }),
-      makeTask('a2', 'available', { timeWindowStart: '2026-11-21T09:00:00.000Z' }),
-      makeTask('r1', 'reserved', OPEN_WINDOW),
-      makeTask('r2', 'reserved', {
-        timeWindowStart: '2026-11-25T07:00:00.000Z',
-        timeWindowEnd: '2026-11-30T07:00:00.000Z',
-        earlyCancelDeadline: '2026-11-24T07:00:00.000Z',
-        lateCancelDeadline: '2026-11-25T07:00:00.000Z',
-      }),
-    ];
+    h = await createHarness(server());
+    const [a1 = '', a2 = '', r1 = '', r2 = ''] = await h.world.tasks([
+      ['a1', { expectedDuration: 30 }],
+      ['a2', { timeWindowStart: '2026-11-21T09:00:00.000Z' }],
+      ['r1', { status: 'reserved', ...OPEN_WINDOW }],
+      [
+        'r2',
+        {
+          status: 'reserved',
+          timeWindowStart: '2026-11-25T07:00:00.000Z',
+          timeWindowEnd: '2026-11-30T07:00:00.000Z',
+          earlyCancelDeadline: '2026-11-24T07:00:00.000Z',
+          lateCancelDeadline: '2026-11-25T07:00:00.000Z',
+        },
+      ],
+    ]);
     await h.logIn();
     await h.engine.syncNow('start');
     await h.engine.idle();
 
-    expect(await h.engine.reserveTask('a1')).toEqual({ ok: true, value: undefined });
+    expect(await h.engine.reserveTask(a1)).toEqual({ ok: true, value: undefined });
     await h.engine.idle();
     await expectListsMatchMirror(h.db, 'reserve');
 
-    expect(await h.engine.cancelTask('r2', null)).toEqual({ ok: true, value: undefined });
+    expect(await h.engine.cancelTask(r2, null)).toEqual({ ok: true, value: undefined });
     await h.engine.idle();
-    expect(await h.db.tasks.get('r2')).toMatchObject({ status: 'available' });
+    expect(await h.db.tasks.get(r2)).toMatchObject({ status: 'available' });
     await expectListsMatchMirror(h.db, 'cancel');
 
-    h.api.on('POST', 'task/r1/start', () => 'network-error');
-    expect(await h.engine.startTask('r1', AT_STORE, START.toISOString())).toEqual({ ok: true, value: undefined });
+    h.net.fail('POST', `task/${r1}/start`, { kind: 'network-error' });
+    expect(await h.engine.startTask(r1, AT_STORE, START.toISOString())).toEqual({ ok: true, value: undefined });
     await h.engine.idle();
-    expect(await h.db.tasks.get('r1')).toMatchObject({ status: 'in_progress' });
+    expect(await h.db.tasks.get(r1)).toMatchObject({ status: 'in_progress' });
     await expectListsMatchMirror(h.db, 'offline start');
 
-    h.server.tasks = h.server.tasks.map((t) => (t.id === 'a2' ? { ...t, timeWindowStart: '2026-11-20T07:00:00.000Z', updatedAt: '2026-11-21T08:01:00.000Z' } : t));
-    expect(await h.engine.refreshTask('a2')).toMatchObject({ ok: true });
+    h.advance(60_000);
+    await h.world.updateTask('a2', { timeWindowStart: '2026-11-20T07:00:00.000Z' });
+    expect(await h.engine.refreshTask(a2)).toMatchObject({ ok: true });
+    expect(await h.db.tasks.get(a2)).toMatchObject({ timeWindowStart: '2026-11-20T07:00:00.000Z' });
     await expectListsMatchMirror(h.db, 'refresh');
 
-    h.server.tasks = h.server.tasks.filter((t) => t.id !== 'a2');
-    await h.engine.refreshTask('a2');
-    expect(await h.db.tasks.get('a2')).toBeUndefined();
+    await h.world.call((await h.world.otherTasker('u9')).id, 'POST', `task/${a2}/reserve`);
+    await h.engine.refreshTask(a2);
+    expect(await h.db.tasks.get(a2)).toBeUndefined();
     await expectListsMatchMirror(h.db, 'refresh 404');
 
-    h.server.tasks.push(makeTask('s1', 'available', { place: { ...makeTask('a1', 'available').place } }));
-    await h.engine.pullSuggestions('a1');
+    const s1 = await h.world.task('s1', 'available', { place: 'p-a1' });
+    await h.engine.pullSuggestions(a1);
     await h.engine.idle();
-    expect(await h.db.tasks.get('s1')).toMatchObject({ status: 'available' });
+    expect(await h.db.tasks.get(s1)).toMatchObject({ status: 'available' });
     await expectListsMatchMirror(h.db, 'suggestions');
 
     // The user can no longer see tasks: the mirrored offerings go.
-    h.server.user = makeUser({ status: 'new', isNew: true, isApproved: false });
+    await h.world.setUserStatus(h.world.tasker.id, 'new');
     h.advance(61_000);
     await h.engine.syncNow('manual', true);
     await h.engine.idle();
@@ -135,12 +138,12 @@ describe('task lists read from indexes stay in step with every writer of tasks',
   });
 
   it('an open list follows the worker’s writes (live query), as a screen does', async () => {
-    h = createHarness();
-    h.server.tasks = [
-      makeTask('a1', 'available', { timeWindowStart: '2026-11-21T09:00:00.000Z' }),
-      makeTask('a2', 'available', { timeWindowStart: '2026-11-22T09:00:00.000Z' }),
-      makeTask('a3', 'available', { timeWindowStart: '2026-11-23T09:00:00.000Z' }),
-    ];
+    h = await createHarness(server());
+    await h.world.tasks([
+      ['a1', { timeWindowStart: '2026-11-21T09:00:00.000Z' }],
+      ['a2', { timeWindowStart: '2026-11-22T09:00:00.000Z' }],
+      ['a3', { timeWindowStart: '2026-11-23T09:00:00.000Z', timeWindowEnd: '2026-11-23T14:00:00.000Z' }],
+    ]);
     await h.logIn();
     await h.engine.syncNow('start');
     await h.engine.idle();
@@ -149,15 +152,16 @@ describe('task lists read from indexes stay in step with every writer of tasks',
     const subscription = liveQuery(() => readTaskList(h.db, { status: 'available', limit: 2 })).subscribe((value) => answers.push(value));
     const latest = (check: (s: TaskListSource) => void) => vi.waitFor(() => check(answers.at(-1)!), { timeout: 2000 });
     try {
-      await latest((s) => expect(s).toMatchObject({ total: 3, rows: [{ id: 'a1' }, { id: 'a2' }] }));
+      const row = (name: string) => ({ id: h.id(name) });
+      await latest((s) => expect(s).toMatchObject({ total: 3, rows: [row('a1'), row('a2')] }));
 
-      await h.engine.reserveTask('a1');
-      await latest((s) => expect(s).toMatchObject({ total: 2, rows: [{ id: 'a2' }, { id: 'a3' }] }));
+      await h.engine.reserveTask(h.id('a1'));
+      await latest((s) => expect(s).toMatchObject({ total: 2, rows: [row('a2'), row('a3')] }));
 
-      h.server.tasks.push(makeTask('a0', 'available', { timeWindowStart: '2026-11-21T08:30:00.000Z' }));
+      await h.world.task('a0', 'available', { timeWindowStart: '2026-11-21T08:30:00.000Z' });
       h.advance(61_000);
       await h.engine.syncNow('timer');
-      await latest((s) => expect(s).toMatchObject({ total: 3, rows: [{ id: 'a0' }, { id: 'a2' }] }));
+      await latest((s) => expect(s).toMatchObject({ total: 3, rows: [row('a0'), row('a2')] }));
     } finally {
       subscription.unsubscribe();
     }
