@@ -28,7 +28,7 @@ export function BottomNav({ user }: BottomNavProps) {
   const inProgressCount = useTasksByStatus(IN_PROGRESS)?.length ?? 0;
   const onboardingComplete = onboardingState(user).complete;
   const tabs: Tab[] = [
-    { to: '/in_progress', icon: 'play', label: t`In progress`, count: inProgressCount },
+    { to: '/in_progress', icon: 'playCircle', label: t`In progress`, count: inProgressCount },
     { to: '/reserved', icon: 'bookmark', label: t`Reserved` },
     { to: '/reservable', icon: 'store', label: t`Offerings` },
     onboardingComplete

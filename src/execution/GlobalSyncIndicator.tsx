@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useOnline } from '../app/useOnline';
 import { useOutbox } from '../sync/hooks';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { summarizeOutbox, taskNeedingAttention } from './syncStatus';
 import './execution.css';
 
@@ -18,7 +18,7 @@ export function GlobalSyncIndicator() {
   const online = useOnline();
   const offlinePill = online ? null : (
     <span className="sync-pill" role="status">
-      <TaskIcon name="wifiOff" size={14} />
+      <Icon name="wifiOff" size={14} />
       <Trans>Offline</Trans>
     </span>
   );
@@ -30,7 +30,7 @@ export function GlobalSyncIndicator() {
   if (summary.rejected.length > 0) {
     return (
       <Link to={to} className="sync-pill sync-pill--error" aria-label={t`Some changes were not accepted. Open the task.`}>
-        <TaskIcon name="alert" size={14} />
+        <Icon name="warning" size={14} />
         <Trans>Not saved</Trans>
       </Link>
     );
@@ -38,7 +38,7 @@ export function GlobalSyncIndicator() {
   if (waiting === 0) return offlinePill;
   return (
     <Link to={to} className="sync-pill" aria-label={t`${waiting} changes waiting to be sent. Open the task.`}>
-      <TaskIcon name="wifiOff" size={14} />
+      <Icon name="wifiOff" size={14} />
       <Trans>{waiting} waiting</Trans>
     </Link>
   );

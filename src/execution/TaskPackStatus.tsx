@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useTaskPack } from '../sync/hooks';
 import { useOnline } from '../app/useOnline';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toastStore';
 import { pullTaskPack } from './commands';
 import { commandErrorMessage } from './errors';
@@ -39,7 +39,7 @@ export function TaskPackStatus({ taskId }: { taskId: string }) {
   if (pack?.complete && !pack.error) {
     return (
       <p className="exec-status exec-status--ok" role="status">
-        <TaskIcon name="check" size={18} />
+        <Icon name="check" size={18} />
         <Trans>Ready offline</Trans>
       </p>
     );
@@ -47,14 +47,14 @@ export function TaskPackStatus({ taskId }: { taskId: string }) {
   if (pulling || (pack === null && online)) {
     return (
       <p className="exec-status" role="status">
-        <TaskIcon name="clock" size={18} />
+        <Icon name="clock" size={18} />
         <Trans>Downloading task…</Trans>
       </p>
     );
   }
   return (
     <div className="exec-status exec-status--warn" role="status">
-      <TaskIcon name="alert" size={18} />
+      <Icon name="warning" size={18} />
       <span>
         {pack === null ? <Trans>This task is not downloaded yet. Connect to download it.</Trans> : <Trans>Some parts could not be downloaded</Trans>}
       </span>

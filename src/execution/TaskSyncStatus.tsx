@@ -6,7 +6,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { OutboxRecord, PhotoRow } from '../db/schema';
 import { useOnline } from '../app/useOnline';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { RejectedRecords } from './RejectedRecords';
 import { summarizeOutbox } from './syncStatus';
 import { WaitingParts } from './WaitingText';
@@ -20,7 +20,7 @@ export function TaskSyncStatus({ records, photos, hideWhenSaved = false }: { rec
     <section className="card exec-section" aria-live="polite">
       {waiting ? (
         <p className="exec-status exec-status--warn" role="status">
-          <TaskIcon name={online ? 'clock' : 'wifiOff'} size={18} />
+          <Icon name={online ? 'clock' : 'wifiOff'} size={18} />
           <span>
             {online ? (
               <Trans>
@@ -35,14 +35,14 @@ export function TaskSyncStatus({ records, photos, hideWhenSaved = false }: { rec
         </p>
       ) : summary.rejected.length === 0 ? (
         <p className="exec-status exec-status--ok" role="status">
-          <TaskIcon name="check" size={18} />
+          <Icon name="check" size={18} />
           <Trans>All saved</Trans>
         </p>
       ) : null}
       {summary.rejected.length > 0 ? (
         <>
           <p className="exec-status exec-status--error" role="alert">
-            <TaskIcon name="alert" size={18} />
+            <Icon name="warning" size={18} />
             <Trans>The server did not accept some changes. They are kept on this device.</Trans>
           </p>
           <RejectedRecords records={summary.rejected} />

@@ -13,7 +13,7 @@ import { useKv, useSyncMeta, useTasksByStatus } from '../sync/hooks';
 import { FreshnessLine } from '../tasks/FreshnessLine';
 import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
 import { pullMoreTasksCommand, watchCollections } from '../tasks/syncCommands';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { useNow } from '../tasks/useNow';
 import { groupHistoryByDay, historyCursorKey, historyHasNext, isHistoryStatus } from './historyGroups';
 import { useHistoryStatusLabels } from './historyLabels';
@@ -74,7 +74,7 @@ function HistoryStatusList({ status }: { status: HistoryStatus }) {
         <div className="spinner" role="status" aria-label="…" />
       ) : days.length === 0 ? (
         <div className="history-empty" role="status">
-          <TaskIcon name="inbox" size={32} className="history-empty__icon" />
+          <Icon name="inbox" size={32} className="history-empty__icon" />
           {neverSynced ? (
             <p className="history-empty__title">
               <Trans>Your task history is not downloaded yet. It appears once the app has been online.</Trans>

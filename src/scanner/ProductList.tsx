@@ -6,7 +6,7 @@
 import { Trans, useLingui, Plural } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Product, ScannedItem } from '../domain/types';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { matchProducts, PRODUCT_SEARCH_THRESHOLD, searchProducts } from './skuList';
 
 export interface ProductListProps {
@@ -38,7 +38,7 @@ export function ProductList({ products, items, onChoose }: ProductListProps) {
       </div>
       {searchable ? (
         <div className="sku-search" role="search">
-          <TaskIcon name="search" size={18} className="sku-search__icon" />
+          <Icon name="search" size={18} className="sku-search__icon" />
           <input
             type="search"
             className="sku-search__input"
@@ -60,7 +60,7 @@ export function ProductList({ products, items, onChoose }: ProductListProps) {
             const body = (
               <>
                 <span className={`sku-products__mark${item ? ' is-done' : ''}`} aria-hidden="true">
-                  {item ? <TaskIcon name="check" size={14} /> : null}
+                  {item ? <Icon name="check" size={14} /> : null}
                 </span>
                 <span className="sku-products__text">
                   <span className="sku-products__name">{product.name}</span>

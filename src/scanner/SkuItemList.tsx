@@ -5,7 +5,7 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Product, ScannedItem } from '../domain/types';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { productOf } from './skuList';
 
 export interface SkuItemListProps {
@@ -51,7 +51,7 @@ export function SkuItemList({ items, products, invalidIds, onDelete }: SkuItemLi
                 </span>
                 {onDelete ? (
                   <button type="button" className="icon-btn sku-items__delete" aria-label={t`Delete ${item.ean}`} onClick={() => onDelete(item)}>
-                    <TaskIcon name="close" size={18} />
+                    <Icon name="close" size={18} />
                   </button>
                 ) : null}
               </li>

@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import type { OutboxRecord } from '../db/schema';
 import { RejectedRecords } from '../execution/RejectedRecords';
 import { recordCategory } from '../execution/syncStatus';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function SkuSaveStatus({ records, dirty, online }: { records: readonly OutboxRecord[] | undefined; dirty: boolean; online: boolean }) {
   if (records === undefined) return null;
@@ -18,24 +18,24 @@ export function SkuSaveStatus({ records, dirty, online }: { records: readonly Ou
     <div className="sku-status" aria-live="polite">
       {dirty ? (
         <p className="exec-status exec-status--warn" role="status">
-          <TaskIcon name="alert" size={18} />
+          <Icon name="warning" size={18} />
           <Trans>Not saved yet — kept on this device until you save</Trans>
         </p>
       ) : unsent ? (
         <p className="exec-status exec-status--warn" role="status">
-          <TaskIcon name={online ? 'clock' : 'wifiOff'} size={18} />
+          <Icon name={online ? 'clock' : 'wifiOff'} size={18} />
           {online ? <Trans>Saved — sending…</Trans> : <Trans>Saved — waiting for signal</Trans>}
         </p>
       ) : rejected.length === 0 ? (
         <p className="exec-status exec-status--ok" role="status">
-          <TaskIcon name="check" size={18} />
+          <Icon name="check" size={18} />
           <Trans>All saved</Trans>
         </p>
       ) : null}
       {rejected.length > 0 ? (
         <>
           <p className="exec-status exec-status--error" role="alert">
-            <TaskIcon name="alert" size={18} />
+            <Icon name="warning" size={18} />
             <Trans>The server did not accept the SKUs. They are kept on this device.</Trans>
           </p>
           <RejectedRecords records={rejected} />

@@ -13,7 +13,7 @@ import { useKv } from '../sync/hooks';
 import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
 import { pullSuggestionsCommand } from '../tasks/syncCommands';
 import { TaskCard } from '../tasks/TaskCard';
-import { TaskIcon } from '../tasks/TaskIcon';
+import { Icon } from '../ui/Icon';
 import { useNow } from '../tasks/useNow';
 import { groupSuggestionsByPlace, readSuggestionsState, suggestionCount, suggestionsKey, SUGGESTIONS_REFRESH_MS } from './suggestions';
 import { useTasksByIds } from './useTasksByIds';
@@ -96,7 +96,7 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
       )}
       {shown === 0 ? (
         <div className="alert alert-info suggestions-none" role="status">
-          <TaskIcon name="inbox" size={18} />
+          <Icon name="inbox" size={18} />
           <span>
             <Trans>There are no other available tasks in this store right now.</Trans>
           </span>
@@ -109,7 +109,7 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
           {groups.map((group) => (
             <section key={group.placeId} className="suggestions-place" aria-labelledby={`place-${group.placeId}`}>
               <h2 className="suggestions-place__title" id={`place-${group.placeId}`}>
-                <TaskIcon name="store" size={16} />
+                <Icon name="store" size={16} />
                 <span>{group.place.title}</span>
                 <span className="suggestions-place__count">{group.tasks.length}</span>
               </h2>

@@ -17,7 +17,7 @@ import { safeHref } from './linkify';
 import { MarkdownText } from './MarkdownText';
 import { PlaceCard } from './PlaceCard';
 import { ReserveControl } from './ReserveControl';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export interface AvailableTaskSectionsProps {
   task: TaskRow;
@@ -53,7 +53,7 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
       {reserveState === 'reservable' && user && <ReserveControl task={task} user={user} />}
       {reserveState && reserveState !== 'reservable' && (
         <section className="reserve-info reserve-info--locked" aria-label={t`Reserve`}>
-          <TaskIcon name="lock" size={20} />
+          <Icon name="lock" size={20} />
           <div>
             <strong className="reserve-info__title">
               {reserveState === 'limit' || reserveState === 'unavailable' ? <Trans>Cannot be reserved now</Trans> : <Trans>Locked — view only</Trans>}
@@ -127,7 +127,7 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
               const href = approved ? safeHref(ref.linkToTraining) : null;
               return (
                 <li key={ref.id}>
-                  <TaskIcon name="document" size={16} />
+                  <Icon name="document" size={16} />
                   {href ? (
                     <a href={href} target="_blank" rel="noopener noreferrer">
                       {ref.title}

@@ -11,13 +11,13 @@ import { useTaskOutbox } from '../sync/hooks';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
-import { TaskIcon, type TaskIconName } from './TaskIcon';
+import { Icon, type IconName } from '../ui/Icon';
 
 type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
 
-const BANNER: Record<HistoricalStatus, { tone: 'info' | 'warning' | 'error' | 'success'; icon: TaskIconName }> = {
+const BANNER: Record<HistoricalStatus, { tone: 'info' | 'warning' | 'error' | 'success'; icon: IconName }> = {
   accepted: { tone: 'success', icon: 'check' },
-  rejected: { tone: 'error', icon: 'alert' },
+  rejected: { tone: 'error', icon: 'warning' },
   expired: { tone: 'warning', icon: 'clock' },
   awaiting_confirmation: { tone: 'info', icon: 'timer' },
 };
@@ -64,7 +64,7 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
   return (
     <>
       <div className={`history-banner history-banner--${banner.tone}`} role="status">
-        <TaskIcon name={banner.icon} size={22} />
+        <Icon name={banner.icon} size={22} />
         <div>
           <strong className="history-banner__title">
             {status === 'accepted' && <Trans>Accepted</Trans>}

@@ -15,7 +15,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { safeHref } from './linkify';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 /**
  * A path on our own origin (the demo's /letters/{retailerId}.pdf, or a file of the API), or an
@@ -87,11 +87,11 @@ export function InProgressTaskSections({ task, user, distance }: { task: TaskRow
 
       {letterHref && (
         <a className="card detail-link" href={letterHref} target="_blank" rel="noopener noreferrer">
-          <TaskIcon name="document" size={20} />
+          <Icon name="document" size={20} />
           <span>
             <Trans>Letter of authority</Trans>
           </span>
-          <TaskIcon name="external" size={16} className="detail-link__trail" />
+          <Icon name="external" size={16} className="detail-link__trail" />
         </a>
       )}
 

@@ -1,12 +1,12 @@
 /** Spec section 6: a registered, not yet approved tasker sees tasks locked and this notice. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function NotApprovedNotice() {
   return (
     <div className="alert alert-warning not-approved" role="note">
-      <TaskIcon name="lock" size={18} />
+      <Icon name="lock" size={18} />
       <div>
         <strong>
           <Trans>Your profile is not approved yet</Trans>

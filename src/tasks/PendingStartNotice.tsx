@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useOutbox } from '../sync/hooks';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function PendingStartNotice({ taskId }: { taskId: string }) {
   const records = useOutbox();
@@ -15,7 +15,7 @@ export function PendingStartNotice({ taskId }: { taskId: string }) {
     const message = rejected.error?.message ?? '';
     return (
       <div className="alert alert-error detail-alert" role="alert">
-        <TaskIcon name="alert" size={18} />
+        <Icon name="warning" size={18} />
         <span>
           <Trans>The server did not accept the start of this task: {message}</Trans>
         </span>
@@ -25,7 +25,7 @@ export function PendingStartNotice({ taskId }: { taskId: string }) {
   if (own.length === 0) return null;
   return (
     <div className="alert alert-info detail-alert" role="status">
-      <TaskIcon name="wifiOff" size={18} />
+      <Icon name="wifiOff" size={18} />
       <span>
         <Trans>The start is saved on this device and will be sent when there is a connection. You can begin working.</Trans>
       </span>

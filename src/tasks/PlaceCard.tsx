@@ -7,7 +7,7 @@ import type { Place } from '../domain/types';
 import { formatDistance } from '../i18n/format';
 import { RetailerLogo } from './RetailerLogo';
 import { externalMapsUrl } from './routes';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function PlaceCard({ place, distance }: { place: Place; distance: number | null }) {
   const { i18n } = useLingui();
@@ -23,14 +23,14 @@ export function PlaceCard({ place, distance }: { place: Place; distance: number 
           </span>
           {distance !== null && (
             <span className="place-card__distance">
-              <TaskIcon name="pin" size={13} />
+              <Icon name="pin" size={13} />
               <Trans>{distanceText} away</Trans>
             </span>
           )}
         </div>
       </div>
       <a className="btn btn-secondary btn-block place-card__map" href={externalMapsUrl(place.coordinates)} target="_blank" rel="noopener noreferrer">
-        <TaskIcon name="map" size={18} />
+        <Icon name="map" size={18} />
         <Trans>Open in maps</Trans>
       </a>
     </section>

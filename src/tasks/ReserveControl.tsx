@@ -16,7 +16,7 @@ import { CommitmentDialog } from './CommitmentDialog';
 import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { SlideToReserve } from './SlideToReserve';
 import { refreshTaskFromServer, reserveTaskCommand } from './syncCommands';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 import { useOnline } from '../app/useOnline';
 
 /** Where a reserved task sends the tasker (spec section 4). */
@@ -85,7 +85,7 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
     <section className="card reserve-control" aria-label={t`Reserve`}>
       {!online || offlineRefusal ? (
         <div className="alert alert-warning detail-alert" role="alert">
-          <TaskIcon name="wifiOff" size={18} />
+          <Icon name="wifiOff" size={18} />
           <span>
             <Trans>Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.</Trans>
           </span>

@@ -10,7 +10,7 @@ import type { TaskRow } from '../db/schema';
 import { cancelPolicy, type CancelPolicy } from '../domain/lifecycle';
 import { CancelTaskDialog } from './CancelTaskDialog';
 import { StartTaskDialog } from './StartTaskDialog';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date }) {
   const { t } = useLingui();
@@ -30,7 +30,7 @@ export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date })
   return (
     <section className="card task-actions" aria-label={t`Task actions`}>
       <button type="button" className="btn btn-block" onClick={() => setStartOpen(true)}>
-        <TaskIcon name="play" size={18} />
+        <Icon name="play" size={18} />
         <Trans>Start task</Trans>
       </button>
       {policy === 'none' || cancelRefused ? (

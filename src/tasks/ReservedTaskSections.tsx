@@ -15,7 +15,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { ReservedTaskActions } from './ReservedTaskActions';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export interface ReservedTaskSectionsProps {
   task: TaskRow;
@@ -46,7 +46,7 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
     <>
       {notYetStartable && (
         <div className="alert alert-warning detail-alert" role="note">
-          <TaskIcon name="clock" size={18} />
+          <Icon name="clock" size={18} />
           <span>
             <Trans>This task cannot be started yet. It can be started from {startsAt}.</Trans>
           </span>
@@ -70,11 +70,11 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
 
       <PlaceCard place={task.place} distance={distance} />
       <Link className="card detail-link" to={`/task-suggestions/${encodeURIComponent(task.id)}`}>
-        <TaskIcon name="store" size={20} />
+        <Icon name="store" size={20} />
         <span>
           <Trans>More tasks in this store</Trans>
         </span>
-        <TaskIcon name="chevrons" size={16} className="detail-link__trail" />
+        <Icon name="chevrons" size={16} className="detail-link__trail" />
       </Link>
 
       {task.taskType.shortDescription && (

@@ -8,7 +8,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { isSliderComplete, SLIDER_GRABBER_PX, SLIDER_SUCCESS_MS, sliderKeyProgress, sliderProgress, sliderRelease, sliderTravel } from './reserveSlider';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 import './SlideToReserve.css';
 
 export interface SlideToReserveProps {
@@ -119,7 +119,7 @@ export function SlideToReserve({ label, disabled = false, onComplete }: SlideToR
         onPointerCancel={onPointerEnd}
         onKeyDown={onKeyDown}
       >
-        <TaskIcon name={phase === 'success' ? 'check' : 'chevrons'} size={26} />
+        <Icon name={phase === 'success' ? 'check' : 'chevrons'} size={26} />
       </div>
     </div>
   );

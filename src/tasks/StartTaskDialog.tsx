@@ -18,7 +18,7 @@ import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { FRESH_POSITION_MAX_AGE_MS, readDevicePosition } from './readPosition';
 import { stepAfterPosition, stepBeforePosition, type StartStep } from './startFlow';
 import { startTaskCommand } from './syncCommands';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 import { POSITION_MAX_AGE_MS } from './useDevicePosition';
 
 export interface StartTaskDialogProps {
@@ -139,7 +139,7 @@ export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
       body = (
         <div className="stack">
           <p className="start-dialog__distance">
-            <TaskIcon name="pin" size={20} />
+            <Icon name="pin" size={20} />
             <span>
               <Trans>You are {distance} from the store.</Trans>
             </span>

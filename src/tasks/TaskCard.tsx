@@ -9,7 +9,7 @@ import type { TaskRow } from '../db/schema';
 import { formatDistance, formatMinutes, formatMoney } from '../i18n/format';
 import { RetailerLogo } from './RetailerLogo';
 import type { TaskListItem } from './selectTasks';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 import { formatTimeWindow } from './timeWindow';
 import './TaskCard.css';
 
@@ -54,7 +54,7 @@ export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) 
           )}
           {locked && (
             <span className="task-badge task-badge--locked">
-              <TaskIcon name="lock" size={13} />
+              <Icon name="lock" size={13} />
               <Trans>Locked</Trans>
             </span>
           )}
@@ -63,16 +63,16 @@ export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) 
 
       <ul className="task-card__meta">
         <li>
-          <TaskIcon name="calendar" size={14} />
+          <Icon name="calendar" size={14} />
           <span>{formatTimeWindow(task.timeWindowStart, task.timeWindowEnd, locale)}</span>
         </li>
         <li>
-          <TaskIcon name="clock" size={14} />
+          <Icon name="clock" size={14} />
           <span>{formatMinutes(task.expectedDuration, locale)}</span>
         </li>
         {distance !== null && (
           <li>
-            <TaskIcon name="pin" size={14} />
+            <Icon name="pin" size={14} />
             <span>{formatDistance(distance, locale)}</span>
           </li>
         )}

@@ -5,7 +5,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { ListStatus } from './routes';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export interface TaskListEmptyProps {
   status: ListStatus;
@@ -20,7 +20,7 @@ export function TaskListEmpty({ status, narrowed, neverSynced, onClear }: TaskLi
   if (neverSynced) {
     return (
       <div className="task-empty" role="status">
-        <TaskIcon name="inbox" size={32} className="task-empty__icon" />
+        <Icon name="inbox" size={32} className="task-empty__icon" />
         <p className="task-empty__title">
           <Trans>Tasks are not downloaded yet</Trans>
         </p>
@@ -33,7 +33,7 @@ export function TaskListEmpty({ status, narrowed, neverSynced, onClear }: TaskLi
   if (narrowed) {
     return (
       <div className="task-empty" role="status">
-        <TaskIcon name="search" size={32} className="task-empty__icon" />
+        <Icon name="search" size={32} className="task-empty__icon" />
         <p className="task-empty__title">
           <Trans>No tasks match your search or filter</Trans>
         </p>
@@ -48,7 +48,7 @@ export function TaskListEmpty({ status, narrowed, neverSynced, onClear }: TaskLi
   }
   return (
     <div className="task-empty" role="status">
-      <TaskIcon name="inbox" size={32} className="task-empty__icon" />
+      <Icon name="inbox" size={32} className="task-empty__icon" />
       {status === 'available' && (
         <>
           <p className="task-empty__title">

@@ -1,12 +1,12 @@
 /** The list's search field. The screen owns the value (and its trip to the URL). */
 import { useLingui } from '@lingui/react/macro';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function TaskSearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useLingui();
   return (
     <div className="task-search" role="search">
-      <TaskIcon name="search" size={18} className="task-search__icon" />
+      <Icon name="search" size={18} className="task-search__icon" />
       <input
         type="search"
         className="task-search__input"
@@ -20,7 +20,7 @@ export function TaskSearchBox({ value, onChange }: { value: string; onChange: (v
       />
       {value !== '' && (
         <button type="button" className="task-search__clear" onClick={() => onChange('')} aria-label={t`Clear search`}>
-          <TaskIcon name="close" size={16} />
+          <Icon name="close" size={16} />
         </button>
       )}
     </div>

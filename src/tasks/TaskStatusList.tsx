@@ -28,7 +28,7 @@ import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } fr
 import { StatusTabs } from './StatusTabs';
 import { watchCollections } from './syncCommands';
 import { TaskCard } from './TaskCard';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 import { TaskListEmpty } from './TaskListEmpty';
 import { TaskOrderToggle } from './TaskOrderToggle';
 import { isPlainList, showTaskList } from './taskListQuery';
@@ -159,10 +159,10 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
 
       {notice && (
         <div className="alert alert-error task-list-notice" role="alert">
-          <TaskIcon name="alert" size={18} />
+          <Icon name="warning" size={18} />
           <span>{notice === 'TASK_NOT_FOUND' ? <Trans>Task not found</Trans> : <Trans>This content is not available</Trans>}</span>
           <button type="button" className="task-list-notice__close" onClick={dismissNotice} aria-label={t`Dismiss`}>
-            <TaskIcon name="close" size={16} />
+            <Icon name="close" size={16} />
           </button>
         </div>
       )}
@@ -173,7 +173,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
 
       {placeId && (
         <div className="place-filter" role="status">
-          <TaskIcon name="pin" size={16} />
+          <Icon name="pin" size={16} />
           <span className="place-filter__text">
             {placeTitle ? <Trans>Only tasks at {placeTitle}</Trans> : <Trans>Only tasks at one store</Trans>}
           </span>
@@ -193,12 +193,12 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
 
       {locationFailed && (
         <div className="alert alert-warning task-list-notice" role="alert">
-          <TaskIcon name="pin" size={18} />
+          <Icon name="pin" size={18} />
           <span>
             <Trans>Could not get your location. Turn location on to sort by distance; tasks are sorted by time.</Trans>
           </span>
           <button type="button" className="task-list-notice__close" onClick={() => setLocationFailed(false)} aria-label={t`Dismiss`}>
-            <TaskIcon name="close" size={16} />
+            <Icon name="close" size={16} />
           </button>
         </div>
       )}

@@ -4,12 +4,12 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { TaskIcon } from './TaskIcon';
+import { Icon } from '../ui/Icon';
 
 export function TaskUnavailable({ reason }: { reason: 'offline' | 'error' }) {
   return (
     <div className="task-unavailable" role="alert">
-      <TaskIcon name={reason === 'offline' ? 'alert' : 'inbox'} size={36} className="task-unavailable__icon" />
+      <Icon name={reason === 'offline' ? 'warning' : 'inbox'} size={36} className="task-unavailable__icon" />
       <h1 className="task-unavailable__title">
         <Trans>Task not found</Trans>
       </h1>
