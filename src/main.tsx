@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
 import './ui/primitives.css';
 import { App } from './app/App';
+import { preloadRouteModules } from './app/router';
 import { getDb } from './db/schema';
 import { activateLocale, currentDetectedLocale } from './i18n/i18n';
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
@@ -25,6 +26,7 @@ async function storedCountry(): Promise<string | null> {
 }
 
 async function boot(): Promise<void> {
+  preloadRouteModules(window.location.pathname);
   // A newer tab upgraded the database schema: this page's code is outdated, reload into the new one.
   getDb().on('versionchange', () => {
     setTimeout(() => window.location.reload(), 0);
