@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../ui/Alert';
 import { cameraErrorCode, cameraErrorMessage, type CameraErrorCode } from './errors';
 import { PHOTO_MAX_AXIS } from './photos/resize';
 
@@ -64,7 +65,7 @@ export function CameraPreview({ busy, onCapture }: { busy: boolean; onCapture: (
         ) : null}
       </div>
       {state.kind === 'error' ? (
-        <div className="alert alert-error" role="alert">
+        <Alert tone="error" role="alert" as="div">
           <p style={{ margin: 0 }}>{i18n._(cameraErrorMessage(state.code))}</p>
           {state.code !== 'CAMERA_UNSUPPORTED' ? (
             <button
@@ -78,7 +79,7 @@ export function CameraPreview({ busy, onCapture }: { busy: boolean; onCapture: (
               <Trans>Try again</Trans>
             </button>
           ) : null}
-        </div>
+        </Alert>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 /** Why a completion could not be queued (storage full, task no longer in progress, ...). */
 import { useLingui } from '@lingui/react/macro';
 import type { CommandError } from '../sync/contract';
+import { Alert } from '../ui/Alert';
 import { commandErrorMessage } from './errors';
 
 export function CompletionFailure({ error }: { error: CommandError | null }) {
@@ -8,8 +9,8 @@ export function CompletionFailure({ error }: { error: CommandError | null }) {
   if (!error) return null;
   const message = commandErrorMessage('complete', error);
   return (
-    <p className="alert alert-error" role="alert">
+    <Alert tone="error" role="alert">
       {typeof message === 'string' ? message : i18n._(message)}
-    </p>
+    </Alert>
   );
 }

@@ -5,15 +5,16 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TaskRow } from '../db/schema';
+import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 
 export function ExecutionGate({ task, taskId }: { task: TaskRow | null | undefined; taskId: string }) {
   if (task === undefined) return <Spinner />;
   return (
     <div className="exec-page">
-      <p className="alert alert-info" role="status">
+      <Alert tone="info" role="status">
         {task === null ? <Trans>This task is not on this device. Open it once with a connection.</Trans> : <Trans>This task is not in progress.</Trans>}
-      </p>
+      </Alert>
       <Link className="btn btn-secondary" to={`/task/${encodeURIComponent(taskId)}`}>
         <Trans>Open the task</Trans>
       </Link>

@@ -7,6 +7,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { ChecklistItemRow, OutboxRecord } from '../db/schema';
+import { Alert } from '../ui/Alert';
 import { canReportBlocked, executionPath, finishPath, remainingRequiredCount } from './checklist';
 import { canFinishDespiteRejections } from './syncStatus';
 
@@ -23,17 +24,17 @@ export function FinishActions({ taskId, items, doneIds, rejected, completing }: 
   const remaining = remainingRequiredCount(items, doneIds);
   if (completing) {
     return (
-      <p className="alert alert-info" role="status">
+      <Alert tone="info" role="status">
         <Trans>This task is finished on this device and will be sent when there is a connection.</Trans>
-      </p>
+      </Alert>
     );
   }
   return (
     <section className="finish-actions">
       {canFinishDespiteRejections(rejected) ? (
-        <p className="alert alert-warning" role="note">
+        <Alert tone="warning" role="note">
           <Trans>There was an error, but you can finish anyway</Trans>
-        </p>
+        </Alert>
       ) : null}
       {remaining > 0 ? (
         <p className="muted exec-required">

@@ -13,6 +13,7 @@ import { useKv, useSyncMeta, useTasksByStatus } from '../sync/hooks';
 import { FreshnessLine } from '../tasks/FreshnessLine';
 import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
 import { pullMoreTasksCommand, watchCollections } from '../tasks/syncCommands';
+import { Alert } from '../ui/Alert';
 import { Icon } from '../ui/Icon';
 import { useNow } from '../tasks/useNow';
 import { groupHistoryByDay, historyCursorKey, historyHasNext, isHistoryStatus } from './historyGroups';
@@ -111,12 +112,12 @@ function HistoryStatusList({ status }: { status: HistoryStatus }) {
       )}
 
       {load.kind === 'failed' && (
-        <div className="alert alert-error history-load-error" role="alert">
+        <Alert tone="error" role="alert" as="div" className="history-load-error">
           {load.offline ? <Trans>Cannot connect to server</Trans> : <Trans>Could not load the task history</Trans>}{' '}
           <button type="button" className="btn btn-text" onClick={loadMore}>
             <Trans>Try again</Trans>
           </button>
-        </div>
+        </Alert>
       )}
       {load.kind === 'loading' && <div className="spinner" role="status" aria-label="…" />}
       {more && load.kind === 'idle' && days !== null && days.length > 0 && <InfiniteScrollSentinel key={rows?.length ?? 0} onLoadMore={loadMore} />}

@@ -2,7 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { User } from '../domain/types';
-import { Icon } from '../ui/Icon';
+import { Alert } from '../ui/Alert';
 import { useRejectionReasonText } from './useRejectionReasonText';
 
 export interface OnboardingNoticeProps {
@@ -14,88 +14,76 @@ export function OnboardingNotice({ user }: OnboardingNoticeProps) {
   switch (user.status) {
     case 'awaiting_approval':
       return (
-        <div className="alert alert-warning onboarding-notice" role="status">
-          <Icon name="clock" className="onboarding-notice-icon" />
-          <div>
-            <strong>
-              <Trans>Your profile is waiting for approval</Trans>
-            </strong>
-            <p>
-              <Trans>Our team checks every new profile. We will let you know as soon as yours is approved.</Trans>
-            </p>
-            <p>
-              <Trans>
-                Profile not approved yet: you can already look at tasks, but they stay locked. You cannot reserve them, and task
-                instructions and some trainings open only after approval.
-              </Trans>
-            </p>
-            <Link to="/reservable" className="onboarding-notice-link">
-              <Trans>Look at available tasks</Trans>
-            </Link>
-          </div>
-        </div>
+        <Alert tone="warning" role="status" icon="clock" iconSize={24} className="onboarding-notice">
+          <strong>
+            <Trans>Your profile is waiting for approval</Trans>
+          </strong>
+          <p>
+            <Trans>Our team checks every new profile. We will let you know as soon as yours is approved.</Trans>
+          </p>
+          <p>
+            <Trans>
+              Profile not approved yet: you can already look at tasks, but they stay locked. You cannot reserve them, and task
+              instructions and some trainings open only after approval.
+            </Trans>
+          </p>
+          <Link to="/reservable" className="onboarding-notice-link">
+            <Trans>Look at available tasks</Trans>
+          </Link>
+        </Alert>
       );
     case 'rejected':
       return (
-        <div className="alert alert-error onboarding-notice" role="alert">
-          <Icon name="warning" className="onboarding-notice-icon" />
-          <div>
-            <strong>
-              <Trans>Your profile was not approved</Trans>
-            </strong>
-            {user.rejectionReasons.length > 0 ? (
-              <>
-                <p>
-                  <Trans>Please correct:</Trans>
-                </p>
-                <ul className="onboarding-reasons">
-                  {user.rejectionReasons.map((reason) => (
-                    <li key={reason}>{reasonText(reason)}</li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {user.rejectionComment ? (
+        <Alert tone="error" role="alert" icon="warning" iconSize={24} className="onboarding-notice">
+          <strong>
+            <Trans>Your profile was not approved</Trans>
+          </strong>
+          {user.rejectionReasons.length > 0 ? (
+            <>
               <p>
-                <Trans>Comment from our team:</Trans> <q className="onboarding-comment">{user.rejectionComment}</q>
+                <Trans>Please correct:</Trans>
               </p>
-            ) : null}
+              <ul className="onboarding-reasons">
+                {user.rejectionReasons.map((reason) => (
+                  <li key={reason}>{reasonText(reason)}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {user.rejectionComment ? (
             <p>
-              <Trans>Until your profile is approved you cannot see or reserve tasks.</Trans>
+              <Trans>Comment from our team:</Trans> <q className="onboarding-comment">{user.rejectionComment}</q>
             </p>
-          </div>
-        </div>
+          ) : null}
+          <p>
+            <Trans>Until your profile is approved you cannot see or reserve tasks.</Trans>
+          </p>
+        </Alert>
       );
     case 'active':
       return (
-        <div className="alert alert-info onboarding-notice" role="status">
-          <Icon name="check" className="onboarding-notice-icon" />
-          <div>
-            <strong>
-              <Trans>Your profile is approved</Trans>
-            </strong>
-            <p>
-              {user.trainingDone ? (
-                <Trans>You can reserve tasks in stores near you.</Trans>
-              ) : (
-                <Trans>You can reserve tasks once the trainings they need are done.</Trans>
-              )}
-            </p>
-          </div>
-        </div>
+        <Alert tone="info" role="status" icon="check" iconSize={24} className="onboarding-notice">
+          <strong>
+            <Trans>Your profile is approved</Trans>
+          </strong>
+          <p>
+            {user.trainingDone ? (
+              <Trans>You can reserve tasks in stores near you.</Trans>
+            ) : (
+              <Trans>You can reserve tasks once the trainings they need are done.</Trans>
+            )}
+          </p>
+        </Alert>
       );
     case 'new':
       return (
-        <div className="alert alert-info onboarding-notice" role="status">
-          <Icon name="info" className="onboarding-notice-icon" />
-          <div>
-            <p>
-              <Trans>
-                Finish these steps and send your profile for approval. Until it is approved you cannot see or reserve tasks.
-              </Trans>
-            </p>
-          </div>
-        </div>
+        <Alert tone="info" role="status" icon="info" iconSize={24} className="onboarding-notice">
+          <p>
+            <Trans>
+              Finish these steps and send your profile for approval. Until it is approved you cannot see or reserve tasks.
+            </Trans>
+          </p>
+        </Alert>
       );
     case 'deactivated':
       return null;

@@ -4,6 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CameraErrorCode } from '../execution/errors';
+import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
 import { scannerStartHint, scannerStartMessage } from './messages';
 
@@ -36,7 +37,7 @@ export function ScannerErrorDialog({ open, code, onRetry, onClose }: ScannerErro
     >
       <div className="stack sku-error">
         <p>{i18n._(scannerStartMessage(code))}</p>
-        <p className="alert alert-info">{i18n._(scannerStartHint(code))}</p>
+        <Alert tone="info">{i18n._(scannerStartHint(code))}</Alert>
         <p className="muted">
           <Trans>You can still type EANs or pick products from the list.</Trans>
         </p>

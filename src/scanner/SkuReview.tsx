@@ -6,6 +6,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import type { Product, ScannedItem } from '../domain/types';
+import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { ProductList } from './ProductList';
 import { SkuItemList } from './SkuItemList';
@@ -18,9 +19,9 @@ export function SkuReview({ products, savedRows }: { products: Product[] | undef
   if (saved === undefined || products === undefined) return <Spinner />;
   return (
     <div className="exec-page sku-page">
-      <p className="alert alert-info" role="status">
+      <Alert tone="info" role="status">
         <Trans>Review mode: the SKUs entered for this task.</Trans>
-      </p>
+      </Alert>
       <SkuItemList items={saved} products={products} invalidIds={NO_IDS} />
       {products.length > 0 ? <ProductList products={products} items={saved} /> : null}
     </div>

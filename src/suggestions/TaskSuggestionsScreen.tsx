@@ -13,6 +13,7 @@ import { useKv } from '../sync/hooks';
 import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
 import { pullSuggestionsCommand } from '../tasks/syncCommands';
 import { TaskCard } from '../tasks/TaskCard';
+import { Alert } from '../ui/Alert';
 import { Icon } from '../ui/Icon';
 import { useNow } from '../tasks/useNow';
 import { groupSuggestionsByPlace, readSuggestionsState, suggestionCount, suggestionsKey, SUGGESTIONS_REFRESH_MS } from './suggestions';
@@ -71,9 +72,9 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
     if (pull.kind === 'failed') {
       return (
         <div className="suggestions-screen">
-          <p className="alert alert-error" role="alert">
+          <Alert tone="error" role="alert">
             {pull.offline ? <Trans>Cannot connect to server</Trans> : <Trans>Could not load the tasks</Trans>}
-          </p>
+          </Alert>
           <button type="button" className="btn btn-secondary" onClick={refresh}>
             <Trans>Try again</Trans>
           </button>
@@ -90,17 +91,14 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
   return (
     <div className="suggestions-screen">
       {pull.kind === 'failed' && (
-        <p className="alert alert-warning" role="status">
+        <Alert tone="warning" role="status">
           {pull.offline ? <Trans>You are offline: these suggestions may be out of date.</Trans> : <Trans>Could not refresh the suggestions.</Trans>}
-        </p>
+        </Alert>
       )}
       {shown === 0 ? (
-        <div className="alert alert-info suggestions-none" role="status">
-          <Icon name="inbox" size={18} />
-          <span>
-            <Trans>There are no other available tasks in this store right now.</Trans>
-          </span>
-        </div>
+        <Alert tone="info" role="status" icon="inbox">
+          <Trans>There are no other available tasks in this store right now.</Trans>
+        </Alert>
       ) : (
         <>
           <p className="suggestions-count">

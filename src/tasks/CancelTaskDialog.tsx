@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { TaskRow } from '../db/schema';
 import type { CancelPolicy } from '../domain/lifecycle';
+import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
 import { showToast } from '../ui/toastStore';
 import { cancelFormState } from './cancelForm';
@@ -86,9 +87,9 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
           </p>
         ) : (
           <>
-            <p className="alert alert-warning" role="note">
+            <Alert tone="warning" role="note">
               <Trans>The free cancellation period is over. Late cancellations are recorded and may restrict your account.</Trans>
-            </p>
+            </Alert>
             <div className="field">
               <label htmlFor={reasonId}>
                 <Trans>Why are you canceling?</Trans>
@@ -118,9 +119,9 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
           </>
         )}
         {error && (
-          <p className="alert alert-error" role="alert">
+          <Alert tone="error" role="alert">
             {error}
-          </p>
+          </Alert>
         )}
       </form>
     </Dialog>

@@ -4,6 +4,7 @@
  * reservation then binds, because cancelling is late (or impossible) from the start.
  */
 import { Trans } from '@lingui/react/macro';
+import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
 
 export interface CommitmentDialogProps {
@@ -36,9 +37,9 @@ export function CommitmentDialog({ open, lateFromStart, onConfirm, onClose }: Co
           <Trans>By reserving, you promise to do this task in its time window. The store and other taskers count on you.</Trans>
         </p>
         {lateFromStart && (
-          <p className="alert alert-warning">
+          <Alert tone="warning">
             <Trans>The free cancellation period for this task is over. A late cancellation needs a reason and may restrict your account, and close to the start canceling is no longer possible.</Trans>
-          </p>
+          </Alert>
         )}
       </div>
     </Dialog>

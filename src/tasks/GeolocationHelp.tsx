@@ -3,6 +3,7 @@
  * per device). Shown inside the start dialog when no position could be read.
  */
 import { Trans } from '@lingui/react/macro';
+import { Alert } from '../ui/Alert';
 import { deviceKind, type DeviceKind } from './startFlow';
 
 function currentDevice(): DeviceKind {
@@ -14,13 +15,13 @@ export function GeolocationHelp({ denied }: { denied: boolean }) {
   const device = currentDevice();
   return (
     <div className="geo-help stack">
-      <p className="alert alert-warning">
+      <Alert tone="warning">
         {denied ? (
           <Trans>Location access is blocked for Shelfwork. Starting a task needs your location to confirm you are at the store.</Trans>
         ) : (
           <Trans>Your location could not be read. Starting a task needs your location to confirm you are at the store.</Trans>
         )}
-      </p>
+      </Alert>
       {device === 'android' && (
         <ol className="geo-help__steps">
           <li>

@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useOutbox } from '../sync/hooks';
-import { Icon } from '../ui/Icon';
+import { Alert } from '../ui/Alert';
 
 export function PendingStartNotice({ taskId }: { taskId: string }) {
   const records = useOutbox();
@@ -14,21 +14,15 @@ export function PendingStartNotice({ taskId }: { taskId: string }) {
   if (rejected) {
     const message = rejected.error?.message ?? '';
     return (
-      <div className="alert alert-error detail-alert" role="alert">
-        <Icon name="warning" size={18} />
-        <span>
-          <Trans>The server did not accept the start of this task: {message}</Trans>
-        </span>
-      </div>
+      <Alert tone="error" role="alert" icon="warning">
+        <Trans>The server did not accept the start of this task: {message}</Trans>
+      </Alert>
     );
   }
   if (own.length === 0) return null;
   return (
-    <div className="alert alert-info detail-alert" role="status">
-      <Icon name="wifiOff" size={18} />
-      <span>
-        <Trans>The start is saved on this device and will be sent when there is a connection. You can begin working.</Trans>
-      </span>
-    </div>
+    <Alert tone="info" role="status" icon="wifiOff">
+      <Trans>The start is saved on this device and will be sent when there is a connection. You can begin working.</Trans>
+    </Alert>
   );
 }

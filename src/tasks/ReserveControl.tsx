@@ -11,12 +11,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { needsCommitmentDialog } from '../domain/lifecycle';
 import type { User } from '../domain/types';
+import { Alert } from '../ui/Alert';
 import { showToast } from '../ui/toastStore';
 import { CommitmentDialog } from './CommitmentDialog';
 import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { SlideToReserve } from './SlideToReserve';
 import { refreshTaskFromServer, reserveTaskCommand } from './syncCommands';
-import { Icon } from '../ui/Icon';
 import { useOnline } from '../app/useOnline';
 
 /** Where a reserved task sends the tasker (spec section 4). */
@@ -84,12 +84,9 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
   return (
     <section className="card reserve-control" aria-label={t`Reserve`}>
       {!online || offlineRefusal ? (
-        <div className="alert alert-warning detail-alert" role="alert">
-          <Icon name="wifiOff" size={18} />
-          <span>
-            <Trans>Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.</Trans>
-          </span>
-        </div>
+        <Alert tone="warning" role="alert" icon="wifiOff">
+          <Trans>Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.</Trans>
+        </Alert>
       ) : null}
       <SlideToReserve key={attempt} label={t`Slide to reserve`} disabled={busy || !online} onComplete={onSlid} />
       <CommitmentDialog

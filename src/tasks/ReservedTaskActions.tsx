@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { cancelPolicy, type CancelPolicy } from '../domain/lifecycle';
 import { CancelTaskDialog } from './CancelTaskDialog';
+import { Alert } from '../ui/Alert';
 import { StartTaskDialog } from './StartTaskDialog';
 import { Icon } from '../ui/Icon';
 
@@ -34,9 +35,9 @@ export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date })
         <Trans>Start task</Trans>
       </button>
       {policy === 'none' || cancelRefused ? (
-        <p className="alert alert-info task-actions__note" role="note">
+        <Alert tone="info" role="note" className="task-actions__note">
           <Trans>This task cannot be canceled anymore</Trans>
-        </p>
+        </Alert>
       ) : (
         <button type="button" className="btn btn-secondary btn-block" onClick={openCancel}>
           {policy === 'early' ? <Trans>Cancel reservation</Trans> : <Trans>Cancel reservation (late)</Trans>}

@@ -15,6 +15,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { ReservedTaskActions } from './ReservedTaskActions';
+import { Alert } from '../ui/Alert';
 import { Icon } from '../ui/Icon';
 
 export interface ReservedTaskSectionsProps {
@@ -45,12 +46,9 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
   return (
     <>
       {notYetStartable && (
-        <div className="alert alert-warning detail-alert" role="note">
-          <Icon name="clock" size={18} />
-          <span>
-            <Trans>This task cannot be started yet. It can be started from {startsAt}.</Trans>
-          </span>
-        </div>
+        <Alert tone="warning" role="note" icon="clock">
+          <Trans>This task cannot be started yet. It can be started from {startsAt}.</Trans>
+        </Alert>
       )}
 
       <PendingStartNotice taskId={task.id} />

@@ -11,6 +11,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { TaskRow } from '../db/schema';
 import { START_RADIUS_METERS } from '../domain/geo';
 import { formatDateTime, formatDistance } from '../i18n/format';
+import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
 import { showToast } from '../ui/toastStore';
 import { GeolocationHelp } from './GeolocationHelp';
@@ -107,9 +108,9 @@ export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
       const opensAt = formatDateTime(step.opensAt, locale);
       title = t`This task cannot be started yet`;
       body = (
-        <p className="alert alert-warning">
+        <Alert tone="warning">
           <Trans>It can be started from {opensAt}.</Trans>
-        </p>
+        </Alert>
       );
       actions = closeButton;
       break;
@@ -117,18 +118,18 @@ export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
     case 'window_ended':
       title = t`This task cannot be started`;
       body = (
-        <p className="alert alert-error">
+        <Alert tone="error">
           <Trans>The time window of this task has ended.</Trans>
-        </p>
+        </Alert>
       );
       actions = closeButton;
       break;
     case 'not_reserved':
       title = t`This task cannot be started`;
       body = (
-        <p className="alert alert-error">
+        <Alert tone="error">
           <Trans>This task is not reserved by you anymore.</Trans>
-        </p>
+        </Alert>
       );
       actions = closeButton;
       break;
@@ -173,9 +174,9 @@ export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
     <Dialog open onClose={onClose} title={title} actions={actions}>
       {body}
       {error && (
-        <p className="alert alert-error" role="alert">
+        <Alert tone="error" role="alert">
           {error}
-        </p>
+        </Alert>
       )}
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { isTaskLocked } from '../domain/tasks';
 import { useTaskListScreen } from '../sync/hooks';
+import { Alert } from '../ui/Alert';
 import { FreshnessLine } from './FreshnessLine';
 import { InfiniteScrollSentinel } from './InfiniteScrollSentinel';
 import { NotApprovedNotice } from './NotApprovedNotice';
@@ -42,7 +43,7 @@ const SKELETON_CARDS = [0, 1, 2];
 const NO_CATEGORIES: readonly string[] = [];
 
 export function TaskStatusList({ status }: { status: ListStatus }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -158,13 +159,9 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       <StatusTabs current={status} />
 
       {notice && (
-        <div className="alert alert-error task-list-notice" role="alert">
-          <Icon name="warning" size={18} />
-          <span>{notice === 'TASK_NOT_FOUND' ? <Trans>Task not found</Trans> : <Trans>This content is not available</Trans>}</span>
-          <button type="button" className="task-list-notice__close" onClick={dismissNotice} aria-label={t`Dismiss`}>
-            <Icon name="close" size={16} />
-          </button>
-        </div>
+        <Alert tone="error" role="alert" icon="warning" onDismiss={dismissNotice}>
+          {notice === 'TASK_NOT_FOUND' ? <Trans>Task not found</Trans> : <Trans>This content is not available</Trans>}
+        </Alert>
       )}
 
       {awaitingApproval && <NotApprovedNotice />}
@@ -192,15 +189,9 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       </div>
 
       {locationFailed && (
-        <div className="alert alert-warning task-list-notice" role="alert">
-          <Icon name="pin" size={18} />
-          <span>
-            <Trans>Could not get your location. Turn location on to sort by distance; tasks are sorted by time.</Trans>
-          </span>
-          <button type="button" className="task-list-notice__close" onClick={() => setLocationFailed(false)} aria-label={t`Dismiss`}>
-            <Icon name="close" size={16} />
-          </button>
-        </div>
+        <Alert tone="warning" role="alert" icon="pin" onDismiss={() => setLocationFailed(false)}>
+          <Trans>Could not get your location. Turn location on to sort by distance; tasks are sorted by time.</Trans>
+        </Alert>
       )}
 
       <div className="task-list-status">
