@@ -329,6 +329,13 @@ export class World {
       .execute();
   }
 
+  /** A photo the tasker added to the task from another device: metadata, then the file. */
+  async uploadPhoto(taskName: string, photoName: string, bytes: Uint8Array): Promise<void> {
+    const { data } = await this.call<{ data: { presignedUrl: string }[] }>(this.tasker.id, 'POST', `task/${this.id(taskName)}/photos`, { photos: [{ id: this.id(photoName) }] });
+    const put = await this.server.request({ method: 'PUT', url: data[0]?.presignedUrl ?? '', headers: { 'content-type': 'image/jpeg' }, payload: Buffer.from(bytes) });
+    if (put.statusCode !== 200) throw new Error(`photo upload: ${put.statusCode} ${put.body}`);
+  }
+
   // -------------------------------------------------------------------------------------------
   // What the server holds
 
@@ -351,6 +358,11 @@ export class World {
 
   async scans(taskName: string): Promise<{ id: string; ean: string; facings: number }[]> {
     return execDb(this.server.db).selectFrom('scanned_items').select(['id', 'ean', 'facings']).where('task_id', '=', this.id(taskName)).orderBy('position').execute();
+  }
+
+  /** The task's photo rows (file key, hash, upload time…). */
+  async photoRows(taskName: string) {
+    return execDb(this.server.db).selectFrom('photos').selectAll().where('task_id', '=', this.id(taskName)).orderBy('id').execute();
   }
 
   async completions(taskName: string) {
