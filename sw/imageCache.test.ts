@@ -1,6 +1,5 @@
 // Tests for the service worker's cache-first image handler (sw/imageCache.ts), its navigation rule
-// (sw/navigation.ts) and what a new version's activation deletes. It lives outside
-// vitest's include globs, so its tests sit next to the page-side PWA code.
+// (sw/navigation.ts) and what a new version's activation deletes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteHandlerCallbackOptions } from 'workbox-core';
 // Workbox's modules read `self` (a worker global) when imported: here it is Node's global object.
@@ -11,10 +10,10 @@ vi.hoisted(() => {
 });
 import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';
 import { NavigationRoute } from 'workbox-routing';
-import { createCacheFirstHandler, isCacheableImageRequest } from '../../sw/imageCache';
-import { NAVIGATION_DENYLIST } from '../../sw/navigation';
-import { installFakeCaches } from './fake-caches';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from './messages';
+import { installFakeCaches } from '../test/support/fake-caches';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../src/pwa/messages';
+import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
+import { NAVIGATION_DENYLIST } from './navigation';
 
 /** The runtime image cache's entries (the handlers below all use the name 'images'). */
 function fakeCaches() {

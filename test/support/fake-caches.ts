@@ -1,6 +1,6 @@
 /**
  * Test-only: an in-memory CacheStorage installed as the global `caches` (vi.stubGlobal), for the
- * service worker's image handler (src/pwa/imageCache.test.ts) and the sync worker's task-pack
+ * service worker's image handler (sw/imageCache.test.ts) and the sync worker's task-pack
  * cache (workers/sync/pack.test.ts). Caches are keyed by URL, keys in insertion order like the
  * real ones; `open` creates a missing cache, `match` with a `cacheName` does not (as in browsers).
  * Unlike a browser it keeps any Response, including ones Node cannot mark opaque or redirected.
