@@ -1,15 +1,18 @@
 /**
- * The checklist of an in-progress task (spec sections 2 and 3). Ticks are sent as the full set of
- * done ids (the worker debounces 100 ms and queues the last state). Auto-toggle items follow the
- * recorded work: when a photo, scan or defect appears (or goes), their state is sent once.
+ * The checklist of an in-progress task (spec sections 2 and 3). A tick is sent as intent (this item
+ * done / not done); the worker applies it to the mirror's current ticks, so a change made in
+ * another tab stays, debounces 100 ms and queues the resulting state. What the screen shows is the
+ * mirror: a tick just made shows at once and only until the mirror has answered for it. Auto-toggle
+ * items follow the recorded work: when a photo, scan or defect appears (or goes), their change is
+ * sent once.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChecklistItemRow } from '../db/schema';
 import { showToast } from '../ui/toastStore';
-import { autoDoneState, autoToggleUpdate, effectiveDoneIds, toggleDone, type ChecklistEvidence } from './checklist';
+import { autoDoneState, autoToggleChanges, effectiveDoneIds, type ChecklistEvidence } from './checklist';
 import { ChecklistItemView } from './ChecklistItemView';
-import { setChecklistDone } from './commands';
+import { changeChecklist } from './commands';
 import { commandErrorMessage } from './errors';
 
 export interface ChecklistSectionProps {
@@ -20,39 +23,56 @@ export interface ChecklistSectionProps {
   evidenceReady: boolean;
 }
 
+/** A tick the tasker just made: `seen` is null until the worker answered. */
+interface PendingTick {
+  done: boolean;
+  token: number;
+  seen: readonly ChecklistItemRow[] | null;
+}
+
 export function ChecklistSection({ taskId, items, evidence, evidenceReady }: ChecklistSectionProps) {
   const { t } = useLingui();
-  // A tick shows at once; the mirror follows when the worker wrote it. An override counts only
-  // while the mirror still holds the state it was made against, so a later change wins.
-  const [overrides, setOverrides] = useState<Record<string, { done: boolean; base: boolean }>>({});
+  // A tick shows at once, while its command is on its way to the worker. Once the worker has
+  // answered, the mirror holds it: the tick is then shown only until the mirror's next snapshot
+  // (`seen` = the items the screen had when the answer came), so it never hides a later change,
+  // such as one made in another tab.
+  const [pending, setPending] = useState<Record<string, PendingTick>>({});
+  const latestItems = useRef(items);
+  const ticks = useRef(0);
+  useEffect(() => {
+    latestItems.current = items;
+  }, [items]);
   const shown = items.map((item) => {
-    const o = overrides[item.id];
-    return o && o.base === item.isDone ? { ...item, isDone: o.done } : item;
+    const tick = pending[item.id];
+    return tick && (tick.seen === null || tick.seen === items) ? { ...item, isDone: tick.done } : item;
   });
   const doneIds = effectiveDoneIds(shown, evidence);
-  const update = evidenceReady ? autoToggleUpdate(items, evidence) : null;
-  const updateKey = update?.join(',') ?? null;
-  const sentKey = useRef<string | null>(null);
+  const auto = useMemo(() => (evidenceReady ? autoToggleChanges(items, evidence) : []), [evidenceReady, items, evidence]);
+  const autoKey = auto.map((change) => `${change.itemId}:${change.done}`).join(',');
+  const sentKey = useRef('');
 
   useEffect(() => {
-    // Once per distinct state: the mirror catches up with the worker's write a moment later.
-    if (update === null || updateKey === sentKey.current) return;
-    sentKey.current = updateKey;
-    void setChecklistDone(taskId, update).then((result) => {
+    // Once per distinct change: the mirror catches up with the worker's write a moment later.
+    if (auto.length === 0 || autoKey === sentKey.current) return;
+    sentKey.current = autoKey;
+    void changeChecklist(taskId, auto).then((result) => {
       if (!result.ok) showToast({ id: 'checklist-error', kind: 'error', message: commandErrorMessage('checklist', result.error) });
     });
-  }, [taskId, update, updateKey]);
+  }, [taskId, auto, autoKey]);
 
   const toggle = (itemId: string, done: boolean) => {
-    const base = items.find((item) => item.id === itemId)?.isDone ?? false;
-    setOverrides((current) => ({ ...current, [itemId]: { done, base } }));
-    void setChecklistDone(taskId, toggleDone(items, doneIds, itemId, done)).then((result) => {
-      if (result.ok) return;
-      setOverrides((current) => {
+    const token = ++ticks.current;
+    setPending((current) => ({ ...current, [itemId]: { done, token, seen: null } }));
+    void changeChecklist(taskId, [{ itemId, done }]).then((result) => {
+      const seen = latestItems.current;
+      setPending((current) => {
+        const tick = current[itemId];
+        if (tick?.token !== token) return current; // a later tick of the item is on its way
+        if (result.ok) return { ...current, [itemId]: { ...tick, seen } };
         const { [itemId]: _dropped, ...rest } = current;
         return rest;
       });
-      showToast({ id: 'checklist-error', kind: 'error', message: commandErrorMessage('checklist', result.error) });
+      if (!result.ok) showToast({ id: 'checklist-error', kind: 'error', message: commandErrorMessage('checklist', result.error) });
     });
   };
 

@@ -1,19 +1,20 @@
 /**
- * Checkboxes over a task's defects of one type. Every change sends the full set of logged defect
- * ids — of both types, so ticking a blocker never unlogs a regular defect — and queues offline.
+ * Checkboxes over a task's defects of one type, as the mirror holds them. A change is sent as
+ * intent (this defect logged / unlogged); the worker applies it to the mirror's current set of
+ * both types, so ticking a blocker never unlogs a regular defect and a change made in another tab
+ * stays. Queues offline.
  */
 import { Trans } from '@lingui/react/macro';
 import type { TaskDefectRow } from '../db/schema';
 import type { DefectType } from '../domain/types';
 import { showToast } from '../ui/toastStore';
-import { defectIdsAfterToggle } from './checklist';
-import { setTaskDefects } from './commands';
+import { changeTaskDefects } from './commands';
 import { commandErrorMessage } from './errors';
 
 export function DefectChecklist({ taskId, defects, type, disabled }: { taskId: string; defects: readonly TaskDefectRow[]; type: DefectType; disabled: boolean }) {
   const shown = defects.filter((d) => d.type === type);
   const toggle = (id: string, checked: boolean) => {
-    void setTaskDefects(taskId, defectIdsAfterToggle(defects, id, checked)).then((result) => {
+    void changeTaskDefects(taskId, [{ defectId: id, checked }]).then((result) => {
       if (!result.ok) showToast({ id: 'defects-error', kind: 'error', message: commandErrorMessage('defects', result.error) });
     });
   };

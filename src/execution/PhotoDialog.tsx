@@ -26,7 +26,10 @@ export interface PhotoDialogProps {
 export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose }: PhotoDialogProps) {
   const { t } = useLingui();
   const initial = subject.kind === 'saved' ? subject.photo.comment : '';
-  const [comment, setComment] = useState(initial);
+  // The mirror's comment until the tasker types (a change saved meanwhile, e.g. in another tab,
+  // shows instead of going back with an untouched field).
+  const [draft, setDraft] = useState<string | null>(null);
+  const comment = draft ?? initial;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const photo = subject.kind === 'saved' ? subject.photo : { blob: subject.blob, url: null, uploadState: 'local' as const };
   const isNew = subject.kind === 'new';
@@ -65,7 +68,7 @@ export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose
               <label htmlFor="photo-comment">
                 <Trans>Comment (optional)</Trans>
               </label>
-              <textarea id="photo-comment" rows={4} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={1000} />
+              <textarea id="photo-comment" rows={4} value={comment} onChange={(e) => setDraft(e.target.value)} maxLength={1000} />
             </div>
           )}
         </div>

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChecklistItem } from '../domain/types';
 import {
-  autoToggleUpdate,
+  autoToggleChanges,
   cameraPath,
   canReportBlocked,
   effectiveDoneIds,
   finishPath,
   itemTitle,
   linkTarget,
-  defectIdsAfterToggle,
   remainingRequiredCount,
   requiredItemsDone,
-  toggleDone,
   type ChecklistEvidence,
 } from './checklist';
 
@@ -41,12 +39,6 @@ describe('checklist completion', () => {
     expect(finishPath('t/1', items, ['a'])).toBe('/task/t%2F1/confirm_incomplete');
   });
 
-  it('keeps ticked ids in checklist order and drops unticked ones', () => {
-    expect(toggleDone(items, ['c'], 'a', true)).toEqual(['a', 'c']);
-    expect(toggleDone(items, ['a', 'c'], 'a', false)).toEqual(['c']);
-    expect(toggleDone(items, ['c', 'gone'], 'b', true)).toEqual(['b', 'c']);
-  });
-
   it('offers "cannot be completed" only with a defect-type item', () => {
     expect(canReportBlocked(items)).toBe(false);
     expect(canReportBlocked([...items, item('d', { type: 'defects' })])).toBe(true);
@@ -68,14 +60,14 @@ describe('auto-toggle items', () => {
   });
 
   it('asks for an update only when the evidence disagrees with the stored state', () => {
-    expect(autoToggleUpdate([before, scans], none)).toBeNull();
-    expect(autoToggleUpdate([before, scans], { ...none, scanCount: 3 })).toEqual(['scan']);
-    expect(autoToggleUpdate([{ ...before, isDone: true }, scans], none)).toEqual([]);
-    expect(autoToggleUpdate([{ ...scans, isDone: true }], { ...none, scanCount: 1 })).toBeNull();
+    expect(autoToggleChanges([before, scans], none)).toEqual([]);
+    expect(autoToggleChanges([before, scans], { ...none, scanCount: 3 })).toEqual([{ itemId: 'scan', done: true }]);
+    expect(autoToggleChanges([{ ...before, isDone: true }, scans], none)).toEqual([{ itemId: 'cam', done: false }]);
+    expect(autoToggleChanges([{ ...scans, isDone: true }], { ...none, scanCount: 1 })).toEqual([]);
   });
 
-  it('keeps hand-ticked items when the auto ones change', () => {
-    expect(autoToggleUpdate([before, { ...manual, isDone: true }], { ...none, photoTags: [['before']] })).toEqual(['cam', 'cam2']);
+  it('sends only the auto items, never the hand-ticked ones', () => {
+    expect(autoToggleChanges([before, { ...manual, isDone: true }], { ...none, photoTags: [['before']] })).toEqual([{ itemId: 'cam', done: true }]);
   });
 });
 
@@ -94,22 +86,5 @@ describe('item links', () => {
   it('shows the title override when there is one', () => {
     expect(itemTitle(item('x', { metadata: { titleOverride: ' Take the shelf photo ' } }))).toBe('Take the shelf photo');
     expect(itemTitle(item('x', { metadata: { titleOverride: '  ' } }))).toBe('Item x');
-  });
-});
-
-describe('logging defects', () => {
-  const defects = [
-    { id: 'broken-shelf', type: 'regular', checked: true },
-    { id: 'no-access', type: 'task_blocker', checked: false },
-    { id: 'dirty', type: 'regular', checked: false },
-  ];
-
-  it('keeps regular defects logged when a blocker is ticked', () => {
-    expect(defectIdsAfterToggle(defects, 'no-access', true)).toEqual(['broken-shelf', 'no-access']);
-  });
-
-  it('unlogs only the defect that was unticked', () => {
-    expect(defectIdsAfterToggle(defects, 'broken-shelf', false)).toEqual([]);
-    expect(defectIdsAfterToggle(defects, 'dirty', true)).toEqual(['broken-shelf', 'dirty']);
   });
 });

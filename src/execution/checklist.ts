@@ -4,6 +4,7 @@
  * confirmation screen the finish button opens, and where each item type sends the tasker. Pure.
  */
 import type { ChecklistItem, PhotoTag } from '../domain/types';
+import type { ChecklistChange } from '../sync/contract';
 import { safeHref } from '../tasks/linkify';
 
 type Item = Pick<ChecklistItem, 'id' | 'type' | 'isDone' | 'isOptional' | 'metadata'>;
@@ -46,23 +47,15 @@ export function effectiveDoneIds(items: readonly Item[], evidence: ChecklistEvid
 }
 
 /**
- * The done list to send when auto-toggle items disagree with what is stored, or null when nothing
- * changes (so a render never queues a record that says what the server already has).
+ * The auto-toggle items whose stored state disagrees with their evidence, as changes to send (the
+ * sync worker applies them to the mirror's current ticks, so hand ticks are never touched); empty
+ * when nothing changes, so a render never queues a record that says what the server already has.
  */
-export function autoToggleUpdate(items: readonly Item[], evidence: ChecklistEvidence): string[] | null {
-  const changed = items.some((item) => {
+export function autoToggleChanges(items: readonly Item[], evidence: ChecklistEvidence): ChecklistChange[] {
+  return items.flatMap((item) => {
     const auto = autoDoneState(item, evidence);
-    return auto !== null && auto !== item.isDone;
+    return auto !== null && auto !== item.isDone ? [{ itemId: item.id, done: auto }] : [];
   });
-  return changed ? effectiveDoneIds(items, evidence) : null;
-}
-
-/** The done ids after the tasker ticked (`done`) or unticked one item, in checklist order. */
-export function toggleDone(items: readonly Item[], doneIds: readonly string[], itemId: string, done: boolean): string[] {
-  const set = new Set(doneIds);
-  if (done) set.add(itemId);
-  else set.delete(itemId);
-  return items.filter((item) => set.has(item.id)).map((item) => item.id);
 }
 
 export function requiredItemsDone(items: readonly Item[], doneIds: readonly string[]): boolean {
@@ -111,12 +104,4 @@ export function itemTitle(item: Pick<ChecklistItem, 'title' | 'metadata'>): stri
 export function linkTarget(item: Pick<ChecklistItem, 'metadata'>): string | null {
   const target = item.metadata.target?.trim();
   return target ? safeHref(target) : null;
-}
-
-/**
- * The logged defect ids after the tasker ticked or unticked one: regular defects and blockers
- * together (the server's list is one set), so ticking a blocker never unlogs a regular defect.
- */
-export function defectIdsAfterToggle(defects: readonly { id: string; checked: boolean }[], defectId: string, checked: boolean): string[] {
-  return defects.filter((d) => (d.id === defectId ? checked : d.checked)).map((d) => d.id);
 }

@@ -4,7 +4,7 @@
  * becomes a result, so a screen never breaks on a command.
  */
 import type { CompletionOutcome, PhotoTag } from '../domain/types';
-import type { CommandResult } from '../sync/contract';
+import type { ChecklistChange, CommandResult, DefectChange, ScanChange } from '../sync/contract';
 import { getSyncApi } from '../sync/client';
 
 async function run(call: () => Promise<CommandResult>): Promise<CommandResult> {
@@ -19,8 +19,12 @@ async function run(call: () => Promise<CommandResult>): Promise<CommandResult> {
 }
 
 export const pullTaskPack = (taskId: string) => run(() => getSyncApi().pullTaskPack(taskId));
-export const setChecklistDone = (taskId: string, doneIds: string[]) => run(() => getSyncApi().setChecklistDone(taskId, doneIds));
-export const setTaskDefects = (taskId: string, defectIds: string[]) => run(() => getSyncApi().setTaskDefects(taskId, defectIds));
+/** Intent: these items ticked or unticked (the worker applies it to the mirror's current ticks). */
+export const changeChecklist = (taskId: string, changes: ChecklistChange[]) => run(() => getSyncApi().changeChecklist(taskId, changes));
+/** Intent: these defects logged or unlogged. */
+export const changeTaskDefects = (taskId: string, changes: DefectChange[]) => run(() => getSyncApi().changeTaskDefects(taskId, changes));
+/** Intent: these scanned items added, changed or removed. */
+export const changeScannedItems = (taskId: string, changes: ScanChange[]) => run(() => getSyncApi().changeScannedItems(taskId, changes));
 export const addPhoto = (taskId: string, photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] }) =>
   run(() => getSyncApi().addPhoto(taskId, photo));
 export const updatePhotoComment = (taskId: string, photoId: string, comment: string) => run(() => getSyncApi().updatePhotoComment(taskId, photoId, comment));

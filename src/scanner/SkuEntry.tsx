@@ -3,10 +3,12 @@
  * confirmed read beeps (600 Hz, 150 ms), vibrates, keeps the last 13 characters (scannedValue)
  * and asks for facings (0–8 or Other 0–99). An EAN already in the list asks to confirm the
  * overwrite first; deleting asks too. EANs can also be typed, or pre-filled by tapping one of the
- * task's products. Entries live in `skusCache:{taskId}` until saved; saving checks every item
- * (spec section 5) and hands the full list to the sync worker's outbox, so it works offline and
- * arrives exactly once. If the camera cannot start, a dialog gives the camera-settings hint and
- * manual entry stays.
+ * task's products. Entries are changes (this SKU added or changed, that one removed) kept in
+ * `skusCache:{taskId}` over the saved list until saved; saving checks every item (spec section 5)
+ * and hands the changes to the sync worker, which applies them to the mirror's current list and
+ * queues it in the outbox, so it works offline, arrives exactly once and keeps what another tab
+ * saved meanwhile. If the camera cannot start, a dialog gives the camera-settings hint and manual
+ * entry stays.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,9 +16,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OutboxRecord } from '../db/schema';
 import { scannedValue } from '../domain/ean';
 import type { Product, ScannedItem } from '../domain/types';
+import { changeScannedItems } from '../execution/commands';
 import { ConfirmDialog } from '../execution/ConfirmDialog';
-import { getSyncApi } from '../sync/client';
-import type { CommandResult } from '../sync/contract';
 import { Spinner } from '../ui/Spinner';
 import { beep } from './client';
 import { FacingsDialog } from './FacingsDialog';
@@ -28,7 +29,7 @@ import { ScannerErrorDialog } from './ScannerErrorDialog';
 import { ScannerView } from './ScannerView';
 import { SkuItemList } from './SkuItemList';
 import { SkuSaveStatus } from './SkuSaveStatus';
-import { findDuplicate, invalidItemIds, productOf, removeItem, upsertItem } from './skuList';
+import { findDuplicate, invalidItemIds, productOf } from './skuList';
 import { useBarcodeScanner } from './useBarcodeScanner';
 import { useSkuWorkingList } from './useSkuWorkingList';
 
@@ -44,15 +45,6 @@ function vibrate(): void {
   }
 }
 
-async function saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult> {
-  try {
-    return await getSyncApi().saveScannedItems(taskId, items);
-  } catch (error) {
-    const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
-    return { ok: false, error: { status: 0, code: name === 'QuotaExceededError' ? 'QUOTA_EXCEEDED' : 'UNKNOWN', message: String(error) } };
-  }
-}
-
 export interface SkuEntryProps {
   taskId: string;
   products: Product[];
@@ -63,7 +55,7 @@ export interface SkuEntryProps {
 
 export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps) {
   const { t, i18n } = useLingui();
-  const { items, dirty, update, markSaved } = useSkuWorkingList(taskId, savedRows);
+  const { items, changes, dirty, change, markSaved } = useSkuWorkingList(taskId, savedRows);
   const [pending, setPending] = useState<Pending | null>(null);
   const [deleting, setDeleting] = useState<ScannedItem | null>(null);
   const [manual, setManual] = useState('');
@@ -98,8 +90,10 @@ export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEnt
 
   const add = (facings: number) => {
     if (!pending || !items) return;
-    const entry: ScannedItem = { id: crypto.randomUUID(), ean: pending.ean, facings, timestamp: new Date().toISOString() };
-    update(upsertItem(items, entry));
+    // The overwrite of an entered EAN keeps its item's id: the server sees the item updated.
+    const existing = findDuplicate(items, pending.ean);
+    const entry: ScannedItem = { id: existing?.id ?? crypto.randomUUID(), ean: pending.ean, facings, timestamp: new Date().toISOString() };
+    change({ op: 'put', item: entry });
     if (pending.source === 'manual') setManual('');
     setPending(null);
     setSaveError(null);
@@ -107,7 +101,7 @@ export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEnt
   };
 
   const remove = (item: ScannedItem) => {
-    if (items) update(removeItem(items, item.id));
+    change({ op: 'remove', id: item.id });
     setDeleting(null);
     setSaveError(null);
     setInvalidIds((ids) => new Set([...ids].filter((id) => id !== item.id)));
@@ -123,9 +117,10 @@ export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEnt
     }
     setSaving(true);
     setSaveError(null);
-    const result = await saveScannedItems(taskId, items);
+    const sent = changes;
+    const result = await changeScannedItems(taskId, sent);
     setSaving(false);
-    if (result.ok) markSaved();
+    if (result.ok) markSaved(sent);
     else setSaveError(saveErrorMessage(result.error));
   };
 

@@ -6,12 +6,9 @@ import {
   matchProducts,
   parseSkusCache,
   productOf,
-  removeItem,
-  sameItems,
   searchProducts,
   serializeSkusCache,
   skusCacheKey,
-  upsertItem,
 } from './skuList';
 
 const T0 = '2026-11-21T08:00:00.000Z';
@@ -29,32 +26,10 @@ describe('the working list of SKUs', () => {
     expect(skusCacheKey('t-42')).toBe('skusCache:t-42');
   });
 
-  it('puts a new EAN at the top of the list', () => {
-    const list = upsertItem([item('a', '4006381333931')], item('b', '96385074'));
-    expect(list.map((i) => i.id)).toEqual(['b', 'a']);
-  });
-
-  it('overwrites a duplicate EAN, keeping its id and moving it to the top', () => {
-    const list = [item('a', '4006381333931', 3), item('b', '96385074', 1)];
-    const next = upsertItem(list, item('c', ' 96385074 ', 7, T1));
-    expect(next).toEqual([{ id: 'b', ean: ' 96385074 ', facings: 7, timestamp: T1 }, item('a', '4006381333931', 3)]);
-  });
-
   it('finds a duplicate regardless of surrounding spaces, and none for another EAN', () => {
     const list = [item('a', '4006381333931')];
     expect(findDuplicate(list, ' 4006381333931')?.id).toBe('a');
     expect(findDuplicate(list, '4006381333948')).toBeNull();
-  });
-
-  it('removes an item by id only', () => {
-    expect(removeItem([item('a', '1'), item('b', '2')], 'a').map((i) => i.id)).toEqual(['b']);
-  });
-
-  it('tells an unchanged list from a changed one', () => {
-    const list = [item('a', '4006381333931', 2)];
-    expect(sameItems(list, [item('a', '4006381333931', 2)])).toBe(true);
-    expect(sameItems(list, [item('a', '4006381333931', 3)])).toBe(false);
-    expect(sameItems(list, [])).toBe(false);
   });
 
   it('names the items that break the EAN or facings rules before saving', () => {
@@ -64,9 +39,13 @@ describe('the working list of SKUs', () => {
 });
 
 describe('the skusCache value', () => {
-  it('round-trips the items', () => {
-    const list = [item('a', '4006381333931', 2), item('b', '96385074', 0, T1)];
-    expect(parseSkusCache(serializeSkusCache(list))).toEqual(list);
+  it('round-trips the changes, in order', () => {
+    const changes = [
+      { op: 'put' as const, item: item('a', '4006381333931', 2) },
+      { op: 'remove' as const, id: 'x' },
+      { op: 'put' as const, item: item('b', '96385074', 0, T1) },
+    ];
+    expect(parseSkusCache(serializeSkusCache(changes))).toEqual(changes);
   });
 
   it('is absent when nothing is stored and ignored when damaged', () => {
@@ -76,12 +55,22 @@ describe('the skusCache value', () => {
   });
 
   it('drops entries of the wrong shape but keeps rule-breaking items for the save to refuse', () => {
-    const raw = JSON.stringify([{ id: 'a', ean: '123', facings: 120, timestamp: T0 }, { id: 'b', ean: 5 }, null]);
-    expect(parseSkusCache(raw)).toEqual([item('a', '123', 120)]);
+    const raw = JSON.stringify({
+      changes: [{ op: 'put', item: { id: 'a', ean: '123', facings: 120, timestamp: T0 } }, { op: 'put', item: { id: 'b', ean: 5 } }, { op: 'remove' }, null, { op: 'remove', id: 'c' }],
+    });
+    expect(parseSkusCache(raw)).toEqual([{ op: 'put', item: item('a', '123', 120) }, { op: 'remove', id: 'c' }]);
   });
 
-  it('reads the { items } form too', () => {
-    expect(parseSkusCache(JSON.stringify({ items: [item('a', '96385074')] }))).toEqual([item('a', '96385074')]);
+  it("reads an earlier version's whole list (array or { items }) as its items added", () => {
+    const older = [item('b', '96385074', 1, T1), item('a', '4006381333931', 2)];
+    expect(parseSkusCache(JSON.stringify(older))).toEqual([
+      { op: 'put', item: item('a', '4006381333931', 2) },
+      { op: 'put', item: item('b', '96385074', 1, T1) },
+    ]);
+    expect(parseSkusCache(JSON.stringify({ items: [item('a', '96385074')] }))).toEqual([{ op: 'put', item: item('a', '96385074') }]);
+    expect(parseSkusCache(JSON.stringify([{ id: 'a', ean: '123', facings: 120, timestamp: T0 }, { id: 'b', ean: 5 }, null]))).toEqual([
+      { op: 'put', item: item('a', '123', 120) },
+    ]);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
- * The scanner screen's working list of SKUs (pure): adding with the duplicate-EAN rule, deleting,
- * the device-local cache `skusCache:{taskId}` (spec section 7) that keeps unsaved entries across a
- * reload, which of the task's products have been entered, the product search, and the check
- * before saving (spec section 5, "A SKU needs ean and numeric facings to save").
+ * The scanner screen's working list of SKUs (pure): the duplicate-EAN rule, the device-local cache
+ * `skusCache:{taskId}` (spec section 7) that keeps unsaved changes (added, changed, removed SKUs:
+ * src/domain/scans.ts) across a reload, which of the task's products have been entered, the
+ * product search, and the check before saving (spec section 5, "A SKU needs ean and numeric
+ * facings to save").
  */
 import { validateScannedItem } from '../domain/ean';
+import type { ScanChange } from '../domain/scans';
 import type { Product, ScannedItem } from '../domain/types';
 
 /** Spec section 2: "A search list shows when there are more than 5 products." */
@@ -24,29 +26,6 @@ export function findDuplicate(items: readonly ScannedItem[], ean: string): Scann
   return items.find((item) => item.ean.trim() === wanted) ?? null;
 }
 
-/**
- * The list with `entry` on top (newest first, as the saved list is shown). An item with the same
- * EAN is replaced (the overwrite the tasker confirmed): its id is kept, so the server sees the
- * same item updated, not a second one.
- */
-export function upsertItem(items: readonly ScannedItem[], entry: ScannedItem): ScannedItem[] {
-  const existing = findDuplicate(items, entry.ean);
-  if (!existing) return [entry, ...items];
-  return [{ ...entry, id: existing.id }, ...items.filter((item) => item !== existing)];
-}
-
-export function removeItem(items: readonly ScannedItem[], id: string): ScannedItem[] {
-  return items.filter((item) => item.id !== id);
-}
-
-/** Same items in the same order with the same values (whether the working list has unsaved changes). */
-export function sameItems(a: readonly ScannedItem[], b: readonly ScannedItem[]): boolean {
-  return a.length === b.length && a.every((item, i) => {
-    const other = b[i];
-    return !!other && other.id === item.id && other.ean === item.ean && other.facings === item.facings && other.timestamp === item.timestamp;
-  });
-}
-
 /** Ids of the items that may not be saved (any rule of validateScannedItem fails). */
 export function invalidItemIds(items: readonly ScannedItem[]): string[] {
   return items.filter((item) => validateScannedItem(item).length > 0).map((item) => item.id);
@@ -58,25 +37,38 @@ function isItemShaped(value: unknown): value is ScannedItem {
   return typeof v.id === 'string' && typeof v.ean === 'string' && typeof v.facings === 'number' && typeof v.timestamp === 'string';
 }
 
+const itemOf = ({ id, ean, facings, timestamp }: ScannedItem): ScannedItem => ({ id, ean, facings, timestamp });
+
+function changeOf(value: unknown): ScanChange | null {
+  const v = value as { op?: unknown; item?: unknown; id?: unknown } | null;
+  if (v?.op === 'put' && isItemShaped(v.item)) return { op: 'put', item: itemOf(v.item) };
+  if (v?.op === 'remove' && typeof v.id === 'string') return { op: 'remove', id: v.id };
+  return null;
+}
+
 /**
- * The cached list, or null when there is none or it cannot be read (a damaged value is ignored,
- * not fatal: the saved list still shows). Items of the wrong shape are dropped; items that break
- * the EAN or facings rules are kept, so the save refuses them visibly instead of losing them.
+ * The cached unsaved changes, in the order they were made, or null when there are none or they
+ * cannot be read (a damaged value is ignored, not fatal: the saved list still shows). Entries of
+ * the wrong shape are dropped; items that break the EAN or facings rules are kept, so the save
+ * refuses them visibly instead of losing them. A whole list cached by an earlier version (an
+ * array, or `{ items }`) is read as its items added.
  */
-export function parseSkusCache(raw: string | null): ScannedItem[] | null {
+export function parseSkusCache(raw: string | null): ScanChange[] | null {
   if (raw == null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
+    const changes = (parsed as { changes?: unknown } | null)?.changes;
+    if (Array.isArray(changes)) return changes.map(changeOf).filter((c): c is ScanChange => c !== null);
     const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown } | null)?.items;
     if (!Array.isArray(list)) return null;
-    return list.filter(isItemShaped).map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp }));
+    return list.filter(isItemShaped).reverse().map((item) => ({ op: 'put', item: itemOf(item) }));
   } catch {
     return null;
   }
 }
 
-export function serializeSkusCache(items: readonly ScannedItem[]): string {
-  return JSON.stringify(items.map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp })));
+export function serializeSkusCache(changes: readonly ScanChange[]): string {
+  return JSON.stringify({ changes: changes.map((c) => (c.op === 'put' ? { op: 'put', item: itemOf(c.item) } : { op: 'remove', id: c.id })) });
 }
 
 export interface ProductMatch<P extends Product = Product> {

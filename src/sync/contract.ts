@@ -3,7 +3,22 @@
  * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
  * of the app goes through here: screens never call fetch.
  */
-import type { CompletionOutcome, Coordinates, CountryCode, Locale, PhotoTag, ScannedItem, TaskStatus } from '../domain/types';
+import type { ScanChange } from '../domain/scans';
+import type { CompletionOutcome, Coordinates, CountryCode, Locale, PhotoTag, TaskStatus } from '../domain/types';
+
+export type { ScanChange };
+
+/** A checklist item the tasker ticked (`done`) or unticked. */
+export interface ChecklistChange {
+  itemId: string;
+  done: boolean;
+}
+
+/** A defect (regular or blocker) the tasker logged (`checked`) or unlogged. */
+export interface DefectChange {
+  defectId: string;
+  checked: boolean;
+}
 
 /** Errors cross the boundary as data; the UI maps `code` to words (spec section 8). */
 export interface CommandError {
@@ -71,12 +86,17 @@ export interface SyncApi {
 
   /** Downloads the task pack (checklist, products, defects, scans, photos, images) into the mirror. */
   pullTaskPack(taskId: string): Promise<CommandResult>;
-  /** The full set of done checklist item ids; debounced 100 ms in the worker, last state wins. */
-  setChecklistDone(taskId: string, doneIds: string[]): Promise<CommandResult>;
-  /** The full list of the task's scanned items (replacement). */
-  saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult>;
-  /** The full set of logged defect ids (regular defects and blockers alike). */
-  setTaskDefects(taskId: string, defectIds: string[]): Promise<CommandResult>;
+  // Ticks, defects and scans cross as intent (what the tasker changed), never as the whole state a
+  // screen saw: the worker applies them to the mirror's CURRENT value in one transaction, so a
+  // change made meanwhile in another tab stays, and queues the resulting whole state (a full
+  // replacement, coalesced while unsent). Drain debounced 100 ms per task.
+
+  /** These checklist items ticked or unticked. */
+  changeChecklist(taskId: string, changes: ChecklistChange[]): Promise<CommandResult>;
+  /** These scanned items added or changed (`put`: by id, else by EAN) or removed. */
+  changeScannedItems(taskId: string, changes: ScanChange[]): Promise<CommandResult>;
+  /** These defects (regular defects and blockers alike) logged or unlogged. */
+  changeTaskDefects(taskId: string, changes: DefectChange[]): Promise<CommandResult>;
   /** Stores the (already resized) JPEG in the mirror and queues metadata POST + upload. */
   addPhoto(taskId: string, photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] }): Promise<CommandResult>;
   updatePhotoComment(taskId: string, photoId: string, comment: string): Promise<CommandResult>;

@@ -11,7 +11,7 @@
 import { type ApiResult, type FetchImpl } from '../../src/api/http';
 import { enqueueMutation, isQuotaError } from '../../src/db/outbox';
 import type { ShelfworkDb } from '../../src/db/schema';
-import type { CommandError, CommandResult, SyncApi, SyncReason } from '../../src/sync/contract';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange, ScanChange, SyncApi, SyncReason } from '../../src/sync/contract';
 import { startRefusal, type StartRefusal } from '../../src/domain/lifecycle';
 import { readTimestamp } from '../../src/domain/time';
 import {
@@ -472,14 +472,30 @@ export class SyncEngine implements SyncApi {
     return this.once(`pack:${taskId}`, () => pullTaskPack(this.packCtx, taskId));
   }
 
+  /** Ticks as intent, applied to the mirror's current ticks (the screens' command, see SyncApi). */
+  changeChecklist(taskId: string, changes: ChecklistChange[]): Promise<CommandResult> {
+    return this.execute('changeChecklist', 'debounced', taskId, () => execution.changeChecklist(this.db, this.now(), taskId, changes));
+  }
+
+  changeScannedItems(taskId: string, changes: ScanChange[]): Promise<CommandResult> {
+    return this.execute('changeScannedItems', 'debounced', taskId, () => execution.changeScannedItems(this.db, this.now(), taskId, changes));
+  }
+
+  changeTaskDefects(taskId: string, changes: DefectChange[]): Promise<CommandResult> {
+    return this.execute('changeTaskDefects', 'debounced', taskId, () => execution.changeTaskDefects(this.db, this.now(), taskId, changes));
+  }
+
+  /** The whole set of done ids, replacing the mirror's (tests and tools; not on SyncApi). */
   setChecklistDone(taskId: string, doneIds: string[]): Promise<CommandResult> {
     return this.execute('setChecklistDone', 'debounced', taskId, () => execution.setChecklistDone(this.db, this.now(), taskId, doneIds));
   }
 
+  /** The whole list, replacing the mirror's (tests and tools; not on SyncApi). */
   saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult> {
     return this.execute('saveScannedItems', 'debounced', taskId, () => execution.saveScannedItems(this.db, this.now(), taskId, items));
   }
 
+  /** The whole set of logged defect ids, replacing the mirror's (tests and tools; not on SyncApi). */
   setTaskDefects(taskId: string, defectIds: string[]): Promise<CommandResult> {
     return this.execute('setTaskDefects', 'debounced', taskId, () => execution.setTaskDefects(this.db, this.now(), taskId, defectIds));
   }

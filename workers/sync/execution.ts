@@ -3,13 +3,17 @@
  * change (the kind's `apply`, workers/sync/kinds.ts) and queues the record in ONE Dexie
  * transaction. Full-replacement kinds coalesce (last state wins); a photo never sent is simply
  * dropped on delete, and a comment edit of a photo never sent rides in its create record.
+ * The screens send ticks, defects and scans as intent (changeChecklist, changeTaskDefects,
+ * changeScannedItems), applied to the mirror's current value in that transaction; the whole-state
+ * setters (setChecklistDone, setTaskDefects, saveScannedItems) serve tests and tools.
  * Rejected records can be retried (fresh Idempotency-Key, the optimistic change re-applied) or
  * dismissed. Scheduling (debounce, drain kicks) and quota errors are the engine's.
  */
 import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../src/db/outbox';
 import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
+import { applyScanChanges, type ScanChange } from '../../src/domain/scans';
 import { COMPLETION_OUTCOMES, PHOTO_TAGS, type CompletionOutcome, type PhotoTag, type ScannedItem } from '../../src/domain/types';
-import type { CommandError, CommandResult } from '../../src/sync/contract';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange } from '../../src/sync/contract';
 import {
   CHECKLIST_KIND,
   COMPLETE_KIND,
@@ -19,8 +23,11 @@ import {
   PHOTO_DELETE_KIND,
   PHOTO_UPDATE_KIND,
   SCANS_KIND,
+  type ChecklistPayload,
   type CompletePayload,
+  type DefectsPayload,
   type PhotoCreatePayload,
+  type ScansPayload,
 } from './kinds';
 
 const OK: CommandResult = { ok: true, value: undefined };
@@ -45,15 +52,29 @@ function uniqueStrings(values: readonly unknown[]): string[] | null {
   return [...new Set(values as string[])];
 }
 
-/** Queues a full-replacement kind: apply + coalesce into the open record of the task, or append. */
-async function queueReplacement(db: ShelfworkDb, now: Date, mutation: NewMutation): Promise<OutboxRecord> {
+/**
+ * Queues a full-replacement kind: apply + coalesce into the open record of the task, or append.
+ * `resolve` (the intent commands) first finalises the payload from the mirror's current value,
+ * inside the same transaction, so nothing written between the read and the write is lost.
+ */
+async function queueReplacement(db: ShelfworkDb, now: Date, mutation: NewMutation, resolve?: () => Promise<void>): Promise<OutboxRecord> {
   const kind = outboxKind(mutation);
   return enqueueMutation(db, mutation, {
     now,
     coalesce: true,
     tables: [db.tasks, db.checklistItems, db.scannedItems, db.taskDefects, db.defects],
-    optimistic: () => kind.apply?.(db, { taskId: mutation.taskId, payload: mutation.payload, path: mutation.path, createdAt: now.toISOString() }),
+    optimistic: async () => {
+      await resolve?.();
+      await kind.apply?.(db, { taskId: mutation.taskId, payload: mutation.payload, path: mutation.path, createdAt: now.toISOString() });
+    },
   });
+}
+
+/** Why a scanned item cannot be queued (400 with the field), or null. */
+function scannedItemProblem(item: ScannedItem, field: string): CommandResult | null {
+  if (typeof item?.id !== 'string' || typeof item.ean !== 'string' || typeof item.timestamp !== 'string') return invalid(field, 'INVALID', 'Invalid scanned item');
+  if (!Number.isInteger(item.facings) || item.facings < 0 || item.facings > 99) return invalid(`${field}.facings`, 'INVALID', 'Facings must be 0–99');
+  return null;
 }
 
 export async function setChecklistDone(db: ShelfworkDb, now: Date, taskId: string, doneIds: string[]): Promise<CommandResult> {
@@ -66,8 +87,8 @@ export async function setChecklistDone(db: ShelfworkDb, now: Date, taskId: strin
 export async function saveScannedItems(db: ShelfworkDb, now: Date, taskId: string, items: ScannedItem[]): Promise<CommandResult> {
   if (!Array.isArray(items)) return invalid('items', 'INVALID', 'Invalid scanned items');
   for (const [i, item] of items.entries()) {
-    if (typeof item?.id !== 'string' || typeof item.ean !== 'string' || typeof item.timestamp !== 'string') return invalid(`items.${i}`, 'INVALID', 'Invalid scanned item');
-    if (!Number.isInteger(item.facings) || item.facings < 0 || item.facings > 99) return invalid(`items.${i}.facings`, 'INVALID', 'Facings must be 0–99');
+    const problem = scannedItemProblem(item, `items.${i}`);
+    if (problem) return problem;
   }
   const clean = items.map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp }));
   await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(taskId, 'scanned-items'), payload: { items: clean } });
@@ -78,6 +99,79 @@ export async function setTaskDefects(db: ShelfworkDb, now: Date, taskId: string,
   const ids = Array.isArray(defectIds) ? uniqueStrings(defectIds) : null;
   if (!ids) return invalid('defectIds', 'INVALID', 'Invalid defect ids');
   await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(taskId, 'defects'), payload: { defectIds: ids } });
+  return OK;
+}
+
+// ---- Intent: what the tasker changed, applied to the mirror's CURRENT value ----------------------
+// A screen may show a state another tab has changed since (its live query catches up a moment
+// later), so it never sends a whole set it computed: it says what the tasker did. The change is
+// applied here to what the mirror holds now, in the transaction that also queues (or coalesces)
+// the record, and the record carries the resulting whole state: the wire format stays a full
+// replacement, last state wins.
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/** Ids in `set`, those of `order` first in its order, then the rest in insertion order. */
+function inOrder(order: readonly string[], set: ReadonlySet<string>): string[] {
+  const known = new Set(order);
+  return [...order.filter((id) => set.has(id)), ...[...set].filter((id) => !known.has(id))];
+}
+
+/** Checklist items ticked or unticked: applied to the mirror's current ticks of the task. */
+export async function changeChecklist(db: ShelfworkDb, now: Date, taskId: string, changes: ChecklistChange[]): Promise<CommandResult> {
+  if (!Array.isArray(changes) || !changes.every((c) => isNonEmptyString(c?.itemId) && typeof c.done === 'boolean')) {
+    return invalid('changes', 'INVALID', 'Invalid checklist changes');
+  }
+  if (changes.length === 0) return OK;
+  const payload: ChecklistPayload = { ids: [] };
+  await queueReplacement(db, now, { taskId, kind: CHECKLIST_KIND, method: 'POST', path: taskPath(taskId, 'done-checklist-items'), payload }, async () => {
+    const rows = (await db.checklistItems.where('taskId').equals(taskId).toArray()).sort((a, b) => a.position - b.position);
+    // Without the pack's rows the task's own list is the current state.
+    const done = new Set(rows.length > 0 ? rows.filter((r) => r.isDone).map((r) => r.id) : ((await db.tasks.get(taskId))?.doneChecklistItemIds ?? []));
+    for (const change of changes) {
+      if (change.done) done.add(change.itemId);
+      else done.delete(change.itemId);
+    }
+    payload.ids = inOrder(rows.map((r) => r.id), done);
+  });
+  return OK;
+}
+
+/** Scanned items added, changed or removed: applied to the mirror's current list of the task. */
+export async function changeScannedItems(db: ShelfworkDb, now: Date, taskId: string, changes: ScanChange[]): Promise<CommandResult> {
+  if (!Array.isArray(changes)) return invalid('changes', 'INVALID', 'Invalid scanned item changes');
+  for (const [i, change] of changes.entries()) {
+    if (change?.op === 'remove' && isNonEmptyString(change.id)) continue;
+    if (change?.op !== 'put') return invalid(`changes.${i}`, 'INVALID', 'Invalid scanned item change');
+    const problem = scannedItemProblem(change.item, `changes.${i}.item`);
+    if (problem) return problem;
+  }
+  if (changes.length === 0) return OK;
+  const payload: ScansPayload = { items: [] };
+  await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(taskId, 'scanned-items'), payload }, async () => {
+    payload.items = applyScanChanges(await db.scannedItems.where('taskId').equals(taskId).toArray(), changes);
+  });
+  return OK;
+}
+
+/** Defects (regular or blockers) logged or unlogged: applied to the mirror's current set of the task. */
+export async function changeTaskDefects(db: ShelfworkDb, now: Date, taskId: string, changes: DefectChange[]): Promise<CommandResult> {
+  if (!Array.isArray(changes) || !changes.every((c) => isNonEmptyString(c?.defectId) && typeof c.checked === 'boolean')) {
+    return invalid('changes', 'INVALID', 'Invalid defect changes');
+  }
+  if (changes.length === 0) return OK;
+  const payload: DefectsPayload = { defectIds: [] };
+  await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(taskId, 'defects'), payload }, async () => {
+    const rows = await db.taskDefects.where('taskId').equals(taskId).toArray();
+    const checked = new Set(rows.filter((r) => r.checked).map((r) => r.id));
+    for (const change of changes) {
+      if (change.checked) checked.add(change.defectId);
+      else checked.delete(change.defectId);
+    }
+    payload.defectIds = inOrder(rows.map((r) => r.id), checked);
+  });
   return OK;
 }
 
