@@ -9,6 +9,8 @@ import { Link, useNavigate } from 'react-router';
 import { normalizeEmail } from '../domain/validation';
 import { trackSlow } from '../app/slowCommand';
 import { getSyncApi } from '../sync/client';
+import { formikField } from '../ui/formikField';
+import { TextField } from '../ui/TextField';
 import { emailLoginSchema, passwordLoginSchema } from './authSchemas';
 import { showCommandFailure } from './commandFailure';
 import { ConsentFields } from './ConsentFields';
@@ -58,10 +60,9 @@ export function LoginScreen() {
     },
   });
 
-  const { values, errors, touched, handleChange, handleBlur, handleSubmit, isSubmitting } = formik;
+  const { values, handleSubmit, isSubmitting } = formik;
   const consented = values.terms && values.privacy && values.communication;
-  const fieldError = (field: 'email' | 'username' | 'password') =>
-    touched[field] || formik.submitCount > 0 ? errorText(field, errors[field]) : undefined;
+  const field = (name: 'email' | 'username' | 'password') => formikField(formik, name, (code) => errorText(name, code));
 
   return (
     <>
@@ -75,77 +76,29 @@ export function LoginScreen() {
       </p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
         {mode === 'email' ? (
-          <div className="field">
-            <label htmlFor="login-email">
-              <Trans>Email</Trans>
-            </label>
-            <input
-              id="login-email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={values.email}
-              onChange={handleChange}
-              onBlur={handleBlur}
-              aria-invalid={fieldError('email') ? true : undefined}
-              aria-describedby={fieldError('email') ? 'login-email-error' : undefined}
-            />
-            {fieldError('email') ? (
-              <span className="field-error" id="login-email-error">
-                {fieldError('email')}
-              </span>
-            ) : null}
-          </div>
+          <TextField
+            id="login-email"
+            label={<Trans>Email</Trans>}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...field('email')}
+          />
         ) : (
           <>
-            <div className="field">
-              <label htmlFor="login-username">
-                <Trans>Email</Trans>
-              </label>
-              <input
-                id="login-username"
-                name="username"
-                type="email"
-                inputMode="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={values.username}
-                onChange={handleChange}
-                onBlur={handleBlur}
-                aria-invalid={fieldError('username') ? true : undefined}
-                aria-describedby={fieldError('username') ? 'login-username-error' : undefined}
-              />
-              {fieldError('username') ? (
-                <span className="field-error" id="login-username-error">
-                  {fieldError('username')}
-                </span>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor="login-password">
-                <Trans>Password</Trans>
-              </label>
-              <input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={handleChange}
-                onBlur={handleBlur}
-                aria-invalid={fieldError('password') ? true : undefined}
-                aria-describedby={fieldError('password') ? 'login-password-error' : undefined}
-              />
-              {fieldError('password') ? (
-                <span className="field-error" id="login-password-error">
-                  {fieldError('password')}
-                </span>
-              ) : null}
-            </div>
+            <TextField
+              id="login-username"
+              label={<Trans>Email</Trans>}
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...field('username')}
+            />
+            <TextField id="login-password" label={<Trans>Password</Trans>} type="password" autoComplete="current-password" {...field('password')} />
           </>
         )}
         <ConsentFields formik={formik} />

@@ -10,7 +10,9 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_CODE_LENGTH, validateEmail } from '../domain/validation';
 import { trackSlow } from '../app/slowCommand';
 import { getSyncApi } from '../sync/client';
+import { formikField } from '../ui/formikField';
 import { Icon } from '../ui/Icon';
+import { TextField } from '../ui/TextField';
 import { showToast } from '../ui/toastStore';
 import { passcodeSchema } from './authSchemas';
 import { showCommandFailure } from './commandFailure';
@@ -54,8 +56,9 @@ export function PasscodeScreen() {
     },
   });
 
-  const { values, errors, handleSubmit, isSubmitting, setFieldValue, submitForm } = formik;
-  const codeError = formik.submitCount > 0 ? errorText('code', errors.code) : undefined;
+  const { handleSubmit, isSubmitting, setFieldValue, submitForm } = formik;
+  // Shown after a submit only: a complete code submits itself, so a half-typed one is no error.
+  const code = formikField(formik, 'code', (value) => errorText('code', value), 'submitted');
 
   async function resend() {
     setResending(true);
@@ -83,37 +86,28 @@ export function PasscodeScreen() {
         </Trans>
       </p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="passcode-code">
-            <Trans>Login code</Trans>
-          </label>
-          <input
-            id="passcode-code"
-            name="code"
-            className="code-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={LOGIN_CODE_LENGTH}
-            autoFocus
-            value={values.code}
-            onChange={async (event) => {
-              const digits = event.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
-              await setFieldValue('code', digits, false);
-              formik.setFieldError('code', undefined);
-              // A complete code (typed or autofilled) logs in right away.
-              if (digits.length === LOGIN_CODE_LENGTH && !isSubmitting) void submitForm();
-            }}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? 'passcode-code-error' : undefined}
-          />
-          {codeError ? (
-            <span className="field-error" id="passcode-code-error" role="alert">
-              {codeError}
-            </span>
-          ) : null}
-        </div>
+        <TextField
+          id="passcode-code"
+          label={<Trans>Login code</Trans>}
+          inputClassName="code-input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={LOGIN_CODE_LENGTH}
+          autoFocus
+          name={code.name}
+          value={code.value}
+          error={code.error}
+          errorRole="alert"
+          onChange={async (event) => {
+            const digits = event.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
+            await setFieldValue('code', digits, false);
+            formik.setFieldError('code', undefined);
+            // A complete code (typed or autofilled) logs in right away.
+            if (digits.length === LOGIN_CODE_LENGTH && !isSubmitting) void submitForm();
+          }}
+        />
         <button type="submit" className="btn btn-block" disabled={isSubmitting}>
           {isSubmitting ? <span className="btn-spinner" aria-hidden="true" /> : null}
           <Trans>Log in</Trans>

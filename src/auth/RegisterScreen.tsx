@@ -6,6 +6,8 @@ import type { CountryCode } from '../domain/types';
 import { normalizeEmail } from '../domain/validation';
 import { trackSlow } from '../app/slowCommand';
 import { getSyncApi } from '../sync/client';
+import { formikField } from '../ui/formikField';
+import { SelectField, TextField } from '../ui/TextField';
 import { REGISTRATION_COUNTRIES, registerSchema } from './authSchemas';
 import { showCommandFailure } from './commandFailure';
 import { ConsentFields } from './ConsentFields';
@@ -55,10 +57,8 @@ export function RegisterScreen() {
     },
   });
 
-  const { values, errors, touched, handleChange, handleBlur, handleSubmit, isSubmitting } = formik;
+  const { values, handleSubmit, isSubmitting } = formik;
   const consented = values.terms && values.privacy && values.communication;
-  const emailError = touched.email || formik.submitCount > 0 ? errorText('email', errors.email) : undefined;
-  const countryError = touched.country || formik.submitCount > 0 ? errorText('country', errors.country) : undefined;
 
   return (
     <>
@@ -69,58 +69,26 @@ export function RegisterScreen() {
         <Trans>Earn money doing short tasks in stores near you. We will send a code to your email to confirm it.</Trans>
       </p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="register-email">
-            <Trans>Email</Trans>
-          </label>
-          <input
-            id="register-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.email}
-            onChange={handleChange}
-            onBlur={handleBlur}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'register-email-error' : undefined}
-          />
-          {emailError ? (
-            <span className="field-error" id="register-email-error">
-              {emailError}
-            </span>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="register-country">
-            <Trans>Country where you will work</Trans>
-          </label>
-          <select
-            id="register-country"
-            name="country"
-            value={values.country}
-            onChange={handleChange}
-            onBlur={handleBlur}
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError ? 'register-country-error' : undefined}
-          >
-            <option value="" disabled>
-              {t`Choose a country`}
+        <TextField
+          id="register-email"
+          label={<Trans>Email</Trans>}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...formikField(formik, 'email', (code) => errorText('email', code))}
+        />
+        <SelectField id="register-country" label={<Trans>Country where you will work</Trans>} {...formikField(formik, 'country', (code) => errorText('country', code))}>
+          <option value="" disabled>
+            {t`Choose a country`}
+          </option>
+          {REGISTRATION_COUNTRIES.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code, i18n.locale)}
             </option>
-            {REGISTRATION_COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code, i18n.locale)}
-              </option>
-            ))}
-          </select>
-          {countryError ? (
-            <span className="field-error" id="register-country-error">
-              {countryError}
-            </span>
-          ) : null}
-        </div>
+          ))}
+        </SelectField>
         <ConsentFields formik={formik} />
         <button type="submit" className="btn btn-block" disabled={!consented || isSubmitting} aria-describedby={consented ? undefined : 'consents-hint'}>
           {isSubmitting ? <span className="btn-spinner" aria-hidden="true" /> : null}

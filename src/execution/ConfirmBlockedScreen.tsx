@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
 import { usePhotos, useTaskDefects } from '../sync/hooks';
+import { TextField } from '../ui/TextField';
 import { executionPath } from './checklist';
 import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';
@@ -66,12 +67,15 @@ function ConfirmBlocked({ task }: { task: TaskRow }) {
         </Link>
       </section>
       <PhotoRequirement taskId={task.id} count={photoCount} tag="task_blocker" showError={tried} />
-      <div className="field">
-        <label htmlFor="blocked-comment">
-          <Trans>Comment (optional)</Trans>
-        </label>
-        <textarea id="blocked-comment" rows={4} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
-      </div>
+      <TextField
+        multiline
+        id="blocked-comment"
+        label={<Trans>Comment (optional)</Trans>}
+        rows={4}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        maxLength={2000}
+      />
       <CompletionFailure error={error} />
       <button type="submit" className="btn btn-block" disabled={busy}>
         <Trans>Send as blocked</Trans>

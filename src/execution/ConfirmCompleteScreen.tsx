@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
+import { TextField } from '../ui/TextField';
 import { ExecutionGate } from './ExecutionGate';
 import { CompletionFailure } from './CompletionFailure';
 import { SuggestionsPopup } from './SuggestionsPopup';
@@ -39,12 +40,15 @@ function ConfirmComplete({ task }: { task: TaskRow }) {
       <p className="muted">
         <Trans>The task goes to review. If you are offline, it is sent when there is a connection.</Trans>
       </p>
-      <div className="field">
-        <label htmlFor="complete-comment">
-          <Trans>Comment (optional)</Trans>
-        </label>
-        <textarea id="complete-comment" rows={4} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={2000} />
-      </div>
+      <TextField
+        multiline
+        id="complete-comment"
+        label={<Trans>Comment (optional)</Trans>}
+        rows={4}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        maxLength={2000}
+      />
       <CompletionFailure error={error} />
       <button type="submit" className="btn btn-block" disabled={busy}>
         <Trans>Complete task</Trans>

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
 import { usePhotos } from '../sync/hooks';
+import { TextField } from '../ui/TextField';
 import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoRequirement } from './PhotoRequirement';
@@ -53,25 +54,16 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
       <p className="muted">
         <Trans>Explain why the task could not be done in full and add photos that show it.</Trans>
       </p>
-      <div className="field">
-        <label htmlFor="incomplete-reason">
-          <Trans>Reason</Trans>
-        </label>
-        <textarea
-          id="incomplete-reason"
-          rows={4}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={tried && reasonMissing}
-          aria-describedby={tried && reasonMissing ? 'incomplete-reason-error' : undefined}
-          maxLength={2000}
-        />
-        {tried && reasonMissing ? (
-          <span id="incomplete-reason-error" className="field-error">
-            <Trans>Please add the required information</Trans>
-          </span>
-        ) : null}
-      </div>
+      <TextField
+        multiline
+        id="incomplete-reason"
+        label={<Trans>Reason</Trans>}
+        rows={4}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={tried && reasonMissing ? <Trans>Please add the required information</Trans> : undefined}
+        maxLength={2000}
+      />
       <PhotoRequirement taskId={task.id} count={photoCount} tag="after" showError={tried} />
       <label className="check-row">
         <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={tried && !agreed} />

@@ -3,9 +3,10 @@
  * adds the item; Other opens a number field for 0–99 (validateFacings, spec section 9).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { validateFacings } from '../domain/ean';
 import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/TextField';
 import { facingsErrorMessage } from './messages';
 import { FACINGS_BUTTONS } from './skuList';
 
@@ -25,8 +26,6 @@ export function FacingsDialog({ open, ean, productName, current, onPick, onClose
   const [other, setOther] = useState(false);
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
-  const inputId = useId();
-  const errorId = useId();
   const error = validateFacings(value);
 
   const close = () => {
@@ -69,28 +68,18 @@ export function FacingsDialog({ open, ean, productName, current, onPick, onClose
               if (!error) pick(Number(value.trim()));
             }}
           >
-            <div className="field">
-              <label htmlFor={inputId}>
-                <Trans>Number of facings (0–99)</Trans>
-              </label>
-              <input
-                id={inputId}
-                inputMode="numeric"
-                pattern="[0-9]*"
-                autoComplete="off"
-                autoFocus
-                maxLength={3}
-                value={value}
-                aria-invalid={touched && error !== null}
-                aria-describedby={touched && error ? errorId : undefined}
-                onChange={(event) => setValue(event.target.value)}
-              />
-              {touched && error ? (
-                <span id={errorId} className="field-error" role="alert">
-                  {i18n._(facingsErrorMessage(error))}
-                </span>
-              ) : null}
-            </div>
+            <TextField
+              label={<Trans>Number of facings (0–99)</Trans>}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="off"
+              autoFocus
+              maxLength={3}
+              value={value}
+              error={touched && error ? i18n._(facingsErrorMessage(error)) : undefined}
+              errorRole="alert"
+              onChange={(event) => setValue(event.target.value)}
+            />
             <button type="submit" className="btn btn-block">
               <Trans>Add</Trans>
             </button>

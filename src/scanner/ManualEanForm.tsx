@@ -3,8 +3,9 @@
  * Checked with the domain's EAN rules (spec section 5); an invalid code shows the spec's text.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { validateEan } from '../domain/ean';
+import { TextField } from '../ui/TextField';
 import { EAN_INVALID_MESSAGE } from './messages';
 
 export interface ManualEanFormProps {
@@ -17,8 +18,6 @@ export interface ManualEanFormProps {
 export function ManualEanForm({ value, onChange, onSubmit, inputRef }: ManualEanFormProps) {
   const { i18n } = useLingui();
   const [invalid, setInvalid] = useState(false);
-  const inputId = useId();
-  const errorId = useId();
   const empty = value.trim() === '';
 
   return (
@@ -36,36 +35,28 @@ export function ManualEanForm({ value, onChange, onSubmit, inputRef }: ManualEan
         onSubmit(value.trim());
       }}
     >
-      <div className="field sku-manual__field">
-        <label htmlFor={inputId}>
-          <Trans>Enter EAN by hand</Trans>
-        </label>
-        <div className="sku-manual__row">
-          <input
-            ref={inputRef}
-            id={inputId}
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={24}
-            value={value}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? errorId : undefined}
-            onChange={(event) => {
-              setInvalid(false);
-              onChange(event.target.value);
-            }}
-          />
+      <TextField
+        className="sku-manual__field"
+        label={<Trans>Enter EAN by hand</Trans>}
+        inputRef={inputRef}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={24}
+        value={value}
+        error={invalid ? i18n._(EAN_INVALID_MESSAGE) : undefined}
+        errorRole="alert"
+        onChange={(event) => {
+          setInvalid(false);
+          onChange(event.target.value);
+        }}
+        rowClassName="sku-manual__row"
+        action={
           <button type="submit" className="btn" disabled={empty}>
             <Trans>Add</Trans>
           </button>
-        </div>
-        {invalid ? (
-          <span id={errorId} className="field-error" role="alert">
-            {i18n._(EAN_INVALID_MESSAGE)}
-          </span>
-        ) : null}
-      </div>
+        }
+      />
     </form>
   );
 }

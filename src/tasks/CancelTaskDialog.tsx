@@ -6,11 +6,12 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { TaskRow } from '../db/schema';
 import type { CancelPolicy } from '../domain/lifecycle';
 import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/TextField';
 import { showToast } from '../ui/toastStore';
 import { cancelFormState } from './cancelForm';
 import { classifyFailure, failureMessage } from './lifecycleFailure';
@@ -27,8 +28,6 @@ export interface CancelTaskDialogProps {
 
 export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: CancelTaskDialogProps) {
   const { t, i18n } = useLingui();
-  const reasonId = useId();
-  const counterId = useId();
   const [justification, setJustification] = useState('');
   const [policyAccepted, setPolicyAccepted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -90,26 +89,17 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
             <Alert tone="warning" role="note">
               <Trans>The free cancellation period is over. Late cancellations are recorded and may restrict your account.</Trans>
             </Alert>
-            <div className="field">
-              <label htmlFor={reasonId}>
-                <Trans>Why are you canceling?</Trans>
-              </label>
-              <textarea
-                id={reasonId}
-                rows={3}
-                value={justification}
-                aria-describedby={counterId}
-                aria-invalid={form.tooLong || undefined}
-                onChange={(event) => setJustification(event.target.value)}
-              />
-              <span id={counterId} className={form.tooLong ? 'field-error cancel-form__counter' : 'muted cancel-form__counter'} aria-live="polite">
-                {form.tooLong ? (
-                  <Trans>The reason must be shorter than 160 characters ({length}/{max}).</Trans>
-                ) : (
-                  <Trans>{remaining} characters left</Trans>
-                )}
-              </span>
-            </div>
+            <TextField
+              multiline
+              rows={3}
+              label={<Trans>Why are you canceling?</Trans>}
+              live
+              hint={<Trans>{remaining} characters left</Trans>}
+              error={form.tooLong ? <Trans>The reason must be shorter than 160 characters ({length}/{max}).</Trans> : undefined}
+              messageClassName="cancel-form__counter"
+              value={justification}
+              onChange={(event) => setJustification(event.target.value)}
+            />
             <label className="check-row">
               <input type="checkbox" checked={policyAccepted} onChange={(event) => setPolicyAccepted(event.target.checked)} />
               <span>
