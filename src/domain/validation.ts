@@ -2,16 +2,15 @@
  * Input validators shared by forms (Yup/Formik) and server handlers. They return error codes,
  * never text: the UI turns codes into messages in the tasker's language.
  */
+import type { FieldErrorCode } from './errors';
 import { COUNTRY_CODES, type CountryCode } from './types';
 
-export type FieldErrorCode =
-  | 'REQUIRED'
-  | 'EMAIL_INVALID'
-  | 'CODE_INVALID'
-  | 'COUNTRY_INVALID'
-  | 'TOO_LONG'
-  | 'TOO_SHORT'
-  | 'INVALID';
+export type { FieldErrorCode };
+
+/** The shape of an id the API hands out or accepts (path parameters, id lists); anything else is not found or INVALID. */
+export function isPlausibleId(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
+}
 
 export const EMAIL_MAX_LENGTH = 254;
 /** Login codes are 6 digits (issue: the spine). */

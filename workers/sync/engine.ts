@@ -12,7 +12,10 @@ import { type ApiResult, type FetchImpl } from '../../src/api/http';
 import { enqueueMutation, isQuotaError } from '../../src/db/outbox';
 import type { ShelfworkDb } from '../../src/db/schema';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange, ScanChange, SyncApi, SyncReason } from '../../src/sync/contract';
-import { startRefusal, type StartRefusal } from '../../src/domain/lifecycle';
+import type { CompletionInput } from '../../src/domain/completion';
+import { REFUSAL_MESSAGES } from '../../src/domain/errors';
+import { isValidCoordinates } from '../../src/domain/geo';
+import { startRefusal } from '../../src/domain/lifecycle';
 import { readTimestamp } from '../../src/domain/time';
 import {
   COUNTRY_CODES,
@@ -105,27 +108,8 @@ class StartRefused extends Error {
   }
 }
 
-/** Diagnostic English for local start refusals; the UI words them from `code` (and `fields`). */
-const START_REFUSAL_MESSAGES: Record<StartRefusal['code'], string> = {
-  TASK_NOT_RESERVED: 'Only a reserved task can be started',
-  TASK_NOT_STARTABLE_YET: 'The task cannot be started yet',
-  TASK_WINDOW_ENDED: 'The task window has ended',
-  POSITION_REQUIRED: 'Your position is needed to start the task',
-  TOO_FAR_FROM_PLACE: 'You are too far from the place to start the task',
-};
-
 function taskPath(taskId: string, action: string): string {
   return `task/${encodeURIComponent(taskId)}/${action}`;
-}
-
-function isCoordinates(value: Coordinates | null | undefined): value is Coordinates {
-  return (
-    !!value &&
-    Number.isFinite(value.latitude) &&
-    Number.isFinite(value.longitude) &&
-    Math.abs(value.latitude) <= 90 &&
-    Math.abs(value.longitude) <= 180
-  );
 }
 
 export class SyncEngine implements SyncApi {
@@ -402,7 +386,7 @@ export class SyncEngine implements SyncApi {
 
   private async startTaskNow(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
     if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
-    if (!isCoordinates(position)) {
+    if (!position || !isValidCoordinates(position)) {
       return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid position', fields: { position: 'INVALID' } });
     }
     // The server's rule (src/domain/time.ts): a real ISO time in 2000–2099, else it would refuse the record later.
@@ -427,7 +411,8 @@ export class SyncEngine implements SyncApi {
               const fields: Record<string, string> = {};
               if (refusal.code === 'TOO_FAR_FROM_PLACE') fields.distanceMeters = String(refusal.distanceMeters);
               if (refusal.code === 'TASK_NOT_STARTABLE_YET') fields.opensAt = refusal.opensAt;
-              const error: CommandError = { status: 420, code: refusal.code, message: START_REFUSAL_MESSAGES[refusal.code] };
+              // The server's English (the page words the code itself).
+              const error: CommandError = { status: 420, code: refusal.code, message: REFUSAL_MESSAGES[refusal.code] };
               throw new StartRefused(Object.keys(fields).length > 0 ? { ...error, fields } : error);
             }
             await db.tasks.put({ ...row, status: 'in_progress', startTime: payload.startedAt, isStartable: false });
@@ -515,7 +500,7 @@ export class SyncEngine implements SyncApi {
     return this.execute('deletePhotos', 'now', taskId, () => execution.deletePhotos(this.db, this.now(), taskId, photoIds));
   }
 
-  completeTask(taskId: string, input: execution.CompletionInput): Promise<CommandResult> {
+  completeTask(taskId: string, input: CompletionInput): Promise<CommandResult> {
     return this.execute('completeTask', 'now', taskId, () => execution.completeTask(this.db, this.now(), taskId, input));
   }
 

@@ -11,8 +11,10 @@
  */
 import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../src/db/outbox';
 import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
+import { needsPhoto, readCompletion, type CompletionInput } from '../../src/domain/completion';
+import { REFUSAL_MESSAGES } from '../../src/domain/errors';
 import { applyScanChanges, type ScanChange } from '../../src/domain/scans';
-import { COMPLETION_OUTCOMES, PHOTO_TAGS, type CompletionOutcome, type PhotoTag, type ScannedItem } from '../../src/domain/types';
+import { PHOTO_TAGS, type PhotoTag, type ScannedItem } from '../../src/domain/types';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange } from '../../src/sync/contract';
 import {
   CHECKLIST_KIND,
@@ -298,34 +300,25 @@ export async function deletePhotos(db: ShelfworkDb, now: Date, taskId: string, p
   return OK;
 }
 
-export interface CompletionInput {
-  outcome: CompletionOutcome;
-  taskerComment: string;
-  reason?: string;
-  policyAgreed?: boolean;
-  blockerIds?: string[];
-}
-
 /**
- * Queued after the task's other records (createdAt order). The server's completion rules are
- * checked on the mirror first, with the server's codes, so an impossible completion is refused
- * at once instead of after the signal returns.
+ * Queued after the task's other records (createdAt order). The completion rule
+ * (src/domain/completion.ts) and the server's checks that need data are applied to the mirror
+ * first, with the server's codes, so an impossible completion is refused at once instead of after
+ * the signal returns.
  */
 export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, input: CompletionInput): Promise<CommandResult> {
-  const outcome = input?.outcome ?? 'complete';
-  if (!(COMPLETION_OUTCOMES as readonly string[]).includes(outcome)) return invalid('outcome', 'INVALID', 'Unknown outcome');
-  const payload: CompletePayload = { outcome, taskerComment: typeof input.taskerComment === 'string' ? input.taskerComment : '' };
+  const read = readCompletion(input);
+  if (Object.keys(read.errors).length > 0) {
+    return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields: read.errors } };
+  }
+  const { outcome, taskerComment, reason, blockerIds } = read.value;
+  // Only what the outcome uses is sent.
+  const payload: CompletePayload = { outcome, taskerComment };
   if (outcome === 'incomplete') {
-    if (!input.reason?.trim()) return invalid('reason', 'REQUIRED', 'A reason is required');
-    if (input.policyAgreed !== true) return invalid('policyAgreed', 'REQUIRED', 'The policy must be agreed to');
-    payload.reason = input.reason;
+    payload.reason = reason;
     payload.policyAgreed = true;
   }
-  if (outcome === 'blocked') {
-    const blockers = Array.isArray(input.blockerIds) ? uniqueStrings(input.blockerIds) : null;
-    if (!blockers || blockers.length === 0) return invalid('blockerIds', 'REQUIRED', 'At least one blocker is required');
-    payload.blockerIds = blockers;
-  }
+  if (outcome === 'blocked') payload.blockerIds = blockerIds;
   const kind = outboxKind({ kind: COMPLETE_KIND, taskId });
   try {
     await enqueueMutation(
@@ -337,10 +330,10 @@ export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, i
         optimistic: async () => {
           const row = await db.tasks.get(taskId);
           if (!row) throw new CommandRefused({ status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' });
-          if (row.status !== 'in_progress') throw new CommandRefused({ status: 420, code: 'TASK_NOT_IN_PROGRESS', message: 'The task is not in progress' });
-          if (outcome !== 'complete') {
+          if (row.status !== 'in_progress') throw new CommandRefused({ status: 420, code: 'TASK_NOT_IN_PROGRESS', message: REFUSAL_MESSAGES.TASK_NOT_IN_PROGRESS });
+          if (needsPhoto(outcome)) {
             const photos = await db.photos.where('taskId').equals(taskId).filter((p) => !p.deleted).count();
-            if (photos === 0) throw new CommandRefused({ status: 420, code: 'PHOTOS_REQUIRED', message: 'At least one photo is required' });
+            if (photos === 0) throw new CommandRefused({ status: 420, code: 'PHOTOS_REQUIRED', message: REFUSAL_MESSAGES.PHOTOS_REQUIRED });
           }
           await kind.apply?.(db, { taskId, payload, path: taskPath(taskId, 'complete'), createdAt: now.toISOString() });
         },

@@ -6,9 +6,9 @@
  */
 import type { ApiResult } from '../../src/api/http';
 import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '../../src/db/schema';
+import type { CompletionInput } from '../../src/domain/completion';
 import {
   COUNTRY_CODES,
-  type CompletionOutcome,
   type CountryCode,
   type Defect,
   type Photo,
@@ -164,13 +164,8 @@ export interface PhotoUpdatePayload {
 export interface PhotoDeletePayload {
   photoIds: string[];
 }
-export interface CompletePayload {
-  outcome: CompletionOutcome;
-  taskerComment: string;
-  reason?: string;
-  policyAgreed?: boolean;
-  blockerIds?: string[];
-}
+/** The completion as sent (src/domain/completion.ts): only the fields its outcome uses. */
+export type CompletePayload = CompletionInput;
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

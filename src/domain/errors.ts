@@ -1,0 +1,161 @@
+/**
+ * Every error code of Shelfwork as one union: what the server answers (`{ error: { code } }`,
+ * docs/api.md), what the sync worker and the page say themselves (no answer, a full disk, a
+ * rule checked on the device), and the per-field codes of a 400's `fields`. The server's
+ * `ApiError` and the worker's `CommandError` carry an `ErrorCode`; the page turns codes into the
+ * tasker's words in one place (src/i18n/errorMessages.ts). The English texts here are the
+ * server's (and the worker's local refusals'), for logs and for a 420 the app has no words for.
+ * Pure.
+ */
+
+/** Codes the server answers (docs/api.md, Errors). */
+export const SERVER_ERROR_CODES = [
+  // 400
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'BAD_URL',
+  'BAD_REQUEST',
+  'UPLOAD_INCOMPLETE',
+  // 401
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'INVALID_REFRESH_TOKEN',
+  'REFRESH_TOKEN_REUSED',
+  // 403
+  'CANNOT_SEE_TASKS',
+  'UPLOAD_TOKEN_INVALID',
+  'PHOTO_URL_INVALID',
+  // 404 (USER_NOT_FOUND is also the 420 of a login for an unknown email)
+  'TASK_NOT_FOUND',
+  'USER_NOT_FOUND',
+  'RETAILER_NOT_FOUND',
+  'TASK_TYPE_NOT_FOUND',
+  'PHOTO_NOT_FOUND',
+  'NOT_FOUND',
+  // 409, 410
+  'PHOTO_ALREADY_UPLOADED',
+  'UPLOAD_TOKEN_EXPIRED',
+  'PHOTO_URL_EXPIRED',
+  // 413, 414, 415
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  // 420: access
+  'EMAIL_ALREADY_REGISTERED',
+  'WRONG_CODE',
+  'CODE_EXPIRED',
+  'WRONG_CREDENTIALS',
+  'GOOGLE_LOGIN_UNAVAILABLE',
+  // 420: the life cycle (src/domain/lifecycle.ts)
+  'TASK_NO_LONGER_AVAILABLE',
+  'PROFILE_NOT_APPROVED',
+  'TRAININGS_MISSING',
+  'RESERVATION_LIMIT_EXCEEDED',
+  'TASK_NOT_RESERVED',
+  'CANCEL_DEADLINE_PASSED',
+  'TASK_NOT_STARTABLE_YET',
+  'TASK_WINDOW_ENDED',
+  'POSITION_REQUIRED',
+  'TOO_FAR_FROM_PLACE',
+  // 420: doing the work, staff review
+  'TASK_NOT_IN_PROGRESS',
+  'PHOTOS_REQUIRED',
+  'TASK_NOT_AWAITING_CONFIRMATION',
+  // 422, 429, 500, 503
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+
+/** Codes the sync worker and the page say themselves (never on the wire). */
+export const CLIENT_ERROR_CODES = [
+  /** No answer (offline, a cut connection, a timeout). */
+  'NETWORK',
+  /** The caller aborted the request. */
+  'ABORTED',
+  /** Not the API's error shape, a malformed answer, a worker that threw. */
+  'UNKNOWN',
+  /** The device storage is full (IndexedDB's QuotaExceededError). */
+  'QUOTA_EXCEEDED',
+  /** No tokens on this device. */
+  'UNAUTHENTICATED',
+  /** The refresh token was refused: log in again. */
+  'SESSION_EXPIRED',
+  'COUNTRY_INVALID',
+  'PHOTO_EXISTS',
+  'PHOTO_FILE_MISSING',
+  'RECORD_NOT_FOUND',
+  'RECORD_NOT_REJECTED',
+  'TOO_MANY_PAGES',
+  'PAGING_LOOP',
+  /** A late cancel without a reason, or with one too long (src/domain/lifecycle.ts, cancelRefusal; the server answers them as 400 fields). */
+  'JUSTIFICATION_REQUIRED',
+  'JUSTIFICATION_TOO_LONG',
+] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+export type ErrorCode = ServerErrorCode | ClientErrorCode;
+
+const ERROR_CODES: ReadonlySet<string> = new Set<string>([...SERVER_ERROR_CODES, ...CLIENT_ERROR_CODES]);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ERROR_CODES.has(value);
+}
+
+/** A code read from the wire or the mirror: itself when known, else UNKNOWN (a newer server's code; its message is kept by the caller). */
+export function readErrorCode(value: unknown): ErrorCode {
+  return isErrorCode(value) ? value : 'UNKNOWN';
+}
+
+/** Per-field codes of a 400 (`fields`), and of the rules that check a form on the device. */
+export type FieldErrorCode =
+  | 'REQUIRED'
+  | 'INVALID'
+  | 'TOO_LONG'
+  | 'TOO_SHORT'
+  | 'TOO_MANY'
+  | 'TOO_HIGH'
+  | 'DUPLICATE'
+  | 'OUT_OF_RANGE'
+  | 'NOT_FOUND'
+  | 'NOT_ALLOWED'
+  | 'EMAIL_INVALID'
+  | 'CODE_INVALID'
+  | 'COUNTRY_INVALID'
+  | 'CURSOR_INVALID'
+  | 'INVALID_CHARACTERS'
+  | 'IN_FUTURE'
+  | 'BEFORE_START'
+  | 'BEFORE_RESERVATION'
+  | 'LONGER_THAN_WINDOW'
+  | 'ID_TAKEN'
+  | 'EAN_REQUIRED'
+  | 'EAN_INVALID'
+  | 'FACINGS_REQUIRED'
+  | 'FACINGS_INVALID'
+  | 'UNKNOWN_BLOCKER'
+  | 'UNKNOWN_DEFECT'
+  | 'UNKNOWN_ITEM';
+
+/**
+ * The server's English for its business-rule refusals (420), also used by the worker when it
+ * refuses the same rule on the device before queueing. The page shows its own words for these
+ * codes (src/i18n/errorMessages.ts).
+ */
+export const REFUSAL_MESSAGES = {
+  TASK_NO_LONGER_AVAILABLE: 'This task is no longer available. Another user has already reserved it.',
+  PROFILE_NOT_APPROVED: 'Your profile is not approved yet, so you cannot reserve tasks.',
+  TRAININGS_MISSING: 'Complete the trainings this task needs before reserving it.',
+  RESERVATION_LIMIT_EXCEEDED: 'You have reached your reservation limit. Finish or cancel a reserved task first.',
+  TASK_NOT_RESERVED: 'This task is not reserved by you.',
+  CANCEL_DEADLINE_PASSED: 'This task cannot be canceled anymore.',
+  TASK_NOT_STARTABLE_YET: 'This task cannot be started yet.',
+  TASK_WINDOW_ENDED: 'The time window of this task has ended.',
+  POSITION_REQUIRED: 'Your position is needed to start this task.',
+  TOO_FAR_FROM_PLACE: 'You are too far from the store to start this task.',
+  TASK_NOT_IN_PROGRESS: 'This task is not in progress.',
+  PHOTOS_REQUIRED: 'Add at least one photo first.',
+} as const satisfies Partial<Record<ServerErrorCode, string>>;
+export type RefusalCode = keyof typeof REFUSAL_MESSAGES;
