@@ -10,6 +10,7 @@ import type { TaskRow } from '../db/schema';
 import { reserveRefusal } from '../domain/lifecycle';
 import { missingTrainings } from '../domain/tasks';
 import type { ReservationLimit, Training, User } from '../domain/types';
+import { DetailSection } from '../ui/DetailSection';
 import { formatDateTime, formatDistance, formatMinutes } from '../i18n/format';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
@@ -100,28 +101,19 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
       <PlaceCard place={task.place} distance={null} />
 
       {task.taskType.shortDescription && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>About the task</Trans>
-          </h2>
+        <DetailSection title={<Trans>About the task</Trans>}>
           <p>{task.taskType.shortDescription}</p>
-        </section>
+        </DetailSection>
       )}
 
       {approved && task.descriptiveComment && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Comment</Trans>
-          </h2>
+        <DetailSection title={<Trans>Comment</Trans>}>
           <LinkifiedText text={task.descriptiveComment} />
-        </section>
+        </DetailSection>
       )}
 
       {missing.length > 0 && (
-        <section className="card detail-section detail-section--warning">
-          <h2 className="detail-section__title">
-            <Trans>Missing trainings</Trans>
-          </h2>
+        <DetailSection tone="warning" title={<Trans>Missing trainings</Trans>}>
           <ul className="missing-trainings">
             {missing.map((ref) => {
               const href = approved ? safeHref(ref.linkToTraining) : null;
@@ -139,30 +131,21 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
               );
             })}
           </ul>
-        </section>
+        </DetailSection>
       )}
 
-      {task.taskType.fullDescription.trim() !== '' && (
-        <section className="card detail-section">
-          {approved ? (
-            <details className="instructions">
-              <summary className="detail-section__title">
-                <Trans>Instructions</Trans>
-              </summary>
-              <MarkdownText markdown={task.taskType.fullDescription} />
-            </details>
-          ) : (
-            <>
-              <h2 className="detail-section__title">
-                <Trans>Instructions</Trans>
-              </h2>
-              <p className="muted">
-                <Trans>Instructions are shown once your profile is approved.</Trans>
-              </p>
-            </>
-          )}
-        </section>
-      )}
+      {task.taskType.fullDescription.trim() !== '' &&
+        (approved ? (
+          <DetailSection collapsible title={<Trans>Instructions</Trans>}>
+            <MarkdownText markdown={task.taskType.fullDescription} />
+          </DetailSection>
+        ) : (
+          <DetailSection title={<Trans>Instructions</Trans>}>
+            <p className="muted">
+              <Trans>Instructions are shown once your profile is approved.</Trans>
+            </p>
+          </DetailSection>
+        ))}
     </>
   );
 }

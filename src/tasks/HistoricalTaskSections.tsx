@@ -11,6 +11,7 @@ import { useTaskOutbox } from '../sync/hooks';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
+import { DetailSection } from '../ui/DetailSection';
 import { Icon, type IconName } from '../ui/Icon';
 
 type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
@@ -87,12 +88,9 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
       </div>
 
       {task.resultComment && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Reviewer's comment</Trans>
-          </h2>
+        <DetailSection title={<Trans>Reviewer's comment</Trans>}>
           <p className="history-comment">{task.resultComment}</p>
-        </section>
+        </DetailSection>
       )}
 
       <section className="card">
@@ -100,12 +98,9 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
       </section>
 
       {task.taskerComment && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Your comment</Trans>
-          </h2>
+        <DetailSection title={<Trans>Your comment</Trans>}>
           <p className="history-comment">{task.taskerComment}</p>
-        </section>
+        </DetailSection>
       )}
 
       <PlaceCard place={task.place} distance={distance} />

@@ -9,6 +9,7 @@ import type { TaskRow } from '../db/schema';
 import type { User } from '../domain/types';
 import { TaskExecutionSections } from '../execution/TaskExecutionSections';
 import { formatDateTime, formatMinutes } from '../i18n/format';
+import { DetailSection } from '../ui/DetailSection';
 import { Countdown } from './Countdown';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
@@ -50,28 +51,19 @@ export function InProgressTaskSections({ task, user, distance }: { task: TaskRow
       </section>
 
       {task.taskType.shortDescription && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Goal</Trans>
-          </h2>
+        <DetailSection title={<Trans>Goal</Trans>}>
           <p>{task.taskType.shortDescription}</p>
-        </section>
+        </DetailSection>
       )}
 
       {user?.isApproved && task.descriptiveComment && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Comment</Trans>
-          </h2>
+        <DetailSection title={<Trans>Comment</Trans>}>
           <LinkifiedText text={task.descriptiveComment} />
-        </section>
+        </DetailSection>
       )}
 
       {task.targetProductPhotos.length > 0 && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Target products</Trans>
-          </h2>
+        <DetailSection title={<Trans>Target products</Trans>}>
           <ul className="product-photos">
             {task.targetProductPhotos.map((src, i) => {
               const n = i + 1;
@@ -82,7 +74,7 @@ export function InProgressTaskSections({ task, user, distance }: { task: TaskRow
               );
             })}
           </ul>
-        </section>
+        </DetailSection>
       )}
 
       {letterHref && (

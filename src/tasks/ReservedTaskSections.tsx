@@ -16,6 +16,7 @@ import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { ReservedTaskActions } from './ReservedTaskActions';
 import { Alert } from '../ui/Alert';
+import { DetailSection } from '../ui/DetailSection';
 import { Icon } from '../ui/Icon';
 
 export interface ReservedTaskSectionsProps {
@@ -76,21 +77,15 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
       </Link>
 
       {task.taskType.shortDescription && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>About the task</Trans>
-          </h2>
+        <DetailSection title={<Trans>About the task</Trans>}>
           <p>{task.taskType.shortDescription}</p>
-        </section>
+        </DetailSection>
       )}
 
       {user?.isApproved && task.descriptiveComment && (
-        <section className="card detail-section">
-          <h2 className="detail-section__title">
-            <Trans>Comment</Trans>
-          </h2>
+        <DetailSection title={<Trans>Comment</Trans>}>
           <LinkifiedText text={task.descriptiveComment} />
-        </section>
+        </DetailSection>
       )}
     </>
   );
