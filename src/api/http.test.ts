@@ -25,9 +25,15 @@ describe('apiRequest', () => {
   });
 
   it('passes through the code, message and fields of an API error', async () => {
-    const body = JSON.stringify({ error: { code: 'VALIDATION', message: 'Bad input', fields: { email: 'EMAIL_INVALID' } } });
+    const body = JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'Bad input', fields: { email: 'EMAIL_INVALID' } } });
     const result = await apiRequest({ base: BASE, method: 'POST', path: 'auth/send-email-code', body: {}, fetchImpl: answering(400, body) });
-    expect(result).toEqual({ ok: false, status: 400, error: { code: 'VALIDATION', message: 'Bad input', fields: { email: 'EMAIL_INVALID' } } });
+    expect(result).toEqual({ ok: false, status: 400, error: { code: 'VALIDATION_FAILED', message: 'Bad input', fields: { email: 'EMAIL_INVALID' } } });
+  });
+
+  it('answers UNKNOWN for a code this app does not know, keeping the message', async () => {
+    const body = JSON.stringify({ error: { code: 'SOMETHING_NEW', message: 'Ask support' } });
+    const result = await apiRequest({ base: BASE, method: 'POST', path: 'task/t1/reserve', fetchImpl: answering(420, body) });
+    expect(result).toEqual({ ok: false, status: 420, error: { code: 'UNKNOWN', message: 'Ask support' } });
   });
 
   it('keeps the message of a 420 business-rule refusal', async () => {

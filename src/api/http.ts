@@ -3,13 +3,13 @@
  * (answer, error answer, no answer) into data. Runtime-agnostic (sync worker, page, Node tests):
  * no DOM, no Dexie, `fetch` is injectable. Policy (refresh, retry, outbox) lives in workers/sync.
  */
-import type { ApiErrorBody } from '../domain/types';
+import { readErrorCode, type ErrorCode } from '../domain/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiError {
-  /** Server error code, or 'NETWORK' (no answer), 'ABORTED' (caller aborted), 'UNKNOWN' (not the API's error shape). */
-  code: string;
+  /** Server error code, or 'NETWORK' (no answer), 'ABORTED' (caller aborted), 'UNKNOWN' (not the API's error shape, or a code this app does not know). */
+  code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
 }
@@ -45,7 +45,8 @@ export function apiUrl(base: string, path: string): string {
   return new URL(path.replace(/^\/+/, ''), root).href;
 }
 
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+/** The API's error shape (its code any string: the wire is not trusted; read it with `apiErrorOf`). */
+export function isApiErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return (
@@ -106,9 +107,12 @@ export async function apiRequest<T = unknown>(req: ApiRequest): Promise<ApiResul
   }
 
   if (response.ok) return { ok: true, status: response.status, body: body as T };
-  if (isApiErrorBody(body)) {
-    const { code, message, fields } = body.error;
-    return { ok: false, status: response.status, error: fields ? { code, message, fields } : { code, message } };
-  }
-  return { ok: false, status: response.status, error: { code: 'UNKNOWN', message: `HTTP ${response.status}` } };
+  return { ok: false, status: response.status, error: apiErrorOf(body, response.status) };
+}
+
+/** An error answer's body as an ApiError: its code when this app knows it (else UNKNOWN), its message and fields. */
+export function apiErrorOf(body: unknown, status: number): ApiError {
+  if (!isApiErrorBody(body)) return { code: 'UNKNOWN', message: `HTTP ${status}` };
+  const { code, message, fields } = body.error;
+  return fields ? { code: readErrorCode(code), message, fields } : { code: readErrorCode(code), message };
 }

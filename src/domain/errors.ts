@@ -90,6 +90,10 @@ export const CLIENT_ERROR_CODES = [
   'RECORD_NOT_REJECTED',
   'TOO_MANY_PAGES',
   'PAGING_LOOP',
+  /** A task pack's images: no Cache API, one not stored, some evicted by the browser since. */
+  'NO_IMAGE_CACHE',
+  'IMAGE_FAILED',
+  'IMAGES_EVICTED',
   /** A late cancel without a reason, or with one too long (src/domain/lifecycle.ts, cancelRefusal; the server answers them as 400 fields). */
   'JUSTIFICATION_REQUIRED',
   'JUSTIFICATION_TOO_LONG',

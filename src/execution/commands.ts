@@ -3,7 +3,8 @@
  * outbox record in the worker, so it works offline; here a throw (worker missing or crashed)
  * becomes a result, so a screen never breaks on a command.
  */
-import type { CompletionOutcome, PhotoTag } from '../domain/types';
+import type { CompletionInput } from '../domain/completion';
+import type { PhotoTag } from '../domain/types';
 import type { ChecklistChange, CommandResult, DefectChange, ScanChange } from '../sync/contract';
 import { getSyncApi } from '../sync/client';
 
@@ -29,9 +30,6 @@ export const addPhoto = (taskId: string, photo: { id: string; blob: Blob; width:
   run(() => getSyncApi().addPhoto(taskId, photo));
 export const updatePhotoComment = (taskId: string, photoId: string, comment: string) => run(() => getSyncApi().updatePhotoComment(taskId, photoId, comment));
 export const deletePhotos = (taskId: string, photoIds: string[]) => run(() => getSyncApi().deletePhotos(taskId, photoIds));
-export const completeTask = (
-  taskId: string,
-  input: { outcome: CompletionOutcome; taskerComment: string; reason?: string; policyAgreed?: boolean; blockerIds?: string[] },
-) => run(() => getSyncApi().completeTask(taskId, input));
+export const completeTask = (taskId: string, input: CompletionInput) => run(() => getSyncApi().completeTask(taskId, input));
 export const retryRejected = (recordId: string) => run(() => getSyncApi().retryRejected(recordId));
 export const dismissRejected = (recordId: string) => run(() => getSyncApi().dismissRejected(recordId));

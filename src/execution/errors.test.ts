@@ -25,19 +25,19 @@ describe('command failures', () => {
   const text = (m: ReturnType<typeof commandErrorMessage>) => (typeof m === 'string' ? m : (m.message ?? m.id));
 
   it('says the storage is full on a quota error, whatever the action', () => {
-    const quota = { status: 0, code: 'QUOTA_EXCEEDED', message: 'QuotaExceededError' };
+    const quota = { status: 0, code: 'QUOTA_EXCEEDED' as const, message: 'QuotaExceededError' };
     expect(text(commandErrorMessage('photoSave', quota))).toContain('storage is full');
     expect(text(commandErrorMessage('checklist', quota))).toContain('storage is full');
   });
 
   it("shows a 420's own message and the action's words otherwise", () => {
-    expect(commandErrorMessage('complete', { status: 420, code: 'X', message: 'Task expired' })).toBe('Task expired');
+    expect(commandErrorMessage('complete', { status: 420, code: 'UNKNOWN', message: 'Task expired' })).toBe('Task expired');
     expect(text(commandErrorMessage('photoDelete', { status: 500, code: 'UNKNOWN', message: '' }))).toBe('Photo not deleted');
     expect(text(commandErrorMessage('complete', { status: 0, code: 'NETWORK', message: '' }))).toBe('Cannot connect to server');
   });
 
   it("shows a rejected record's server message, or a fallback", () => {
-    expect(rejectionText({ status: 420, code: 'X', message: 'Photo too large' })).toBe('Photo too large');
+    expect(rejectionText({ status: 420, code: 'UNKNOWN', message: 'Photo too large' })).toBe('Photo too large');
     expect(typeof rejectionText(null)).toBe('object');
   });
 

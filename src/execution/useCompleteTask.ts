@@ -5,21 +5,13 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TaskRow } from '../db/schema';
-import type { CompletionOutcome } from '../domain/types';
+import type { CompletionInput } from '../domain/completion';
 import type { CommandError } from '../sync/contract';
 import { useTasksByStatus } from '../sync/hooks';
 import { afterCompletion, type AfterCompletion } from './afterCompletion';
 import { completeTask } from './commands';
 
 const OWN_STATUSES = ['in_progress', 'reserved'] as const;
-
-export interface CompletionInput {
-  outcome: CompletionOutcome;
-  taskerComment: string;
-  reason?: string;
-  policyAgreed?: boolean;
-  blockerIds?: string[];
-}
 
 export function useCompleteTask(task: TaskRow) {
   const navigate = useNavigate();

@@ -3,8 +3,10 @@
  * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
  * of the app goes through here: screens never call fetch.
  */
+import type { CompletionInput } from '../domain/completion';
+import type { ErrorCode } from '../domain/errors';
 import type { ScanChange } from '../domain/scans';
-import type { CompletionOutcome, Coordinates, CountryCode, Locale, PhotoTag, TaskStatus } from '../domain/types';
+import type { Coordinates, CountryCode, Locale, PhotoTag, TaskStatus } from '../domain/types';
 
 export type { ScanChange };
 
@@ -24,8 +26,8 @@ export interface DefectChange {
 export interface CommandError {
   /** HTTP status, or 0 when the server could not be reached. */
   status: number;
-  /** Server error code (e.g. 'WRONG_CODE'), or 'NETWORK' / 'UNKNOWN'. */
-  code: string;
+  /** The server's code (e.g. 'WRONG_CODE') or the worker's own ('NETWORK', 'QUOTA_EXCEEDED', 'UNKNOWN'…): src/domain/errors.ts. */
+  code: ErrorCode;
   /** The server's message (shown for 420, spec section 8). */
   message: string;
   fields?: Record<string, string>;
@@ -102,10 +104,7 @@ export interface SyncApi {
   updatePhotoComment(taskId: string, photoId: string, comment: string): Promise<CommandResult>;
   deletePhotos(taskId: string, photoIds: string[]): Promise<CommandResult>;
   /** Queued after the task's other records (the outbox drains in order per task). */
-  completeTask(
-    taskId: string,
-    input: { outcome: CompletionOutcome; taskerComment: string; reason?: string; policyAgreed?: boolean; blockerIds?: string[] },
-  ): Promise<CommandResult>;
+  completeTask(taskId: string, input: CompletionInput): Promise<CommandResult>;
   /** A rejected record: try again as it is (after the tasker fixed the cause), or discard it. */
   retryRejected(recordId: string): Promise<CommandResult>;
   dismissRejected(recordId: string): Promise<CommandResult>;

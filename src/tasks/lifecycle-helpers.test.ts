@@ -178,10 +178,10 @@ describe('lifecycle failures', () => {
   it.each<[string, Parameters<typeof classifyFailure>[1], ReturnType<typeof classifyFailure>]>([
     ['offline', { status: 0, code: 'NETWORK', message: 'fetch failed' }, { kind: 'known', code: 'NETWORK' }],
     ['taken by another tasker', { status: 420, code: 'TASK_NO_LONGER_AVAILABLE', message: 'This task is no longer available.' }, { kind: 'known', code: 'TASK_NO_LONGER_AVAILABLE' }],
-    ['a 420 the app does not know shows the server message', { status: 420, code: 'SOMETHING_NEW', message: 'Ask support' }, { kind: 'server', message: 'Ask support' }],
-    ['a late cancel whose reason the server refused', { status: 400, code: 'VALIDATION', message: '', fields: { justification: 'JUSTIFICATION_REQUIRED' } }, { kind: 'known', code: 'JUSTIFICATION_REQUIRED' }],
+    ['a 420 the app does not know shows the server message', { status: 420, code: 'UNKNOWN', message: 'Ask support' }, { kind: 'server', message: 'Ask support' }],
+    ['a late cancel whose reason the server refused', { status: 400, code: 'VALIDATION_FAILED', message: '', fields: { justification: 'REQUIRED' } }, { kind: 'known', code: 'JUSTIFICATION_REQUIRED' }],
     ['a server error', { status: 500, code: 'UNKNOWN', message: 'boom' }, { kind: 'generic', command: 'reserve' }],
-    ['forbidden', { status: 403, code: 'X', message: '' }, { kind: 'known', code: 'FORBIDDEN' }],
+    ['forbidden', { status: 403, code: 'CANNOT_SEE_TASKS', message: '' }, { kind: 'known', code: 'FORBIDDEN' }],
   ])('%s', (_name, error, expected) => {
     expect(classifyFailure('reserve', error)).toEqual(expected);
   });

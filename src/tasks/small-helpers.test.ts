@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../domain/errors';
 import type { SyncMeta } from '../db/schema';
 import { clockText, timeLeft } from './countdown';
 import { freshnessOf } from './freshness';
@@ -84,12 +85,12 @@ describe('routes', () => {
 });
 
 describe('refreshOutcome', () => {
-  const fail = (status: number, code: string) => ({ ok: false as const, error: { status, code, message: '' } });
+  const fail = (status: number, code: ErrorCode) => ({ ok: false as const, error: { status, code, message: '' } });
   it.each<[string, Parameters<typeof refreshOutcome>[0], string]>([
     ['success', { ok: true, value: undefined }, 'ok'],
     ['a 404', fail(404, 'NOT_FOUND'), 'not_found'],
     ['the task-not-found code', fail(420, 'TASK_NOT_FOUND'), 'not_found'],
-    ['a 403', fail(403, 'FORBIDDEN'), 'forbidden'],
+    ['a 403', fail(403, 'CANNOT_SEE_TASKS'), 'forbidden'],
     ['no connection', fail(0, 'NETWORK'), 'offline'],
     ['a server error', fail(500, 'UNKNOWN'), 'error'],
   ])('%s means %s', (_name, result, expected) => {

@@ -23,7 +23,7 @@ async function loggedIn(): Promise<void> {
 const serverUser = (userId: string = h.world.tasker.id) => h.world.call<User>(userId, 'GET', 'user');
 
 describe('retry policy', () => {
-  const fail = (status: number): ApiResult => ({ ok: false, status, error: { code: 'X', message: 'x' } });
+  const fail = (status: number): ApiResult => ({ ok: false, status, error: { code: 'UNKNOWN', message: 'x' } });
   it.each([
     [fail(0), 'retry'],
     [fail(408), 'retry'],

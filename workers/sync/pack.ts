@@ -12,6 +12,7 @@
 import type { ApiResult } from '../../src/api/http';
 import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
 import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '../../src/db/schema';
+import type { ErrorCode } from '../../src/domain/errors';
 import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '../../src/domain/types';
 import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/pwa/messages';
 import type { CommandResult } from '../../src/sync/contract';
@@ -221,7 +222,7 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
   ]);
 
   const done = new Set<TaskPackPart>();
-  const failed = new Map<TaskPackPart, string>();
+  const failed = new Map<TaskPackPart, ErrorCode>();
   const tables = [db.session, db.outbox, db.checklistItems, db.products, db.defects, db.taskDefects, db.scannedItems, db.photos];
 
   const write = async <T>(part: Part<unknown>, apply: (rows: T[], pinned: Set<TaskPackPart>, unsent: OutboxRecord[]) => Promise<void>) => {
@@ -327,7 +328,7 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
  * Stores the pack's images and documents. Answers true or the failure code, and the absolute URLs
  * it tried (every one that was stored among them), pinned: the caller unpins them.
  */
-async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome: true | string; urls: string[] }> {
+async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome: true | ErrorCode; urls: string[] }> {
   const { db } = ctx;
   const task = await db.tasks.get(taskId);
   if (!task) return { outcome: 'TASK_NOT_FOUND', urls: [] };
@@ -338,7 +339,7 @@ async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome:
     if (url) found.add(url);
   };
   const typePhotos = await ctx.session.request<unknown>('GET', `task/task_type/${encodeURIComponent(task.taskTypeId)}/photos`);
-  let failure: string | null = typePhotos.ok ? null : typePhotos.error.code;
+  let failure: ErrorCode | null = typePhotos.ok ? null : typePhotos.error.code;
   if (typePhotos.ok) for (const p of list<{ url?: string }>(typePhotos.body) ?? []) add(p?.url);
   for (const url of task.targetProductPhotos ?? []) add(url);
   add(task.place?.logo);
@@ -372,7 +373,7 @@ async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome:
 }
 
 /** Error of a pack whose stored images are no longer all in the pack cache (the browser evicted them). */
-export const IMAGES_EVICTED = 'IMAGES_EVICTED';
+export const IMAGES_EVICTED: ErrorCode = 'IMAGES_EVICTED';
 
 /**
  * Keeps the pack cache in step with the mirror; cheap (one listing of the cache, a few table

@@ -4,7 +4,7 @@
  * one token refresh, then one retry. Concurrent 401s share one refresh; a refused refresh ends the
  * session (`kv.sessionExpired`), a network failure does not.
  */
-import { apiRequest, isApiErrorBody, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
+import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
 import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
 import type { AuthTokens } from '../../src/domain/types';
 
@@ -121,8 +121,7 @@ export class Session {
       if (response.ok) return { ok: false, status: 0, error: { code: 'NETWORK', message: err instanceof Error ? err.message : String(err) } };
     }
     if (response.ok) return { ok: true, status: response.status, body: body as T };
-    if (isApiErrorBody(body)) return { ok: false, status: response.status, error: body.error.fields ? body.error : { code: body.error.code, message: body.error.message } };
-    return { ok: false, status: response.status, error: { code: 'UNKNOWN', message: `HTTP ${response.status}` } };
+    return { ok: false, status: response.status, error: apiErrorOf(body, response.status) };
   }
 
   private async send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<ApiResult<T>> {
