@@ -1,15 +1,16 @@
 /**
  * The side menu. Items follow drawerItems() (spec section 2); the footer adds the language (the
  * picker lives in /settings, which the spec lists only for the installed app) and sign out, so a
- * tasker in the browser can always reach both. A native modal <dialog> gives focus trap and Escape.
+ * tasker in the browser can always reach both. A native modal <dialog> (useModalDialog) gives focus
+ * trap and Escape.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { User, UserStatus } from '../domain/types';
 import { NATIVE_LANGUAGE_NAMES, isLocale } from '../i18n/locales';
 import { BrandMark } from '../ui/BrandMark';
 import { Icon, type IconName } from '../ui/Icon';
+import { useModalDialog } from '../ui/useModalDialog';
 import { drawerItems, type DrawerItemId } from './drawerItems';
 import { isInstalledApp } from '../pwa/register';
 import { SignOutButton } from './SignOutButton';
@@ -34,16 +35,9 @@ export interface DrawerProps {
 }
 
 export function Drawer({ open, onClose, user, email }: DrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog(open, onClose);
   const { t, i18n } = useLingui();
   const titles = useRouteTitles();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const statusLabel: Record<UserStatus, string> = {
     new: t`New account`,
@@ -61,15 +55,7 @@ export function Drawer({ open, onClose, user, email }: DrawerProps) {
   const language = isLocale(i18n.locale) ? NATIVE_LANGUAGE_NAMES[i18n.locale] : i18n.locale;
 
   return (
-    <dialog
-      ref={ref}
-      className="drawer"
-      aria-label={t`Menu`}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-    >
+    <dialog {...dialogProps} className="drawer" aria-label={t`Menu`}>
       <nav className="drawer-panel">
         <div className="drawer-header">
           <BrandMark tone="dark" />

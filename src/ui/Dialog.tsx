@@ -1,10 +1,12 @@
 /**
- * A modal dialog on the native <dialog> element: focus trapping, Escape and the backdrop come from
- * the browser. Closing by Escape or by tapping the backdrop calls `onClose`.
+ * A modal dialog on the native <dialog> element (useModalDialog): focus trapping, Escape and the
+ * backdrop come from the browser. Closing by Escape, the × button or the backdrop calls `onClose`.
+ * For a yes/no question use ConfirmDialog.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from './Icon';
+import { useModalDialog } from './useModalDialog';
 
 export interface DialogProps {
   open: boolean;
@@ -16,28 +18,12 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, onClose, title, children, actions }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog(open, onClose);
   const titleId = useId();
   const { t } = useLingui();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(event) => {
-        // A click on the <dialog> itself (not its content) is a click on the backdrop.
-        if (event.target === ref.current) onClose();
-      }}
-    >
+    <dialog {...dialogProps} className="dialog" aria-labelledby={titleId}>
       <div className="dialog-body">
         <div className="dialog-header">
           <h2 id={titleId} className="dialog-title">
