@@ -6,7 +6,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useOutbox } from '../sync/hooks';
-import { Dialog } from '../ui/Dialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { signOut } from './signOut';
 
 export interface SignOutButtonProps {
@@ -34,20 +34,15 @@ export function SignOutButton({ className, children, onSignOut }: SignOutButtonP
       <button type="button" className={className} disabled={busy} onClick={() => (waiting > 0 ? setConfirmOpen(true) : void doSignOut())}>
         {children}
       </button>
-      <Dialog
+      <ConfirmDialog
         open={confirmOpen}
         onClose={() => setConfirmOpen(false)}
         title={<Trans>Sign out now?</Trans>}
-        actions={
-          <>
-            <button type="button" className="btn btn-secondary" onClick={() => setConfirmOpen(false)}>
-              <Trans>Stay signed in</Trans>
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => void doSignOut()} disabled={busy}>
-              <Trans>Sign out anyway</Trans>
-            </button>
-          </>
-        }
+        cancelLabel={<Trans>Stay signed in</Trans>}
+        cancelEmphasis
+        confirmLabel={<Trans>Sign out anyway</Trans>}
+        busy={busy}
+        onConfirm={() => void doSignOut()}
       >
         <p>
           <Plural
@@ -57,7 +52,7 @@ export function SignOutButton({ className, children, onSignOut }: SignOutButtonP
           />{' '}
           <Trans>If you sign out now they will be lost. Connect to the internet and wait until they are sent.</Trans>
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

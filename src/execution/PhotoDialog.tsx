@@ -6,8 +6,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { PhotoRow } from '../db/schema';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Dialog } from '../ui/Dialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { TextField } from '../ui/TextField';
 import { PhotoImage } from './PhotoImage';
 
 export type PhotoDialogSubject =
@@ -64,12 +65,15 @@ export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose
           {readOnly ? (
             initial ? <p>{initial}</p> : null
           ) : (
-            <div className="field">
-              <label htmlFor="photo-comment">
-                <Trans>Comment (optional)</Trans>
-              </label>
-              <textarea id="photo-comment" rows={4} value={comment} onChange={(e) => setDraft(e.target.value)} maxLength={1000} />
-            </div>
+            <TextField
+              multiline
+              id="photo-comment"
+              label={<Trans>Comment (optional)</Trans>}
+              rows={4}
+              value={comment}
+              onChange={(e) => setDraft(e.target.value)}
+              maxLength={1000}
+            />
           )}
         </div>
       </Dialog>

@@ -6,9 +6,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { OutboxRecord } from '../db/schema';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { showToast } from '../ui/toastStore';
 import { dismissRejected, retryRejected } from './commands';
-import { ConfirmDialog } from './ConfirmDialog';
 import { commandErrorMessage, rejectionText } from './errors';
 import { recordCategory, type RecordCategory } from './syncStatus';
 

@@ -17,7 +17,8 @@ import type { OutboxRecord } from '../db/schema';
 import { scannedValue } from '../domain/ean';
 import type { Product, ScannedItem } from '../domain/types';
 import { changeScannedItems } from '../execution/commands';
-import { ConfirmDialog } from '../execution/ConfirmDialog';
+import { Alert } from '../ui/Alert';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { beep } from './client';
 import { FacingsDialog } from './FacingsDialog';
@@ -150,9 +151,9 @@ export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEnt
           </button>
         </div>
         {saveError ? (
-          <p className="alert alert-error sku-savebar__error" role="alert">
+          <Alert tone="error" role="alert" className="sku-savebar__error">
             {typeof saveError === 'string' ? saveError : i18n._(saveError)}
-          </p>
+          </Alert>
         ) : null}
       </section>
 

@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Alert } from '../ui/Alert';
-import { Dialog } from '../ui/Dialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 export interface CommitmentDialogProps {
   open: boolean;
@@ -17,20 +17,14 @@ export interface CommitmentDialogProps {
 
 export function CommitmentDialog({ open, lateFromStart, onConfirm, onClose }: CommitmentDialogProps) {
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
       title={<Trans>Do you commit to this task?</Trans>}
-      actions={
-        <>
-          <button type="button" className="btn btn-text" onClick={onClose}>
-            <Trans>Not now</Trans>
-          </button>
-          <button type="button" className="btn" onClick={onConfirm}>
-            <Trans>I commit, reserve</Trans>
-          </button>
-        </>
-      }
+      tone="primary"
+      cancelLabel={<Trans>Not now</Trans>}
+      confirmLabel={<Trans>I commit, reserve</Trans>}
+      onConfirm={onConfirm}
     >
       <div className="stack">
         <p>
@@ -42,6 +36,6 @@ export function CommitmentDialog({ open, lateFromStart, onConfirm, onClose }: Co
           </Alert>
         )}
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
