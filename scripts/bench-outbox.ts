@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FetchImpl } from '../src/api/http';
 import { ShelfworkDb } from '../src/db/schema';
+import { withCheckDigit } from '../src/domain/ean';
 import type { Defect, Photo, ScannedItem, TaskStatus } from '../src/domain/types';
 import { encodeJpeg, testPattern } from '../test/support/images';
 import { SyncEngine } from '../workers/sync/engine';
@@ -54,9 +55,7 @@ function makeJpegs(count: number): Uint8Array<ArrayBuffer>[] {
 
 /** A valid EAN-13 for n (GS1 check digit). */
 function ean13(n: number): string {
-  const data = `200${String(n).padStart(9, '0')}`;
-  const sum = [...data].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${data}${(10 - (sum % 10)) % 10}`;
+  return withCheckDigit(`200${String(n).padStart(9, '0')}`);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

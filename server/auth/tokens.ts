@@ -85,7 +85,7 @@ export async function issueTokens(db: Db, settings: TokenSettings, userId: strin
   return { token: await signAccessToken(settings, userId, now), refreshToken };
 }
 
-const sessionExpired = (code: string) => new ApiError(401, code, 'Session expired, please re-login');
+const sessionExpired = (code: 'INVALID_REFRESH_TOKEN' | 'REFRESH_TOKEN_REUSED' | 'TOKEN_EXPIRED') => new ApiError(401, code, 'Session expired, please re-login');
 
 /**
  * Serialises everything that changes one token family until the transaction ends. A family has

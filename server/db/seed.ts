@@ -6,6 +6,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { UsersTable } from './schema';
 import type { Db } from './database';
+import { withCheckDigit } from '../../src/domain/ean';
 import { earlyCancelDeadline, localDateKey } from '../../src/domain/tasks';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
@@ -45,20 +46,6 @@ export function createRandom(seed: number) {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[Math.floor(next() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
   return { next, int, pick, uuid };
-}
-
-/** GS1 check digit (weights 3 and 1 from the right, modulo 10) for EAN-8/EAN-13 bodies. */
-export function gs1CheckDigit(body: string): number {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = Number(body[body.length - 1 - i]);
-    sum += digit * (i % 2 === 0 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10;
-}
-
-export function withCheckDigit(body: string): string {
-  return `${body}${gs1CheckDigit(body)}`;
 }
 
 /** Offset (ms) of a time zone from UTC at an instant. */

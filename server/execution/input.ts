@@ -8,13 +8,13 @@ import { badRequest } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
 import { validateScannedItem } from '../../src/domain/ean';
 import { readTimestamp } from '../../src/domain/time';
-import { COMPLETION_OUTCOMES, PHOTO_TAGS, type CompletionOutcome, type PhotoTag } from '../../src/domain/types';
+import { readCompletion, type CompletionInput } from '../../src/domain/completion';
+import { PHOTO_TAGS, type PhotoTag } from '../../src/domain/types';
 
 export const MAX_IDS = 500;
 export const MAX_SCANNED_ITEMS = 2000;
 export const MAX_PHOTOS_PER_REQUEST = 50;
 export const COMMENT_MAX = 2000;
-export const REASON_MAX = 2000;
 
 export const EAN_INVALID_MESSAGE = 'Invalid EAN. Scan directly from the product or select it from the list.';
 export const ITEMS_INVALID_MESSAGE = 'Could not save: some items are invalid';
@@ -142,47 +142,13 @@ export function readPhotoComment(body: Record<string, unknown>): string {
   return comment;
 }
 
-export interface CompleteInput {
-  outcome: CompletionOutcome;
-  taskerComment: string | null;
-  reason: string | null;
-  policyAgreed: boolean;
-  blockerIds: string[];
-}
-
-/** Shape and the rules that need no database: outcome, comment, reason and policy, blockers present. */
-export function readCompleteInput(raw: unknown): CompleteInput {
-  // complete may be sent without a body (no comment).
+/**
+ * The completion body: the shared rule (src/domain/completion.ts: outcome, comment, reason and
+ * policy, blockers present). A completion may be sent without a body (no comment).
+ */
+export function readCompleteInput(raw: unknown): CompletionInput {
   const body = raw === undefined || raw === null || raw === '' ? {} : readBody(raw);
-  const errors: Record<string, string> = {};
-  let outcome: CompletionOutcome = 'complete';
-  if (body.outcome !== undefined && body.outcome !== null) {
-    if (typeof body.outcome === 'string' && (COMPLETION_OUTCOMES as readonly string[]).includes(body.outcome)) outcome = body.outcome as CompletionOutcome;
-    else errors.outcome = 'INVALID';
-  }
-  const comment = readComment(body.taskerComment, 'taskerComment', errors, false);
-  let reason: string | null = null;
-  if (body.reason !== undefined && body.reason !== null) {
-    if (typeof body.reason !== 'string') errors.reason = 'INVALID';
-    else if (body.reason.trim().length > REASON_MAX) errors.reason = 'TOO_LONG';
-    else reason = body.reason.trim() || null;
-  }
-  let policyAgreed = false;
-  if (body.policyAgreed !== undefined && body.policyAgreed !== null) {
-    if (typeof body.policyAgreed !== 'boolean') errors.policyAgreed = 'INVALID';
-    else policyAgreed = body.policyAgreed;
-  }
-  let blockerIds: string[] = [];
-  if (body.blockerIds !== undefined && body.blockerIds !== null) {
-    const v = body.blockerIds;
-    if (!Array.isArray(v) || v.length > MAX_IDS || !v.every(isPlausibleId)) errors.blockerIds = 'INVALID';
-    else blockerIds = [...new Set(v as string[])];
-  }
-  if (outcome === 'incomplete') {
-    if (!reason && !errors.reason) errors.reason = 'REQUIRED';
-    if (!policyAgreed && !errors.policyAgreed) errors.policyAgreed = 'REQUIRED';
-  }
-  if (outcome === 'blocked' && blockerIds.length === 0 && !errors.blockerIds) errors.blockerIds = 'REQUIRED';
+  const { value, errors } = readCompletion(body);
   if (Object.keys(errors).length > 0) throw badRequest(errors);
-  return { outcome, taskerComment: comment === '' ? null : comment, reason, policyAgreed, blockerIds };
+  return value;
 }

@@ -20,17 +20,15 @@ import { findTask, loadViewerRow } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { toViewer } from '../tasks/viewer';
 import { execDb, type ExecDb } from './tables';
-import type { CompleteInput, ParsedNewPhoto, ParsedScannedItem } from './input';
+import type { ParsedNewPhoto, ParsedScannedItem } from './input';
+import { needsPhoto, type CompletionInput } from '../../src/domain/completion';
+import { REFUSAL_MESSAGES } from '../../src/domain/errors';
 import { lateWorkRefusal, workTime } from '../../src/domain/lifecycle';
 import type { TaskStatus } from '../../src/domain/types';
 
-export const MESSAGES = {
-  TASK_NOT_IN_PROGRESS: 'This task is not in progress.',
-  TASK_WINDOW_ENDED: 'The time window of this task has ended.',
-  PHOTOS_REQUIRED: 'Add at least one photo first.',
-} as const;
+type ExecutionRefusal = 'TASK_NOT_IN_PROGRESS' | 'TASK_WINDOW_ENDED' | 'PHOTOS_REQUIRED';
 
-export const refuse = (code: keyof typeof MESSAGES) => new ApiError(BUSINESS_RULE_STATUS, code, MESSAGES[code]);
+export const refuse = (code: ExecutionRefusal) => new ApiError(BUSINESS_RULE_STATUS, code, REFUSAL_MESSAGES[code]);
 export const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
 export const photoNotFound = () => notFound('PHOTO_NOT_FOUND', 'Photo not found');
 
@@ -315,21 +313,22 @@ export async function deletePhotos(trx: Db, writer: Writer, taskId: string, phot
 
 /**
  * Moves the task to awaiting_confirmation: end time = when the phone recorded the completion
- * (bounded by the start and by now, workTime), finalization time = server now. Input shape
- * (reason, policy, blockers present) was checked by readCompleteInput; here: ownership, status
+ * (bounded by the start and by now, workTime), finalization time = server now. The completion
+ * rule (src/domain/completion.ts) was applied by readCompleteInput; here: ownership, status
  * (in progress, or expired with the completion recorded inside the window), blockers being
  * task_blocker defects, and photos for incomplete/blocked outcomes. Photo metadata counts (its
  * file may still be uploading: the outbox sends it before `complete`).
  */
-export async function completeTask(trx: Db, writer: Writer, reservationLimitMinutes: number, taskId: string, input: CompleteInput): Promise<Task> {
+export async function completeTask(trx: Db, writer: Writer, reservationLimitMinutes: number, taskId: string, input: CompletionInput): Promise<Task> {
   const { userId, clock } = writer;
   const task = await lockWritable(trx, writer, taskId);
   const db = execDb(trx);
+  const blockerIds = input.blockerIds ?? [];
   if (input.outcome === 'blocked') {
-    const blockers = await db.selectFrom('defects').select('id').where('id', 'in', input.blockerIds).where('type', '=', 'task_blocker').execute();
-    if (blockers.length !== input.blockerIds.length) throw badRequest({ blockerIds: 'UNKNOWN_BLOCKER' }, 'Some blockers are not task blockers');
+    const blockers = await db.selectFrom('defects').select('id').where('id', 'in', blockerIds).where('type', '=', 'task_blocker').execute();
+    if (blockers.length !== blockerIds.length) throw badRequest({ blockerIds: 'UNKNOWN_BLOCKER' }, 'Some blockers are not task blockers');
   }
-  if (input.outcome !== 'complete') {
+  if (needsPhoto(input.outcome)) {
     const photo = await db.selectFrom('photos').select('id').where('task_id', '=', taskId).executeTakeFirst();
     if (!photo) throw refuse('PHOTOS_REQUIRED');
   }
@@ -337,7 +336,7 @@ export async function completeTask(trx: Db, writer: Writer, reservationLimitMinu
   const endTime = workTime(asWorkTask(task), writer.recordedAt, now);
   const updated = await trx
     .updateTable('tasks')
-    .set({ status: 'awaiting_confirmation', end_time: endTime, finalization_time: now, tasker_comment: input.taskerComment, updated_at: now })
+    .set({ status: 'awaiting_confirmation', end_time: endTime, finalization_time: now, tasker_comment: input.taskerComment || null, updated_at: now })
     .where('id', '=', taskId)
     .where('status', '=', task.status)
     .where('tasker_id', '=', userId)
@@ -347,9 +346,9 @@ export async function completeTask(trx: Db, writer: Writer, reservationLimitMinu
   const completion = {
     user_id: userId,
     outcome: input.outcome,
-    reason: input.reason,
-    policy_agreed: input.policyAgreed,
-    blocker_ids: JSON.stringify(input.blockerIds),
+    reason: input.reason ?? null,
+    policy_agreed: input.policyAgreed ?? false,
+    blocker_ids: JSON.stringify(blockerIds),
     created_at: now,
   };
   await db

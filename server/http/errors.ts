@@ -5,6 +5,7 @@
  * SERVICE_UNAVAILABLE with Retry-After (isOutageError), anything else unexpected a 500.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerErrorCode } from '../../src/domain/errors';
 import type { ApiErrorBody } from '../../src/domain/types';
 
 /** HTTP status for business-rule refusals (spec section 8). */
@@ -15,7 +16,8 @@ export class ApiError extends Error {
   retryAfter?: number;
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of the codes the server answers (src/domain/errors.ts, docs/api.md). */
+    readonly code: ServerErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -30,10 +32,10 @@ export class ApiError extends Error {
 
 export const badRequest = (fields: Record<string, string>, message = 'Some fields are not valid') =>
   new ApiError(400, 'VALIDATION_FAILED', message, fields);
-export const refusal = (code: string, message: string) => new ApiError(BUSINESS_RULE_STATUS, code, message);
-export const unauthorized = (code = 'UNAUTHORIZED', message = 'Authentication required') => new ApiError(401, code, message);
-export const forbidden = (code: string, message: string) => new ApiError(403, code, message);
-export const notFound = (code: string, message: string) => new ApiError(404, code, message);
+export const refusal = (code: ServerErrorCode, message: string) => new ApiError(BUSINESS_RULE_STATUS, code, message);
+export const unauthorized = (code: ServerErrorCode = 'UNAUTHORIZED', message = 'Authentication required') => new ApiError(401, code, message);
+export const forbidden = (code: ServerErrorCode, message: string) => new ApiError(403, code, message);
+export const notFound = (code: ServerErrorCode, message: string) => new ApiError(404, code, message);
 
 /** Throws a 400 when any field has an error code. */
 export function assertNoFieldErrors(fields: Record<string, string | null | undefined>): void {
@@ -42,7 +44,7 @@ export function assertNoFieldErrors(fields: Record<string, string | null | undef
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }
 
-const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
+const FASTIFY_CODES: Record<string, { status: number; code: ServerErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (Content-Type: application/json)' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'Body is empty but Content-Type is application/json' },

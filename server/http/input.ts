@@ -63,10 +63,8 @@ export function readString(value: unknown, options: { required?: boolean; max?: 
   return { value: v, error: null };
 }
 
-/** Safe id shape for path parameters (anything else is simply not found). */
-export function isPlausibleId(value: unknown): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
-}
+/** Safe id shape for path parameters (anything else is simply not found): the shared rule. */
+export { isPlausibleId } from '../../src/domain/validation';
 
 /** The header an outbox record carries: when the phone recorded the work (ISO 8601). */
 export const RECORDED_AT_HEADER = 'shelfwork-recorded-at';

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, forbidden, notFound } from '../http/errors';
+import { REFUSAL_MESSAGES, type RefusalCode } from '../../src/domain/errors';
 import { readTimestamp } from '../../src/domain/time';
 import { cancelPolicy, cancelRefusal, CLOCK_SKEW_MS, lateStartAllowed, reserveRefusal, startRefusal, JUSTIFICATION_MAX_EXCLUSIVE } from '../../src/domain/lifecycle';
 import { isValidCoordinates } from '../../src/domain/geo';
@@ -32,23 +33,10 @@ export interface LifecycleContext {
 }
 
 /** The exact text of spec section 8. */
-export const NO_LONGER_AVAILABLE_MESSAGE = 'This task is no longer available. Another user has already reserved it.';
+export const NO_LONGER_AVAILABLE_MESSAGE = REFUSAL_MESSAGES.TASK_NO_LONGER_AVAILABLE;
 
-const MESSAGES: Record<string, string> = {
-  TASK_NO_LONGER_AVAILABLE: NO_LONGER_AVAILABLE_MESSAGE,
-  PROFILE_NOT_APPROVED: 'Your profile is not approved yet, so you cannot reserve tasks.',
-  TRAININGS_MISSING: 'Complete the trainings this task needs before reserving it.',
-  RESERVATION_LIMIT_EXCEEDED: 'You have reached your reservation limit. Finish or cancel a reserved task first.',
-  TASK_NOT_RESERVED: 'This task is not reserved by you.',
-  CANCEL_DEADLINE_PASSED: 'This task cannot be canceled anymore.',
-  TASK_NOT_STARTABLE_YET: 'This task cannot be started yet.',
-  TASK_WINDOW_ENDED: 'The time window of this task has ended.',
-  POSITION_REQUIRED: 'Your position is needed to start this task.',
-  TOO_FAR_FROM_PLACE: 'You are too far from the store to start this task.',
-};
-
-function refuse(code: string, fields?: Record<string, string>): ApiError {
-  return new ApiError(BUSINESS_RULE_STATUS, code, MESSAGES[code] ?? code, fields);
+function refuse(code: RefusalCode, fields?: Record<string, string>): ApiError {
+  return new ApiError(BUSINESS_RULE_STATUS, code, REFUSAL_MESSAGES[code], fields);
 }
 
 const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
@@ -86,7 +74,7 @@ async function taskAsSeenBy(trx: Db, ctx: LifecycleContext, taskId: string, user
  * Someone else's task: an available one in the viewer's market is visible (→ the given refusal),
  * anything else does not exist for this viewer (→ 404).
  */
-function othersTask(row: TaskRow, user: { country_code: string | null }, code: string): ApiError {
+function othersTask(row: TaskRow, user: { country_code: string | null }, code: RefusalCode): ApiError {
   if (row.status === 'available' && row.place_country_code === user.country_code) return refuse(code);
   return taskNotFound();
 }

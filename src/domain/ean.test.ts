@@ -8,6 +8,7 @@ import {
   validateEan,
   validateFacings,
   validateScannedItem,
+  withCheckDigit,
   type EanKind,
 } from './ean';
 
@@ -25,6 +26,13 @@ describe('the GS1 check digit', () => {
     ['1590123412345', 4],
   ])('of %s is %i', (data, check) => {
     expect(gs1CheckDigit(data)).toBe(check);
+  });
+
+  it('completes EAN-13 and EAN-8 bodies (the demo seed, benchmarks and tests build their EANs with it)', () => {
+    expect(withCheckDigit('400638133393')).toBe('4006381333931');
+    expect(withCheckDigit('7351353')).toBe('73513537');
+    expect(withCheckDigit('590123412345')).toBe('5901234123457');
+    expect(validateEan(withCheckDigit('200000000042'))).toBeNull();
   });
 });
 

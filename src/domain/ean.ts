@@ -70,6 +70,11 @@ export function gs1CheckDigit(data: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+/** The data digits followed by their GS1 check digit (EAN-8/EAN-13/UPC-A/GTIN-14 from their bodies). */
+export function withCheckDigit(data: string): string {
+  return `${data}${gs1CheckDigit(data)}`;
+}
+
 /** True for a digit string whose last digit is the GS1 check digit of the others. */
 export function hasValidCheckDigit(code: string): boolean {
   if (code.length < 2 || !DIGITS.test(code)) return false;

@@ -3,6 +3,7 @@
  * Shared by `server/` (which produces them) and `src/` + `workers/` (which consume them).
  * Field names follow the product spec, section 3. Dates are ISO 8601 strings in UTC.
  */
+import type { ServerErrorCode } from './errors';
 
 export const TASK_STATUSES = [
   'available',
@@ -215,7 +216,8 @@ export interface AuthTokens {
 
 export interface ApiErrorBody {
   error: {
-    code: string;
+    /** src/domain/errors.ts */
+    code: ServerErrorCode;
     message: string;
     /** Per-field error codes for 400 responses, e.g. { email: 'EMAIL_INVALID' }. */
     fields?: Record<string, string>;

@@ -35,6 +35,7 @@ import { createEmptyPostgresDatabase } from './helpers';
 import type { FetchImpl } from '../../src/api/http';
 import { compareOutboxRecords } from '../../src/db/outbox';
 import { ShelfworkDb, type OutboxRecord } from '../../src/db/schema';
+import { withCheckDigit } from '../../src/domain/ean';
 import type { Defect, Photo, ScannedItem, Task, TaskStatus } from '../../src/domain/types';
 import { SyncEngine } from '../../workers/sync/engine';
 import type { PhotoCreatePayload } from '../../workers/sync/kinds';
@@ -85,9 +86,7 @@ function makeJpegs(count: number): Uint8Array<ArrayBuffer>[] {
 
 /** A valid EAN-13 for n (GS1 check digit). */
 function ean13(n: number): string {
-  const data = `200${String(n).padStart(9, '0')}`;
-  const sum = [...data].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
-  return `${data}${(10 - (sum % 10)) % 10}`;
+  return withCheckDigit(`200${String(n).padStart(9, '0')}`);
 }
 
 

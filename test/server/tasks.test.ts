@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { distanceMeters } from '../../src/domain/geo';
 import { earlyCancelDeadline } from '../../src/domain/tasks';
-import { withCheckDigit } from '../../server/db/seed';
+import { withCheckDigit } from '../../src/domain/ean';
 import type { ApiErrorBody, Page, Place, ReservationLimit, Task, Training } from '../../src/domain/types';
 
 let server: TestServer;
@@ -285,12 +285,6 @@ describe('places, reservation limit and trainings', () => {
 });
 
 describe('demo seed', () => {
-  it('computes GS1 check digits for EAN-13 and EAN-8', () => {
-    expect(withCheckDigit('400638133393')).toBe('4006381333931');
-    expect(withCheckDigit('7351353')).toBe('73513537');
-    expect(withCheckDigit('590123412345')).toBe('5901234123457');
-  });
-
   it('has the markets, at least 40 stores, 300 tasks in all seven statuses, and valid product EANs', async () => {
     const stores = await server.db.selectFrom('places').select(['city', 'country_code']).execute();
     expect(stores.length).toBeGreaterThanOrEqual(40);
