@@ -5,10 +5,26 @@ import { lingui } from '@lingui/vite-plugin';
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/server/**/*.test.ts', 'test/decoder/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TZ: 'Europe/Vilnius' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/server/**/*.test.ts', 'test/decoder/**/*.test.ts'],
+        },
+      },
+      {
+        // The workers' tests run against the real server in-process (test/support/sync-server.ts).
+        // Without module isolation the files one process runs share that server and its warm
+        // code instead of each loading a database and starting cold; every test works in its own
+        // world on it (docs/testing.md).
+        extends: true,
+        test: { name: 'workers', include: ['workers/**/*.test.ts'], isolate: false },
+      },
+    ],
   },
 });

@@ -1,10 +1,12 @@
 /**
  * The real API server for the sync worker's tests: the Fastify app of buildApp on an in-memory
  * PGlite (test/server/helpers.ts: a clone of the cached migrated and seeded database, a
- * FixedClock), one per test file, reached through `app.inject` by a `fetchImpl` adapter — real
- * routing, validation, rules and SQL, no socket.
+ * FixedClock), reached through `app.inject` by a `fetchImpl` adapter — real routing, validation,
+ * rules and SQL, no socket. One per test process: the worker tests run without module isolation
+ * (vitest.config.ts, project 'workers'), so the files a process runs one after another share the
+ * server the first one started, instead of each paying a database load and a cold start.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { FetchImpl } from '../../src/api/http';
 import { startTestServer, type TestServer } from '../server/helpers';
@@ -46,17 +48,21 @@ export function injectFetch(app: FastifyInstance): FetchImpl {
   };
 }
 
+/** Kept on globalThis, so it outlives the module registry of one test file. */
+const SHARED_SERVER = Symbol.for('shelfwork.test.syncServer');
+
 /**
- * One server for the test file (started before its first test, closed after its last): tests
- * share it and stay apart by working in their own world (test/support/sync-world.ts).
+ * The server for the test file's tests (started before its first test, unless an earlier file in
+ * this process started it). Files run one at a time in a process, and tests share the server by
+ * working in their own world (test/support/sync-world.ts), each setting the clock when it starts.
+ * It lives until the process ends (an in-memory database: nothing to clean up).
  */
 export function useSyncServer(): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
-  });
-  afterAll(async () => {
-    await server?.close();
+    const scope = globalThis as { [SHARED_SERVER]?: Promise<TestServer> };
+    scope[SHARED_SERVER] ??= startTestServer({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+    server = await scope[SHARED_SERVER];
   });
   return () => {
     if (!server) throw new Error('the sync server has not started (useSyncServer must be called at the top of the test file)');

@@ -56,7 +56,14 @@ export interface PlaceSpec {
   longitude?: number;
 }
 
-let worldCount = 0;
+/** Counts worlds per process (on globalThis: the server outlives a test file's modules). */
+const WORLD_COUNT = Symbol.for('shelfwork.test.worldCount');
+
+function nextWorldNumber(): number {
+  const scope = globalThis as { [WORLD_COUNT]?: number };
+  scope[WORLD_COUNT] = (scope[WORLD_COUNT] ?? 0) + 1;
+  return scope[WORLD_COUNT];
+}
 
 export class World {
   readonly tag: string;
@@ -73,8 +80,7 @@ export class World {
 
   /** A fresh world: the market emptied, a tasker (approved, Lithuania) and the task type 'shelf'. */
   static async create(server: TestServer): Promise<World> {
-    worldCount += 1;
-    const world = new World(server, `w${worldCount}`);
+    const world = new World(server, `w${nextWorldNumber()}`);
     await server.db.updateTable('tasks').set({ status: 'expired' }).where('status', '=', 'available').execute();
     await world.addTasker(world.tasker);
     await world.taskType('shelf');
