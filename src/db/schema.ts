@@ -3,6 +3,7 @@
  * it through `useLiveQuery`. Shared by the page and the workers, so it must not touch the DOM.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { ErrorCode } from '../domain/errors';
 import type {
   AuthTokens,
   ChecklistItem,
@@ -45,7 +46,7 @@ export interface OutboxRecord {
   state: OutboxState;
   nextAttemptAt: string | null;
   /** For rejected records: the server's error. */
-  error: { status: number; code: string; message: string } | null;
+  error: { status: number; code: ErrorCode; message: string } | null;
   /**
    * Id of the user who queued it (additive, optional). Only the owner's session drains it, so a
    * record kept across logout is never sent with another tasker's token. Missing = anyone's.

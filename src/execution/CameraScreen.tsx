@@ -15,7 +15,8 @@ import { showToast } from '../ui/toastStore';
 import { Spinner } from '../ui/Spinner';
 import { CameraPreview } from './CameraPreview';
 import { addPhoto } from './commands';
-import { commandErrorMessage, imageErrorMessage } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
+import { imageErrorMessage } from './errors';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoCollection } from './PhotoCollection';
 import { PhotoDialog } from './PhotoDialog';
@@ -75,7 +76,7 @@ function Camera({ taskId }: { taskId: string }) {
     const result = await addPhoto(taskId, { id: crypto.randomUUID(), blob: pending.blob, width: pending.width, height: pending.height, comment, tags });
     setBusy(false);
     if (result.ok) setPending(null);
-    else showToast({ kind: 'error', message: commandErrorMessage('photoSave', result.error), durationMs: 5000 });
+    else showToast({ kind: 'error', message: errorMessage('photoSave', result.error), durationMs: 5000 });
   };
 
   return (

@@ -13,7 +13,7 @@ import { showToast } from '../ui/toastStore';
 import { autoDoneState, autoToggleChanges, effectiveDoneIds, type ChecklistEvidence } from './checklist';
 import { ChecklistItemView } from './ChecklistItemView';
 import { changeChecklist } from './commands';
-import { commandErrorMessage } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
 
 export interface ChecklistSectionProps {
   taskId: string;
@@ -56,7 +56,7 @@ export function ChecklistSection({ taskId, items, evidence, evidenceReady }: Che
     if (auto.length === 0 || autoKey === sentKey.current) return;
     sentKey.current = autoKey;
     void changeChecklist(taskId, auto).then((result) => {
-      if (!result.ok) showToast({ id: 'checklist-error', kind: 'error', message: commandErrorMessage('checklist', result.error) });
+      if (!result.ok) showToast({ id: 'checklist-error', kind: 'error', message: errorMessage('checklist', result.error) });
     });
   }, [taskId, auto, autoKey]);
 
@@ -72,7 +72,7 @@ export function ChecklistSection({ taskId, items, evidence, evidenceReady }: Che
         const { [itemId]: _dropped, ...rest } = current;
         return rest;
       });
-      if (!result.ok) showToast({ id: 'checklist-error', kind: 'error', message: commandErrorMessage('checklist', result.error) });
+      if (!result.ok) showToast({ id: 'checklist-error', kind: 'error', message: errorMessage('checklist', result.error) });
     });
   };
 

@@ -2,12 +2,12 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CommandError } from '../sync/contract';
 import { Alert } from '../ui/Alert';
-import { commandErrorMessage } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
 
 export function CompletionFailure({ error }: { error: CommandError | null }) {
   const { i18n } = useLingui();
   if (!error) return null;
-  const message = commandErrorMessage('complete', error);
+  const message = errorMessage('complete', error);
   return (
     <Alert tone="error" role="alert">
       {typeof message === 'string' ? message : i18n._(message)}

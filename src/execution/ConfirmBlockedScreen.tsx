@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
+import { completionErrors, needsPhoto, type CompletionInput } from '../domain/completion';
 import { usePhotos, useTaskDefects } from '../sync/hooks';
 import { TextField } from '../ui/TextField';
 import { executionPath } from './checklist';
@@ -37,14 +38,16 @@ function ConfirmBlocked({ task }: { task: TaskRow }) {
   if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
   const blockers = (defects ?? []).filter((d) => d.type === 'task_blocker' && d.checked);
   const photoCount = photos?.length ?? 0;
-  const valid = blockers.length > 0 && photoCount > 0;
+  // The rule is the worker's and the server's (src/domain/completion.ts).
+  const input: CompletionInput = { outcome: 'blocked', taskerComment: comment, blockerIds: blockers.map((b) => b.id) };
+  const valid = Object.keys(completionErrors(input)).length === 0 && !(needsPhoto(input.outcome) && photoCount === 0);
   return (
     <form
       className="exec-page"
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
-        if (valid) void submit({ outcome: 'blocked', taskerComment: comment.trim(), blockerIds: blockers.map((b) => b.id) });
+        if (valid) void submit(input);
       }}
     >
       <h2 className="exec-page__title">

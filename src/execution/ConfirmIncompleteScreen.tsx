@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
+import { completionErrors, needsPhoto, type CompletionInput } from '../domain/completion';
+import { fieldErrorMessage } from '../i18n/errorMessages';
 import { usePhotos } from '../sync/hooks';
 import { TextField } from '../ui/TextField';
 import { CompletionFailure } from './CompletionFailure';
@@ -28,6 +30,7 @@ export function ConfirmIncompleteScreen() {
 }
 
 function ConfirmIncomplete({ task }: { task: TaskRow }) {
+  const { i18n } = useLingui();
   const photos = usePhotos(task.id);
   const [reason, setReason] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -36,8 +39,10 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
   if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
   if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
   const photoCount = photos?.length ?? 0;
-  const reasonMissing = reason.trim() === '';
-  const valid = !reasonMissing && agreed && photoCount > 0;
+  // The reason is the tasker's comment too. The rule is the worker's and the server's (src/domain/completion.ts).
+  const input: CompletionInput = { outcome: 'incomplete', taskerComment: reason, reason, policyAgreed: agreed };
+  const errors = completionErrors(input);
+  const valid = Object.keys(errors).length === 0 && !(needsPhoto(input.outcome) && photoCount === 0);
   return (
     <form
       className="exec-page"
@@ -45,7 +50,7 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
       onSubmit={(event) => {
         event.preventDefault();
         setTried(true);
-        if (valid) void submit({ outcome: 'incomplete', taskerComment: reason.trim(), reason: reason.trim(), policyAgreed: true });
+        if (valid) void submit(input);
       }}
     >
       <h2 className="exec-page__title">
@@ -61,21 +66,17 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
         rows={4}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        error={tried && reasonMissing ? <Trans>Please add the required information</Trans> : undefined}
+        error={tried && errors.reason ? i18n._(fieldErrorMessage('reason', errors.reason)) : undefined}
         maxLength={2000}
       />
       <PhotoRequirement taskId={task.id} count={photoCount} tag="after" showError={tried} />
       <label className="check-row">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={tried && !agreed} />
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={tried && !!errors.policyAgreed} />
         <span>
           <Trans>I understand that an incomplete task may be paid less or not at all, as the task policy says.</Trans>
         </span>
       </label>
-      {tried && !agreed ? (
-        <span className="field-error">
-          <Trans>Please agree to the policy</Trans>
-        </span>
-      ) : null}
+      {tried && errors.policyAgreed ? <span className="field-error">{i18n._(fieldErrorMessage('policyAgreed', errors.policyAgreed))}</span> : null}
       <CompletionFailure error={error} />
       <button type="submit" className="btn btn-block" disabled={busy}>
         <Trans>Finish without completing</Trans>

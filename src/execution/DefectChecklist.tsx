@@ -9,13 +9,13 @@ import type { TaskDefectRow } from '../db/schema';
 import type { DefectType } from '../domain/types';
 import { showToast } from '../ui/toastStore';
 import { changeTaskDefects } from './commands';
-import { commandErrorMessage } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
 
 export function DefectChecklist({ taskId, defects, type, disabled }: { taskId: string; defects: readonly TaskDefectRow[]; type: DefectType; disabled: boolean }) {
   const shown = defects.filter((d) => d.type === type);
   const toggle = (id: string, checked: boolean) => {
     void changeTaskDefects(taskId, [{ defectId: id, checked }]).then((result) => {
-      if (!result.ok) showToast({ id: 'defects-error', kind: 'error', message: commandErrorMessage('defects', result.error) });
+      if (!result.ok) showToast({ id: 'defects-error', kind: 'error', message: errorMessage('defects', result.error) });
     });
   };
   if (shown.length === 0) {

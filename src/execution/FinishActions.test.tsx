@@ -31,7 +31,7 @@ const rejected = (kind: string, path: string): OutboxRecord => ({
   attempts: 1,
   state: 'rejected',
   nextAttemptAt: null,
-  error: { status: 420, code: 'X', message: 'No' },
+  error: { status: 420, code: 'UNKNOWN', message: 'No' },
 });
 
 describe('FinishActions', () => {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { PhotoRow } from '../db/schema';
 import { showToast } from '../ui/toastStore';
 import { deletePhotos, updatePhotoComment } from './commands';
-import { commandErrorMessage } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
 import { PhotoDialog } from './PhotoDialog';
 import { PhotoGrid } from './PhotoGrid';
 import { groupPhotosByTag } from './photoTags';
@@ -40,7 +40,7 @@ export function PhotoCollection({ taskId, photos, groupByTag, readOnly }: PhotoC
     setBusy(true);
     const result = await updatePhotoComment(taskId, open.id, comment);
     setBusy(false);
-    if (!result.ok) showToast({ kind: 'error', message: commandErrorMessage('photoUpdate', result.error) });
+    if (!result.ok) showToast({ kind: 'error', message: errorMessage('photoUpdate', result.error) });
     else setOpenId(null);
   };
   const remove = async () => {
@@ -48,7 +48,7 @@ export function PhotoCollection({ taskId, photos, groupByTag, readOnly }: PhotoC
     setBusy(true);
     const result = await deletePhotos(taskId, [open.id]);
     setBusy(false);
-    if (!result.ok) showToast({ kind: 'error', message: commandErrorMessage('photoDelete', result.error) });
+    if (!result.ok) showToast({ kind: 'error', message: errorMessage('photoDelete', result.error) });
     setOpenId(null);
   };
 

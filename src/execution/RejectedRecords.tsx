@@ -9,7 +9,7 @@ import type { OutboxRecord } from '../db/schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { showToast } from '../ui/toastStore';
 import { dismissRejected, retryRejected } from './commands';
-import { commandErrorMessage, rejectionText } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
 import { recordCategory, type RecordCategory } from './syncStatus';
 
 export function RejectedRecords({ records }: { records: readonly OutboxRecord[] }) {
@@ -25,14 +25,14 @@ export function RejectedRecords({ records }: { records: readonly OutboxRecord[] 
     complete: t`Task completion`,
     other: t`Change`,
   };
-  const text = (value: ReturnType<typeof rejectionText>) => (typeof value === 'string' ? value : i18n._(value));
+  const text = (value: ReturnType<typeof errorMessage>) => (typeof value === 'string' ? value : i18n._(value));
 
   const act = async (record: OutboxRecord, action: 'retry' | 'discard') => {
     setBusy(record.id);
     const result = action === 'retry' ? await retryRejected(record.id) : await dismissRejected(record.id);
     setBusy(null);
     if (!result.ok) {
-      const message = commandErrorMessage(action, result.error);
+      const message = errorMessage(action, result.error);
       showToast({ kind: 'error', message });
     }
   };
@@ -44,7 +44,7 @@ export function RejectedRecords({ records }: { records: readonly OutboxRecord[] 
         {records.map((record) => (
           <li key={record.id}>
             <strong>{labels[recordCategory(record)]}</strong>
-            <span>{text(rejectionText(record.error))}</span>
+            <span>{text(errorMessage('rejected', record.error))}</span>
             <div className="sync-list__buttons">
               <button type="button" className="btn btn-secondary" disabled={busy === record.id} onClick={() => void act(record, 'retry')}>
                 <Trans>Retry</Trans>

@@ -10,7 +10,7 @@ import { useOnline } from '../app/useOnline';
 import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toastStore';
 import { pullTaskPack } from './commands';
-import { commandErrorMessage } from './errors';
+import { errorMessage } from '../i18n/errorMessages';
 
 export function TaskPackStatus({ taskId }: { taskId: string }) {
   const pack = useTaskPack(taskId);
@@ -22,7 +22,7 @@ export function TaskPackStatus({ taskId }: { taskId: string }) {
     setPulling(true);
     const result = await pullTaskPack(taskId);
     setPulling(false);
-    if (!result.ok) showToast({ kind: 'error', message: commandErrorMessage('taskPack', result.error) });
+    if (!result.ok) showToast({ kind: 'error', message: errorMessage('taskPack', result.error) });
   };
 
   // Once per screen: a pack never pulled (or incomplete) is asked for quietly; the worker also

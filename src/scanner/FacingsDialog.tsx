@@ -5,9 +5,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { validateFacings } from '../domain/ean';
+import { fieldErrorMessage } from '../i18n/errorMessages';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
-import { facingsErrorMessage } from './messages';
 import { FACINGS_BUTTONS } from './skuList';
 
 export interface FacingsDialogProps {
@@ -76,7 +76,7 @@ export function FacingsDialog({ open, ean, productName, current, onPick, onClose
               autoFocus
               maxLength={3}
               value={value}
-              error={touched && error ? i18n._(facingsErrorMessage(error)) : undefined}
+              error={touched && error ? i18n._(fieldErrorMessage('facings', error)) : undefined}
               errorRole="alert"
               onChange={(event) => setValue(event.target.value)}
             />

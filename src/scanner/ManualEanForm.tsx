@@ -5,8 +5,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
 import { validateEan } from '../domain/ean';
+import { fieldErrorMessage } from '../i18n/errorMessages';
 import { TextField } from '../ui/TextField';
-import { EAN_INVALID_MESSAGE } from './messages';
 
 export interface ManualEanFormProps {
   value: string;
@@ -44,7 +44,7 @@ export function ManualEanForm({ value, onChange, onSubmit, inputRef }: ManualEan
         spellCheck={false}
         maxLength={24}
         value={value}
-        error={invalid ? i18n._(EAN_INVALID_MESSAGE) : undefined}
+        error={invalid ? i18n._(fieldErrorMessage('ean', 'EAN_INVALID')) : undefined}
         errorRole="alert"
         onChange={(event) => {
           setInvalid(false);

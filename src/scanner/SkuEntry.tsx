@@ -17,6 +17,7 @@ import type { OutboxRecord } from '../db/schema';
 import { scannedValue } from '../domain/ean';
 import type { Product, ScannedItem } from '../domain/types';
 import { changeScannedItems } from '../execution/commands';
+import { errorMessage, ITEMS_INVALID_MESSAGE } from '../i18n/errorMessages';
 import { Alert } from '../ui/Alert';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
@@ -24,7 +25,6 @@ import { beep } from './client';
 import { FacingsDialog } from './FacingsDialog';
 import { ItemSummary } from './ItemSummary';
 import { ManualEanForm } from './ManualEanForm';
-import { ITEMS_INVALID_MESSAGE, saveErrorMessage } from './messages';
 import { ProductList } from './ProductList';
 import { ScannerErrorDialog } from './ScannerErrorDialog';
 import { ScannerView } from './ScannerView';
@@ -122,7 +122,7 @@ export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEnt
     const result = await changeScannedItems(taskId, sent);
     setSaving(false);
     if (result.ok) markSaved(sent);
-    else setSaveError(saveErrorMessage(result.error));
+    else setSaveError(errorMessage('saveSkus', result.error));
   };
 
   const choose = (product: Product) => {

@@ -1,27 +1,11 @@
 /**
- * The scanner screen's words for its error codes (spec sections 5 and 8): the EAN and save texts
- * exactly as the spec writes them, the scanner start failures with the camera-settings hint, and
- * a failed save command. Codes are data; the screen translates with `i18n._(descriptor)`.
+ * The scanner's start failures in words (spec section 8), with the camera-settings hint. Codes
+ * are data; the screen translates with `i18n._(descriptor)`. The EAN, facings and save texts are
+ * in src/i18n/errorMessages.ts with every other error code's words.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FacingsErrorCode } from '../domain/ean';
 import type { CameraErrorCode } from '../execution/errors';
-import type { CommandError } from '../sync/contract';
-
-/** Spec section 5, verbatim. */
-export const EAN_INVALID_MESSAGE = msg`Invalid EAN. Scan directly from the product or select it from the list.`;
-/** Spec section 5, verbatim. */
-export const ITEMS_INVALID_MESSAGE = msg`Could not save: some items are invalid`;
-
-const FACINGS_MESSAGES: Record<FacingsErrorCode, MessageDescriptor> = {
-  FACINGS_REQUIRED: msg`Enter the number of facings`,
-  FACINGS_INVALID: msg`Facings must be a whole number from 0 to 99`,
-};
-
-export function facingsErrorMessage(code: FacingsErrorCode): MessageDescriptor {
-  return FACINGS_MESSAGES[code];
-}
 
 const SCANNER_START_MESSAGES: Record<CameraErrorCode, MessageDescriptor> = {
   CAMERA_PERMISSION_DENIED: msg`The scanner needs the camera, and camera access is blocked for this app.`,
@@ -49,11 +33,4 @@ export function scannerStartHint(code: CameraErrorCode): MessageDescriptor {
     default:
       return msg`Check your camera settings and that no other app is using the camera, then try again.`;
   }
-}
-
-/** A failed save command: the storage quota has its own words, anything else is the spec's "save SKUs" failure. */
-export function saveErrorMessage(error: CommandError): MessageDescriptor | string {
-  if (error.code === 'QUOTA_EXCEEDED') return msg`Your phone's storage is full, so this was not saved. Free up some space (delete old photos or apps) and try again.`;
-  if (error.status === 420 && error.message.trim() !== '') return error.message;
-  return msg`Could not save SKUs`;
 }

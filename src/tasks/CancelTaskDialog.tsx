@@ -9,12 +9,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { TaskRow } from '../db/schema';
 import type { CancelPolicy } from '../domain/lifecycle';
+import { errorMessage, isNoConnection } from '../i18n/errorMessages';
 import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
 import { showToast } from '../ui/toastStore';
 import { cancelFormState } from './cancelForm';
-import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { cancelTaskCommand } from './syncCommands';
 
 export interface CancelTaskDialogProps {
@@ -45,12 +45,11 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
       onCanceled();
       return;
     }
-    const failure = classifyFailure('cancel', result.error);
-    if (failure.kind === 'known' && failure.code === 'NETWORK') {
+    if (isNoConnection(result.error)) {
       setError(t`Canceling needs a connection. Nothing was canceled: connect to the internet and try again.`);
       return;
     }
-    const message = failureMessage(failure);
+    const message = errorMessage('cancel', result.error);
     setError(typeof message === 'string' ? message : i18n._(message));
   };
 

@@ -11,10 +11,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { needsCommitmentDialog } from '../domain/lifecycle';
 import type { User } from '../domain/types';
+import { errorMessage, isNoConnection } from '../i18n/errorMessages';
 import { Alert } from '../ui/Alert';
 import { showToast } from '../ui/toastStore';
 import { CommitmentDialog } from './CommitmentDialog';
-import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { SlideToReserve } from './SlideToReserve';
 import { refreshTaskFromServer, reserveTaskCommand } from './syncCommands';
 import { useOnline } from '../app/useOnline';
@@ -62,13 +62,12 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
       else navigate('/reserved', { replace: true });
       return;
     }
-    const failure = classifyFailure('reserve', result.error);
-    if (failure.kind === 'known' && failure.code === 'NETWORK') {
+    if (isNoConnection(result.error)) {
       setOfflineRefusal(true);
     } else {
-      showToast({ kind: 'error', message: failureMessage(failure), durationMs: 5000 });
+      showToast({ kind: 'error', message: errorMessage('reserve', result.error), durationMs: 5000 });
       // The mirror may still say "available": ask for the truth so the screen stops offering it.
-      if (failure.kind === 'known' && failure.code === 'TASK_NO_LONGER_AVAILABLE') void refreshTaskFromServer(task.id);
+      if (result.error.code === 'TASK_NO_LONGER_AVAILABLE') void refreshTaskFromServer(task.id);
     }
     reset();
   };

@@ -10,12 +10,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import type { TaskRow } from '../db/schema';
 import { START_RADIUS_METERS } from '../domain/geo';
+import { errorMessage } from '../i18n/errorMessages';
 import { formatDateTime, formatDistance } from '../i18n/format';
 import { Alert } from '../ui/Alert';
 import { Dialog } from '../ui/Dialog';
 import { showToast } from '../ui/toastStore';
 import { GeolocationHelp } from './GeolocationHelp';
-import { classifyFailure, failureMessage } from './lifecycleFailure';
 import { FRESH_POSITION_MAX_AGE_MS, readDevicePosition } from './readPosition';
 import { stepAfterPosition, stepBeforePosition, type StartStep } from './startFlow';
 import { startTaskCommand } from './syncCommands';
@@ -58,7 +58,7 @@ export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
       onClose();
       return;
     }
-    const message = failureMessage(classifyFailure('start', result.error));
+    const message = errorMessage('start', result.error);
     setError(typeof message === 'string' ? message : i18n._(message));
   };
 

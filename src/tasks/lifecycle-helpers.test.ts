@@ -5,7 +5,6 @@ import { expiryReminderTimes } from '../domain/lifecycle';
 import { nextReminderDelay, planExpiryReminders, reminderKey, reminderTimeParts } from './expiryReminders';
 import { makePlace, makeTask } from './fixtures';
 import { shownReward, timeTakenMinutes } from './historicalTask';
-import { classifyFailure } from './lifecycleFailure';
 import { isSliderComplete, sliderKeyProgress, sliderProgress, sliderRelease, sliderTravel } from './reserveSlider';
 import { deviceKind, stepAfterPosition, stepBeforePosition } from './startFlow';
 
@@ -171,18 +170,5 @@ describe('historical task facts', () => {
     ['expired never does', 'expired', false],
   ])('%s', (_name, status, shows) => {
     expect(shownReward(makeTask({ status, reducedReward: reduced })).reduced !== null).toBe(shows);
-  });
-});
-
-describe('lifecycle failures', () => {
-  it.each<[string, Parameters<typeof classifyFailure>[1], ReturnType<typeof classifyFailure>]>([
-    ['offline', { status: 0, code: 'NETWORK', message: 'fetch failed' }, { kind: 'known', code: 'NETWORK' }],
-    ['taken by another tasker', { status: 420, code: 'TASK_NO_LONGER_AVAILABLE', message: 'This task is no longer available.' }, { kind: 'known', code: 'TASK_NO_LONGER_AVAILABLE' }],
-    ['a 420 the app does not know shows the server message', { status: 420, code: 'UNKNOWN', message: 'Ask support' }, { kind: 'server', message: 'Ask support' }],
-    ['a late cancel whose reason the server refused', { status: 400, code: 'VALIDATION_FAILED', message: '', fields: { justification: 'REQUIRED' } }, { kind: 'known', code: 'JUSTIFICATION_REQUIRED' }],
-    ['a server error', { status: 500, code: 'UNKNOWN', message: 'boom' }, { kind: 'generic', command: 'reserve' }],
-    ['forbidden', { status: 403, code: 'CANNOT_SEE_TASKS', message: '' }, { kind: 'known', code: 'FORBIDDEN' }],
-  ])('%s', (_name, error, expected) => {
-    expect(classifyFailure('reserve', error)).toEqual(expected);
   });
 });
