@@ -18,10 +18,13 @@ export const API_BASE = 'http://shelfwork.test/api/';
 export const START = new Date('2026-11-21T08:00:00.000Z');
 
 /**
- * Access tokens live a week here (testConfig-level setting), so tests that move the clock by
- * hours are not interrupted by refreshes; the refresh tests start from a token issued long ago.
+ * testConfig (auth limits out of the way) with two settings of its own: access tokens live a week,
+ * so tests that move the clock by hours are not interrupted by refreshes (the refresh tests start
+ * from a token issued long ago); and every test's code requests come from 127.0.0.1 at the same
+ * clock into one shared database, so the per-address code limit (30 per window) is raised — the
+ * limits themselves are tested in test/server/auth-throttle.test.ts.
  */
-export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+export const SYNC_SERVER_CONFIG = { accessTokenTtlSeconds: 7 * 24 * 3600, sendCodeLimitPerIp: 100_000 };
 
 /** The worker's `fetch`, answered by `app.inject`. */
 export function injectFetch(app: FastifyInstance): FetchImpl {
@@ -61,7 +64,7 @@ export function useSyncServer(): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
     const scope = globalThis as { [SHARED_SERVER]?: Promise<TestServer> };
-    scope[SHARED_SERVER] ??= startTestServer({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+    scope[SHARED_SERVER] ??= startTestServer(SYNC_SERVER_CONFIG);
     server = await scope[SHARED_SERVER];
   });
   return () => {
