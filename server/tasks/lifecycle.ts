@@ -20,7 +20,7 @@ import { ApiError, BUSINESS_RULE_STATUS, badRequest, forbidden, notFound } from 
 import { REFUSAL_MESSAGES, type RefusalCode } from '../../src/domain/errors';
 import { readTimestamp } from '../../src/domain/time';
 import { cancelPolicy, cancelRefusal, CLOCK_SKEW_MS, lateStartAllowed, reserveRefusal, startRefusal, JUSTIFICATION_MAX_EXCLUSIVE } from '../../src/domain/lifecycle';
-import { isValidCoordinates } from '../../src/domain/geo';
+import { isValidCoordinates, isValidLatitude, isValidLongitude } from '../../src/domain/geo';
 import type { Coordinates, Task, TaskStatus, Training } from '../../src/domain/types';
 import { findTask, loadViewerRow, type TaskRow, type Viewer } from './queries';
 import { toApiTask } from './map';
@@ -197,8 +197,8 @@ export function readStartInput(body: Record<string, unknown>, headerPosition: Co
       const c = { latitude: lat, longitude: lng };
       if (isValidCoordinates(c)) position = c;
       else {
-        if (Math.abs(lat) > 90) errors.latitude = 'OUT_OF_RANGE';
-        if (Math.abs(lng) > 180) errors.longitude = 'OUT_OF_RANGE';
+        if (!isValidLatitude(lat)) errors.latitude = 'OUT_OF_RANGE';
+        if (!isValidLongitude(lng)) errors.longitude = 'OUT_OF_RANGE';
       }
     }
   } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMeters, parseLatLng, START_RADIUS_METERS } from './geo';
+import { distanceMeters, isValidCoordinates, isValidLatitude, isValidLongitude, parseLatLng, START_RADIUS_METERS } from './geo';
 
 describe('distanceMeters', () => {
   it('measures Vilnius Cathedral to Gediminas Tower as about 230 m', () => {
@@ -35,5 +35,24 @@ describe('parseLatLng', () => {
     [null, null],
   ])('parses %j', (text, expected) => {
     expect(parseLatLng(text)).toEqual(expected);
+  });
+});
+
+describe('the coordinates check', () => {
+  it('takes finite degrees within ±90 latitude and ±180 longitude', () => {
+    expect(isValidCoordinates({ latitude: 90, longitude: -180 })).toBe(true);
+    expect(isValidCoordinates({ latitude: 54.68, longitude: 25.28 })).toBe(true);
+    expect(isValidCoordinates({ latitude: 90.0001, longitude: 0 })).toBe(false);
+    expect(isValidCoordinates({ latitude: 0, longitude: 180.5 })).toBe(false);
+    expect(isValidCoordinates({ latitude: Number.NaN, longitude: 0 })).toBe(false);
+    expect(isValidCoordinates({ latitude: 0, longitude: Infinity })).toBe(false);
+    expect(isValidCoordinates({ latitude: '54', longitude: 25 })).toBe(false);
+  });
+
+  it('checks each axis alone for per-field codes', () => {
+    expect(isValidLatitude(-90)).toBe(true);
+    expect(isValidLatitude(-91)).toBe(false);
+    expect(isValidLongitude(179.9)).toBe(true);
+    expect(isValidLongitude(null)).toBe(false);
   });
 });

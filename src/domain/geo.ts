@@ -16,15 +16,19 @@ export function distanceMeters(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** A finite number of degrees from -90 to 90. */
+export function isValidLatitude(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 90;
+}
+
+/** A finite number of degrees from -180 to 180. */
+export function isValidLongitude(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 180;
+}
+
+/** The one coordinates check (the page, the sync worker and the server). */
 export function isValidCoordinates(c: { latitude: unknown; longitude: unknown }): c is Coordinates {
-  return (
-    typeof c.latitude === 'number' &&
-    typeof c.longitude === 'number' &&
-    Number.isFinite(c.latitude) &&
-    Number.isFinite(c.longitude) &&
-    Math.abs(c.latitude) <= 90 &&
-    Math.abs(c.longitude) <= 180
-  );
+  return isValidLatitude(c.latitude) && isValidLongitude(c.longitude);
 }
 
 /**
