@@ -1,3 +1,9 @@
+/**
+ * Doing the work through the sync worker against the real server: the task pack, ticks, scans and
+ * defects, photos (metadata, upload, faults on the way), the completion and its replay, storage
+ * errors. Over 450 lines because each describe block is one part of a task's execution; they
+ * share `ready()`.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';

@@ -1,3 +1,8 @@
+/**
+ * The task commands of the sync worker against the real server: reserve, cancel, start (online,
+ * offline, refused), suggestions, history paging and the refresh schedule. Over 450 lines because
+ * each describe block is one command's story; they share the fixtures below.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueMutation } from '../../src/db/outbox';
 import type { Page, Task } from '../../src/domain/types';
