@@ -22,7 +22,7 @@ import {
   isToServiceWorkerMessage,
   type FromServiceWorkerMessage,
   type SyncNowMessage,
-} from '../src/pwa/messages';
+} from '../src/contracts/serviceWorker';
 import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
 import { NAVIGATION_DENYLIST } from './navigation';
 

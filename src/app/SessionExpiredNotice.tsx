@@ -5,6 +5,7 @@
 import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { SESSION_EXPIRED_KEY } from '../contracts/kv';
 import { useKv } from '../sync/hooks';
 import { dismissToast, showToast } from '../ui/toastStore';
 import { signOut } from './signOut';
@@ -12,7 +13,7 @@ import { signOut } from './signOut';
 const TOAST_ID = 'session-expired';
 
 export function SessionExpiredNotice() {
-  const expired = useKv<boolean>('sessionExpired');
+  const expired = useKv<boolean>(SESSION_EXPIRED_KEY);
   const navigate = useNavigate();
 
   useEffect(() => {

@@ -5,7 +5,7 @@
  * / 'Could not register'.
  */
 import { errorMessage } from '../i18n/errorMessages';
-import type { CommandError } from '../sync/contract';
+import type { CommandError } from '../contracts/sync';
 import { showToast } from '../ui/toastStore';
 
 export type AccessCommand = 'login' | 'register';

@@ -1,6 +1,6 @@
 /** Why a completion could not be queued (storage full, task no longer in progress, ...). */
 import { useLingui } from '@lingui/react/macro';
-import type { CommandError } from '../sync/contract';
+import type { CommandError } from '../contracts/sync';
 import { Alert } from '../ui/Alert';
 import { errorMessage } from '../i18n/errorMessages';
 

@@ -4,7 +4,7 @@
  * confirmation screen the finish button opens, and where each item type sends the tasker. Pure.
  */
 import type { ChecklistItem, PhotoTag } from '../domain/types';
-import type { ChecklistChange } from '../sync/contract';
+import type { ChecklistChange } from '../contracts/sync';
 import { safeHref } from '../tasks/linkify';
 
 type Item = Pick<ChecklistItem, 'id' | 'type' | 'isDone' | 'isOptional' | 'metadata'>;

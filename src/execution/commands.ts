@@ -5,7 +5,7 @@
  */
 import type { CompletionInput } from '../domain/completion';
 import type { PhotoTag } from '../domain/types';
-import type { ChecklistChange, CommandResult, DefectChange, ScanChange } from '../sync/contract';
+import type { ChecklistChange, CommandResult, DefectChange, ScanChange } from '../contracts/sync';
 import { getSyncApi } from '../sync/client';
 
 async function run(call: () => Promise<CommandResult>): Promise<CommandResult> {

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import type { CompletionInput } from '../domain/completion';
-import type { CommandError } from '../sync/contract';
+import type { CommandError } from '../contracts/sync';
 import { useTasksByStatus } from '../sync/hooks';
 import { afterCompletion, type AfterCompletion } from './afterCompletion';
 import { completeTask } from './commands';

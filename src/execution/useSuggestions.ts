@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type TaskRow } from '../db/schema';
-import { readSuggestionsState, suggestionsKey, type SuggestionsState } from '../suggestions/suggestions';
+import { readSuggestionsState, suggestionsKey, type SuggestionsState } from '../contracts/kv';
 
 export function useSuggestions(taskId: string): { state: SuggestionsState | null; rows: TaskRow[] } | undefined {
   return useLiveQuery(async () => {

@@ -12,11 +12,12 @@ import { formatDateKey } from '../i18n/format';
 import { useKv, useSyncMeta, useTasksByStatus } from '../sync/hooks';
 import { FreshnessLine } from '../tasks/FreshnessLine';
 import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
-import { pullMoreTasksCommand, watchCollections } from '../tasks/syncCommands';
+import { pullMoreTasks, watchCollections } from '../tasks/mutations';
 import { Alert } from '../ui/Alert';
 import { Icon } from '../ui/Icon';
 import { useNow } from '../tasks/useNow';
-import { groupHistoryByDay, historyCursorKey, historyHasNext, isHistoryStatus } from './historyGroups';
+import { historyCursorKey } from '../contracts/kv';
+import { groupHistoryByDay, historyHasNext, isHistoryStatus } from './historyGroups';
 import { useHistoryStatusLabels } from './historyLabels';
 import { HistoryTaskCard } from './HistoryTaskCard';
 import './HistoryScreen.css';
@@ -52,7 +53,7 @@ function HistoryStatusList({ status }: { status: HistoryStatus }) {
     if (load.kind === 'loading') return;
     const before = rows?.length ?? 0;
     setLoad({ kind: 'loading' });
-    void pullMoreTasksCommand(status).then((result) => {
+    void pullMoreTasks(status).then((result) => {
       if (!result.ok) {
         setLoad({ kind: 'failed', offline: result.error.status === 0 });
         return;

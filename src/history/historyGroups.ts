@@ -67,14 +67,7 @@ export function historyCards<T extends HistoryTask>(tasks: readonly T[]): Histor
   });
 }
 
-/**
- * Paging state the sync worker keeps for a history list in kv `cursor:tasks:<status>` (written by
- * workers/sync; not part of the SyncApi contract yet, so read defensively). null = unknown.
- */
-export function historyCursorKey(status: HistoryStatus): string {
-  return `cursor:tasks:${status}`;
-}
-
+/** Whether a history list's paging state (kv, src/contracts/kv.ts) says the server has more. null = unknown. */
 export function historyHasNext(value: unknown): boolean | null {
   if (!value || typeof value !== 'object') return null;
   const hasNext = (value as { hasNext?: unknown }).hasNext;

@@ -11,12 +11,13 @@ import { useScreenTitle } from '../app/screenTitle';
 import { isTaskTypeNew } from '../domain/tasks';
 import { useKv } from '../sync/hooks';
 import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
-import { pullSuggestionsCommand } from '../tasks/syncCommands';
+import { pullSuggestions } from '../tasks/mutations';
 import { TaskCard } from '../tasks/TaskCard';
 import { Alert } from '../ui/Alert';
 import { Icon } from '../ui/Icon';
 import { useNow } from '../tasks/useNow';
-import { groupSuggestionsByPlace, readSuggestionsState, suggestionCount, suggestionsKey, SUGGESTIONS_REFRESH_MS } from './suggestions';
+import { readSuggestionsState, suggestionsKey } from '../contracts/kv';
+import { groupSuggestionsByPlace, suggestionCount, SUGGESTIONS_REFRESH_MS } from './suggestions';
 import { useTasksByIds } from './useTasksByIds';
 import './TaskSuggestionsScreen.css';
 
@@ -38,7 +39,7 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
   const [loadingMore, setLoadingMore] = useState(false);
 
   const refresh = useCallback(() => {
-    void pullSuggestionsCommand(taskId).then((result) => {
+    void pullSuggestions(taskId).then((result) => {
       setPull(result.ok ? { kind: 'idle' } : { kind: 'failed', offline: result.error.status === 0 });
     });
   }, [taskId]);
@@ -57,7 +58,7 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
   const loadMore = useCallback(() => {
     if (loadingMore) return;
     setLoadingMore(true);
-    void pullSuggestionsCommand(taskId, true).then((result) => {
+    void pullSuggestions(taskId, true).then((result) => {
       setLoadingMore(false);
       if (!result.ok) setPull({ kind: 'failed', offline: result.error.status === 0 });
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makePlace, makeTask } from '../tasks/fixtures';
-import { groupSuggestionsByPlace, readSuggestionsState, suggestionCount } from './suggestions';
+import { readSuggestionsState } from '../contracts/kv';
+import { groupSuggestionsByPlace, suggestionCount } from './suggestions';
 
 const p1 = makePlace({ id: 'p1', title: 'Maxima Akropolis' });
 const p2 = makePlace({ id: 'p2', title: 'Rimi Ozas' });

@@ -1,37 +1,14 @@
 /**
- * The suggestions the sync worker keeps in `kv` under `suggestions:<taskId>` (src/sync/contract.ts,
+ * The suggestions the sync worker keeps in `kv` under `suggestions:<taskId>` (src/contracts/kv.ts,
  * pullSuggestions) and how the screen shows them: the tasks in the server's order, grouped by
  * place (spec section 2: more tasks in the same store, grouped by place). Pure.
  */
-import type { PageInfo, Task } from '../domain/types';
+import type { SuggestionsState } from '../contracts/kv';
+import type { Task } from '../domain/types';
 
 /** Spec section 9: suggestions refresh every 30 s. */
 export const SUGGESTIONS_REFRESH_MS = 30_000;
 
-export interface SuggestionsState {
-  taskIds: string[];
-  pageInfo: PageInfo;
-  /** All suggested tasks on the server (the count the screen shows), when the server sends it. */
-  total?: number | null;
-  syncedAt: string;
-}
-
-export function suggestionsKey(taskId: string): string {
-  return `suggestions:${taskId}`;
-}
-
-/** A kv value is trusted only if it has the contract's shape (an older worker may have written something else). */
-export function readSuggestionsState(value: unknown): SuggestionsState | null {
-  if (!value || typeof value !== 'object') return null;
-  const v = value as Partial<SuggestionsState>;
-  if (!Array.isArray(v.taskIds) || !v.pageInfo || typeof v.pageInfo !== 'object' || typeof v.syncedAt !== 'string') return null;
-  return {
-    taskIds: v.taskIds.filter((id): id is string => typeof id === 'string'),
-    pageInfo: v.pageInfo,
-    total: typeof v.total === 'number' ? v.total : null,
-    syncedAt: v.syncedAt,
-  };
-}
 
 export interface PlaceGroup<T> {
   placeId: string;

@@ -8,10 +8,8 @@ import { wrap, type Remote } from 'comlink';
 import { liveQuery } from 'dexie';
 import { getDb } from '../db/schema';
 import { registerBackgroundSync } from '../pwa/register';
-import type { SyncApi, SyncReason } from './contract';
-
-/** Message the service worker posts to its clients on a background-sync event (sw/). */
-export const SW_SYNC_MESSAGE_TYPE = 'shelfwork-sync';
+import { isFromServiceWorkerMessage } from '../contracts/serviceWorker';
+import type { SyncApi, SyncReason } from '../contracts/sync';
 
 let remote: Remote<SyncApi> | null = null;
 let started = false;
@@ -44,8 +42,7 @@ export function startSync(): void {
     if (document.visibilityState === 'visible') trigger('visible');
   });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data as { type?: unknown } | null;
-    if (data?.type === SW_SYNC_MESSAGE_TYPE) trigger('background-sync');
+    if (isFromServiceWorkerMessage(event.data) && event.data.type === 'shelfwork-sync') trigger('background-sync');
   });
   watchUnsentRecords();
 }

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Task } from '../../src/domain/types';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/pwa/messages';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/contracts/serviceWorker';
 import { TaskWorkPage } from './pages/TaskWorkPage';
 import { listTasks, passwordToken } from './support/api';
 import { makeJpegs } from './support/execution';

@@ -11,7 +11,8 @@
 import { type ApiResult, type FetchImpl } from '../../src/api/http';
 import { enqueueMutation, isQuotaError } from '../../src/db/outbox';
 import type { ShelfworkDb } from '../../src/db/schema';
-import type { ChecklistChange, CommandError, CommandResult, DefectChange, ScanChange, SyncApi, SyncReason } from '../../src/sync/contract';
+import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
 import type { CompletionInput } from '../../src/domain/completion';
 import { REFUSAL_MESSAGES } from '../../src/domain/errors';
 import { isValidCoordinates } from '../../src/domain/geo';
@@ -52,7 +53,7 @@ import {
   FAILED_PULL_RETRY_MS,
   type PullContext,
 } from './pulls';
-import { isAuthTokens, LOCALE_KEY, NOT_LOGGED_IN, POSITION_KEY, SESSION_EXPIRED_KEY, Session } from './session';
+import { isAuthTokens, NOT_LOGGED_IN, Session } from './session';
 
 /** The lists every screen set needs (tabs and badges); history statuses are pulled while watched. */
 export const DEFAULT_TASK_STATUSES: readonly TaskStatus[] = ['available', 'reserved', 'in_progress'];

@@ -15,7 +15,7 @@ import { needsPhoto, readCompletion, type CompletionInput } from '../../src/doma
 import { REFUSAL_MESSAGES } from '../../src/domain/errors';
 import { applyScanChanges, type ScanChange } from '../../src/domain/scans';
 import { PHOTO_TAGS, type PhotoTag, type ScannedItem } from '../../src/domain/types';
-import type { ChecklistChange, CommandError, CommandResult, DefectChange } from '../../src/sync/contract';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange } from '../../src/contracts/sync';
 import {
   CHECKLIST_KIND,
   COMPLETE_KIND,

@@ -9,7 +9,7 @@ import type { Page, Task } from '../../src/domain/types';
 import { AT_STORE, createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
 import { HISTORY_RESET_AFTER_MS } from './engine';
-import type { HistoryCursor, SuggestionsState } from './pulls';
+import type { HistoryCursor, SuggestionsState } from '../../src/contracts/kv';
 
 const server = useSyncServer();
 let h: Harness;

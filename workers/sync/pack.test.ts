@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskStatus } from '../../src/domain/types';
 import { installFakeCaches } from '../../test/support/fake-caches';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/pwa/messages';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/contracts/serviceWorker';
 import { createHarness, OPEN_WINDOW, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
 import { browserImageCache, IMAGES_EVICTED, maintainPackCache, type ImageCache, type PackContext } from './pack';

@@ -14,8 +14,8 @@ import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
 import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '../../src/db/schema';
 import type { ErrorCode } from '../../src/domain/errors';
 import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '../../src/domain/types';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/pwa/messages';
-import type { CommandResult } from '../../src/sync/contract';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/contracts/serviceWorker';
+import type { CommandResult } from '../../src/contracts/sync';
 import {
   CHECKLIST_KIND,
   DEFECTS_KIND,

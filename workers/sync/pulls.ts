@@ -6,7 +6,8 @@
 import type { ApiResult } from '../../src/api/http';
 import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
 import type { ShelfworkDb, SyncMeta } from '../../src/db/schema';
-import type { CommandResult } from '../../src/sync/contract';
+import { ACCOUNT_KV_PREFIXES, historyCursorKey, readHistoryCursor as readHistoryCursorValue, readSuggestionsState, suggestionsKey, type HistoryCursor, type SuggestionsState } from '../../src/contracts/kv';
+import type { CommandResult } from '../../src/contracts/sync';
 import {
   HISTORY_STATUSES,
   SUGGESTIONS_PAGE_SIZE,
@@ -94,19 +95,6 @@ export function metaKeyForTask(taskId: string): string {
 export function metaKeyForSuggestions(taskId: string): string {
   return `suggestions:${taskId}`;
 }
-
-/** kv key of a history status's paging state (see `HistoryCursor`). */
-export function cursorKeyForStatus(status: TaskStatus): string {
-  return `cursor:tasks:${status}`;
-}
-
-/** kv key of a task's suggestions (see `SuggestionsState`). */
-export function suggestionsKey(taskId: string): string {
-  return `suggestions:${taskId}`;
-}
-
-/** kv keys that belong to the signed-in account (cleared on logout and on an account switch). */
-export const ACCOUNT_KV_PREFIXES = ['suggestions:', 'cursor:'] as const;
 
 export function isHistoryStatus(status: TaskStatus): boolean {
   return (HISTORY_STATUSES as readonly string[]).includes(status);
@@ -355,31 +343,13 @@ export async function pullTasksByStatus(
   return { ok: true, value: undefined, removed };
 }
 
-/**
- * Paging state of a history list, in kv `cursor:tasks:<status>`: the cursor after the deepest
- * loaded page, whether the server has more, how many pages are loaded, and the sort value
- * (`endTime ?? timeWindowEnd`, the server's -end_time order) of the last loaded row.
- */
-export interface HistoryCursor {
-  endCursor: string | null;
-  hasNext: boolean;
-  pages: number;
-  boundary: string | null;
-}
-
 /** The server's -end_time sort value: coalesce(end_time, time_window_end). */
 export function historySortValue(task: Pick<Task, 'endTime' | 'timeWindowEnd'>): number {
   return Date.parse(task.endTime ?? task.timeWindowEnd);
 }
 
-function isHistoryCursor(value: unknown): value is HistoryCursor {
-  const c = value as HistoryCursor | null | undefined;
-  return !!c && typeof c.hasNext === 'boolean' && typeof c.pages === 'number';
-}
-
 export async function readHistoryCursor(db: ShelfworkDb, status: TaskStatus): Promise<HistoryCursor | null> {
-  const row = await db.kv.get(cursorKeyForStatus(status));
-  return isHistoryCursor(row?.value) ? row.value : null;
+  return readHistoryCursorValue((await db.kv.get(historyCursorKey(status)))?.value);
 }
 
 function lastSortValue(tasks: readonly Task[]): string | null {
@@ -437,7 +407,7 @@ async function pullHistoryFirstPage(ctx: PullContext, status: TaskStatus, replac
       Date.parse(previous.boundary) < Date.parse(boundary);
     if (!deeper) {
       const cursor: HistoryCursor = { endCursor, hasNext, pages: 1, boundary };
-      await db.kv.put({ key: cursorKeyForStatus(status), value: cursor });
+      await db.kv.put({ key: historyCursorKey(status), value: cursor });
     }
     await db.meta.put(successMeta(key, now));
   });
@@ -483,26 +453,9 @@ export async function pullNextHistoryPage(ctx: PullContext, status: TaskStatus):
     const offset = previous.pages * TASK_PAGE_SIZE;
     await putTasks(ctx, tasks, pinned, mark, (index) => offset + index);
     const cursor: HistoryCursor = { endCursor: endCursor ?? previous.endCursor, hasNext, pages: previous.pages + 1, boundary };
-    await db.kv.put({ key: cursorKeyForStatus(status), value: cursor });
+    await db.kv.put({ key: historyCursorKey(status), value: cursor });
   });
   return OK;
-}
-
-/** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */
-export interface SuggestionsState {
-  taskIds: string[];
-  pageInfo: PageInfo;
-  /**
-   * The server's `totalCount` when the page carries one; otherwise null (unknown while more pages
-   * exist; screens count the suggestions they can show, some ids may have been reserved since).
-   */
-  total: number | null;
-  syncedAt: string;
-}
-
-function isSuggestionsState(value: unknown): value is SuggestionsState {
-  const s = value as SuggestionsState | null | undefined;
-  return !!s && Array.isArray(s.taskIds) && typeof s.pageInfo === 'object' && s.pageInfo !== null;
 }
 
 /**
@@ -517,7 +470,7 @@ export async function pullSuggestions(ctx: PullContext, taskId: string, more: bo
   const metaKey = metaKeyForSuggestions(taskId);
   const now = ctx.now();
   const previousRow = await db.kv.get(key);
-  const previous = isSuggestionsState(previousRow?.value) ? previousRow.value : null;
+  const previous = readSuggestionsState(previousRow?.value);
   const append = more && previous !== null;
   if (append && (!previous.pageInfo.hasNext || !previous.pageInfo.endCursor)) return OK;
 
@@ -537,7 +490,7 @@ export async function pullSuggestions(ctx: PullContext, taskId: string, more: bo
     const pinned = await pinnedTaskIds(db);
     await putTasks(ctx, tasks, pinned, mark, () => undefined);
     const current = await db.kv.get(key);
-    const base = append && isSuggestionsState(current?.value) ? current.value.taskIds : [];
+    const base = append ? (readSuggestionsState(current?.value)?.taskIds ?? []) : [];
     const taskIds = [...new Set([...base, ...tasks.map((t) => t.id)])];
     const state: SuggestionsState = {
       taskIds,

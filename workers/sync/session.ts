@@ -5,6 +5,7 @@
  * session (`kv.sessionExpired`), a network failure does not.
  */
 import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
+import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
 import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
 import type { AuthTokens } from '../../src/domain/types';
 
@@ -12,10 +13,6 @@ import type { AuthTokens } from '../../src/domain/types';
 export const REQUEST_TIMEOUT_MS = 30_000;
 /** A photo upload (≤ 10 MB on a weak signal) gets longer before it counts as lost. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
-
-export const SESSION_EXPIRED_KEY = 'sessionExpired';
-export const POSITION_KEY = 'position';
-export const LOCALE_KEY = 'locale';
 
 export type Auth = 'required' | 'optional' | 'none';
 

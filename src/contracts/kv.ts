@@ -1,0 +1,85 @@
+/**
+ * The keys of the mirror's `kv` table and the type of each value. The sync worker writes them; the
+ * page reads them (`useKv`). A value read from IndexedDB is untrusted (an older worker may have
+ * written another shape), so each structured value has its reader here, used by both sides.
+ */
+import type { Coordinates, Locale, PageInfo, TaskStatus } from '../domain/types';
+
+/** `true` once a token refresh was refused: the page asks the tasker to log in again. */
+export const SESSION_EXPIRED_KEY = 'sessionExpired';
+/** The last known position, sent as the `Geolocation` header. */
+export const POSITION_KEY = 'position';
+/** The active locale, sent as `Accept-Language`. */
+export const LOCALE_KEY = 'locale';
+
+const SUGGESTIONS_PREFIX = 'suggestions:';
+const CURSOR_PREFIX = 'cursor:';
+
+/** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */
+export function suggestionsKey(taskId: string): string {
+  return `${SUGGESTIONS_PREFIX}${taskId}`;
+}
+
+/** kv `cursor:tasks:<status>`: a history list's paging state. */
+export function historyCursorKey(status: TaskStatus): string {
+  return `${CURSOR_PREFIX}tasks:${status}`;
+}
+
+/** kv keys that belong to the signed-in account (cleared on logout and on an account switch). */
+export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX] as const;
+
+export interface SuggestionsState {
+  taskIds: string[];
+  pageInfo: PageInfo;
+  /**
+   * The server's `totalCount` when the page carries one; otherwise null (unknown while more pages
+   * exist; screens count the suggestions they can show, some ids may have been reserved since).
+   */
+  total: number | null;
+  syncedAt: string;
+}
+
+/**
+ * Paging state of a history list: the cursor after the deepest loaded page, whether the server
+ * has more, how many pages are loaded, and the sort value (`endTime ?? timeWindowEnd`, the
+ * server's -end_time order) of the last loaded row.
+ */
+export interface HistoryCursor {
+  endCursor: string | null;
+  hasNext: boolean;
+  pages: number;
+  boundary: string | null;
+}
+
+/** Every fixed key with its value's type. */
+export interface KvValues {
+  [SESSION_EXPIRED_KEY]: true;
+  [POSITION_KEY]: Pick<Coordinates, 'latitude' | 'longitude'>;
+  [LOCALE_KEY]: Locale;
+}
+
+/** A suggestions value, trusted only with the contract's shape (ids that are not strings dropped). */
+export function readSuggestionsState(value: unknown): SuggestionsState | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<SuggestionsState>;
+  if (!Array.isArray(v.taskIds) || !v.pageInfo || typeof v.pageInfo !== 'object' || typeof v.syncedAt !== 'string') return null;
+  return {
+    taskIds: v.taskIds.filter((id): id is string => typeof id === 'string'),
+    pageInfo: v.pageInfo,
+    total: typeof v.total === 'number' ? v.total : null,
+    syncedAt: v.syncedAt,
+  };
+}
+
+/** A history cursor value, trusted only with the contract's shape. */
+export function readHistoryCursor(value: unknown): HistoryCursor | null {
+  if (!value || typeof value !== 'object') return null;
+  const c = value as Partial<HistoryCursor>;
+  if (typeof c.hasNext !== 'boolean' || typeof c.pages !== 'number') return null;
+  return {
+    endCursor: typeof c.endCursor === 'string' ? c.endCursor : null,
+    hasNext: c.hasNext,
+    pages: c.pages,
+    boundary: typeof c.boundary === 'string' ? c.boundary : null,
+  };
+}
