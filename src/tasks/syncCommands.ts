@@ -3,7 +3,7 @@
  * even when the worker is missing or crashed, so every call here turns a throw into a result.
  */
 import type { Coordinates, TaskStatus } from '../domain/types';
-import type { CommandResult, SyncApi } from '../sync/contract';
+import type { CommandResult, SyncApi } from '../contracts/sync';
 import { getSyncApi } from '../sync/client';
 
 type WatchArgs = Parameters<SyncApi['watch']>[0];
