@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { FetchImpl } from '../src/api/http';
+import type { FetchImpl } from '../workers/sync/http';
 import { ShelfworkDb } from '../src/db/schema';
 import { withCheckDigit } from '../src/domain/ean';
 import type { Defect, Photo, ScannedItem, TaskStatus } from '../src/domain/types';

@@ -5,7 +5,7 @@
  * a connection cut before or after the server handled the request, a 5xx from in front of the
  * server, a delay — never an answer a business rule would give: those come from the server.
  */
-import type { FetchImpl } from '../../src/api/http';
+import type { FetchImpl } from '../../workers/sync/http';
 
 /** A request as it left the device, and what came back (null when no answer arrived). */
 export interface SentRequest {

@@ -8,7 +8,7 @@
  */
 import { beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { FetchImpl } from '../../src/api/http';
+import type { FetchImpl } from '../../workers/sync/http';
 import { startTestServer, type TestServer } from '../server/helpers';
 
 /** Where the worker believes the API is; only the path and query reach the app. */

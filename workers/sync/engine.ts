@@ -8,8 +8,8 @@
  * drain debounce, the task pack schedule (pack.ts) and quota errors as data. worker.ts only adds
  * timers and Comlink.
  */
-import { type ApiResult, type FetchImpl } from '../../src/api/http';
-import { enqueueMutation, isQuotaError } from '../../src/db/outbox';
+import { type ApiResult, type FetchImpl } from './http';
+import { enqueueMutation, isQuotaError } from './queue';
 import type { ShelfworkDb } from '../../src/db/schema';
 import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
@@ -668,7 +668,7 @@ export class SyncEngine implements SyncApi {
 
   /**
    * Quick successive changes of one task (ticks, scans) are sent once: each restarts a 100 ms
-   * wait, and meanwhile they coalesce into one record (src/db/outbox.ts, `coalesce`).
+   * wait, and meanwhile they coalesce into one record (workers/sync/queue.ts, `coalesce`).
    */
   private debounceDrain(taskId: string): void {
     const pending = this.debounces.get(taskId);

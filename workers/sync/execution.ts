@@ -9,7 +9,7 @@
  * Rejected records can be retried (fresh Idempotency-Key, the optimistic change re-applied) or
  * dismissed. Scheduling (debounce, drain kicks) and quota errors are the engine's.
  */
-import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../src/db/outbox';
+import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
 import { needsPhoto, readCompletion, type CompletionInput } from '../../src/domain/completion';
 import { REFUSAL_MESSAGES } from '../../src/domain/errors';

@@ -4,7 +4,7 @@
  * written back. Issue 4's execution kinds (checklist, scans, defects, photos, complete) carry
  * their optimistic change here too (`apply`), so a command and a retried rejection apply it alike.
  */
-import type { ApiResult } from '../../src/api/http';
+import type { ApiResult } from './http';
 import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '../../src/db/schema';
 import type { CompletionInput } from '../../src/domain/completion';
 import {

@@ -4,7 +4,7 @@
  * each describe block is one command's story; they share the fixtures below.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueMutation } from '../../src/db/outbox';
+import { enqueueMutation } from './queue';
 import type { Page, Task } from '../../src/domain/types';
 import { AT_STORE, createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';

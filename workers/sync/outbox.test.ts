@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiResult } from '../../src/api/http';
-import { enqueueMutation } from '../../src/db/outbox';
+import type { ApiResult } from './http';
+import { enqueueMutation } from './queue';
 import type { User } from '../../src/domain/types';
 import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import { backoffMs, BACKOFF_CAP_MS, verdictFor } from './outbox';

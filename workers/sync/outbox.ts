@@ -4,8 +4,8 @@
  * `Idempotency-Key: <record.id>`. The retry policy below is the only place that decides a
  * record's fate; nothing is ever dropped without a 2xx (docs/sync-protocol.md).
  */
-import type { ApiResult } from '../../src/api/http';
-import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from '../../src/db/outbox';
+import type { ApiResult } from './http';
+import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
 import { outboxKind, type FollowUp } from './kinds';
 import type { Session } from './session';

@@ -9,8 +9,8 @@
  * would not download) leaves the pack incomplete without undoing the others. Parts with unsent
  * outbox records keep their local state: the tasker's pending work always wins over a pull.
  */
-import type { ApiResult } from '../../src/api/http';
-import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
+import type { ApiResult } from './http';
+import { compareOutboxRecords, UNSENT_STATES } from './queue';
 import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '../../src/db/schema';
 import type { ErrorCode } from '../../src/domain/errors';
 import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '../../src/domain/types';

@@ -5,8 +5,8 @@
  * metadata POST under a new key for a new URL. The blob itself is dropped by the kind's
  * reconcile, in the transaction that deletes the record, i.e. only after the PUT's 2xx.
  */
-import type { ApiResult } from '../../src/api/http';
-import { recordedAtOf } from '../../src/db/outbox';
+import type { ApiResult } from './http';
+import { recordedAtOf } from './queue';
 import type { OutboxRecord } from '../../src/db/schema';
 import type { PhotoUploadTarget } from '../../src/domain/types';
 import type { PhotoCreatePayload, SendContext } from './kinds';

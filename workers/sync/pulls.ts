@@ -3,8 +3,8 @@
  * the attempt in `meta`. Each pull writes atomically (one transaction with its meta row) and only
  * while a session exists, so a pull racing a logout cannot resurrect the previous tasker's data.
  */
-import type { ApiResult } from '../../src/api/http';
-import { compareOutboxRecords, UNSENT_STATES } from '../../src/db/outbox';
+import type { ApiResult } from './http';
+import { compareOutboxRecords, UNSENT_STATES } from './queue';
 import type { ShelfworkDb, SyncMeta } from '../../src/db/schema';
 import { ACCOUNT_KV_PREFIXES, historyCursorKey, readHistoryCursor as readHistoryCursorValue, readSuggestionsState, suggestionsKey, type HistoryCursor, type SuggestionsState } from '../../src/contracts/kv';
 import type { CommandResult } from '../../src/contracts/sync';

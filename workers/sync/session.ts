@@ -4,7 +4,7 @@
  * one token refresh, then one retry. Concurrent 401s share one refresh; a refused refresh ends the
  * session (`kv.sessionExpired`), a network failure does not.
  */
-import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from '../../src/api/http';
+import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from './http';
 import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
 import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
 import type { AuthTokens } from '../../src/domain/types';

@@ -1,11 +1,11 @@
 /**
  * Appending to the outbox (DESIGN.md, "The write path", step 1): the optimistic mirror change and
  * the queued record are written in ONE Dexie transaction, so the tasker never sees a change that
- * is not queued, nor a queued change the mirror does not show. Used by the sync worker and by the
- * page's mutation hooks; the worker alone drains (workers/sync/outbox.ts).
+ * is not queued, nor a queued change the mirror does not show. Used by the sync worker's commands;
+ * the drain is workers/sync/outbox.ts.
  */
 import type { Table } from 'dexie';
-import type { OutboxRecord, ShelfworkDb } from './schema';
+import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
 
 export interface NewMutation {
   /** Null for account-level mutations (settings); they form their own queue. */
