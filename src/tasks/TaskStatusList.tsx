@@ -4,7 +4,7 @@
  * sync worker keeps the collection fresh.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { isTaskLocked } from '../domain/tasks';
@@ -26,6 +26,7 @@ import { ReservationLimitBar } from './ReservationLimitBar';
 import { ReservedTaskGroups } from './ReservedTaskGroups';
 import { noticeFromLocationState, type ListStatus } from './routes';
 import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
+import { createItemKeeper } from './stableItems';
 import { StatusTabs } from './StatusTabs';
 import { watchCollections } from './syncCommands';
 import { TaskCard } from './TaskCard';
@@ -41,9 +42,15 @@ import { useUrlSearch } from './useUrlSearch';
 
 const SKELETON_CARDS = [0, 1, 2];
 const NO_CATEGORIES: readonly string[] = [];
+/**
+ * Cards rendered in the list's first render: more than a tall phone screen shows. The rest follow
+ * in a transition right after the first paint, which React renders in slices between frames
+ * instead of one long task (docs/performance.md, "First load").
+ */
+const FIRST_SCREEN_CARDS = 8;
 
 export function TaskStatusList({ status }: { status: ListStatus }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -135,6 +142,17 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
     [source, deferredSearch, order, filter, position, now, limit, placeId, i18n.locale],
   );
   const selection = shown?.selection ?? null;
+  // Cards whose task did not change keep their item, so a live-query answer after a sync write
+  // renders only the cards that changed (stableItems.ts).
+  const [keepItems] = useState(createItemKeeper<TaskRow>);
+  const keptItems = useMemo(() => (selection ? keepItems(selection.items) : null), [selection, keepItems]);
+  const [allCards, setAllCards] = useState(false);
+  const hasCards = keptItems !== null && keptItems.length > FIRST_SCREEN_CARDS;
+  useEffect(() => {
+    if (hasCards && !allCards) startTransition(() => setAllCards(true));
+  }, [hasCards, allCards]);
+  const allShown = allCards || !hasCards;
+  const items = useMemo(() => (keptItems && !allShown ? keptItems.slice(0, FIRST_SCREEN_CARDS) : keptItems), [keptItems, allShown]);
   const categories = shown?.categories ?? NO_CATEGORIES;
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
@@ -228,19 +246,25 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
           }}
         />
       ) : status === 'reserved' ? (
-        <ReservedTaskGroups items={selection.items} now={now} timeZone={timeZone} isLocked={isLocked} busy={stale} />
+        <ReservedTaskGroups items={items ?? []} now={now} timeZone={timeZone} isLocked={isLocked} busy={stale} />
       ) : (
-        <ul className="task-list" aria-busy={stale || undefined}>
-          {selection.items.map((item) => (
-            <li key={item.task.id}>
-              <TaskCard item={item} locked={isLocked(item.task)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* The cards' titles are h3: a heading for the list between them and the top bar's h1. */}
+          <h2 className="visually-hidden" id={`task-list-${status}-title`}>
+            {status === 'available' ? t`Available` : t`In progress`}
+          </h2>
+          <ul className="task-list" aria-labelledby={`task-list-${status}-title`} aria-busy={stale || undefined}>
+            {(items ?? []).map((item) => (
+              <li key={item.task.id}>
+                <TaskCard item={item} locked={isLocked(item.task)} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       {/* Not while the next page is being read: a sentinel still in view would ask again. */}
-      {selection?.hasMore && !stale && <InfiniteScrollSentinel key={pages} onLoadMore={loadMore} />}
+      {selection?.hasMore && !stale && allShown && <InfiniteScrollSentinel key={pages} onLoadMore={loadMore} />}
     </div>
   );
 }
