@@ -17,6 +17,9 @@ const fetchProperties = ['window', 'globalThis', 'self'].map((object) => ({
 const componentFetchMessage =
   'Components never fetch: read the mirror with the live-query hooks and send commands through the sync worker (DESIGN.md).';
 
+const screenClientMessage =
+  'Screens never call the sync worker client: use the feature\'s mutation hooks (src/<feature>/mutations.ts), which turn every call into a typed result (src/sync/commands.ts).';
+
 const domainImportMessage = 'src/domain is pure TypeScript shared with the server: no React, DOM, Dexie or Comlink.';
 
 export default tseslint.config(
@@ -63,9 +66,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs['recommended-latest'].rules },
   },
-  // Components never fetch.
+  // Components never fetch, nor call the sync worker's client: they send commands through their
+  // feature's mutation hooks (src/<feature>/mutations.ts on src/sync/commands.ts). main.tsx boots it.
   {
     files: ['src/**/*.tsx'],
+    ignores: ['src/main.tsx'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: componentFetchMessage }],
+      'no-restricted-properties': ['error', ...fetchProperties],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/sync/client', '**/sync/client.ts'], message: screenClientMessage }] },
+      ],
+    },
+  },
+  {
+    files: ['src/main.tsx'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: componentFetchMessage }],
       'no-restricted-properties': ['error', ...fetchProperties],

@@ -3,11 +3,11 @@
  * offline). Never a redirect to /login: the session is fine, only the data is missing.
  */
 import { Trans } from '@lingui/react/macro';
-import { getSyncApi } from '../sync/client';
 import { useSyncMeta } from '../sync/hooks';
 import { Icon } from '../ui/Icon';
 import { Spinner } from '../ui/Spinner';
 import { GreenLayout } from './GreenLayout';
+import { useSyncEverything } from './mutations';
 import { SignOutButton } from './SignOutButton';
 
 export interface PendingUserScreenProps {
@@ -18,6 +18,7 @@ export interface PendingUserScreenProps {
 
 export function PendingUserScreen({ offline, inline = false }: PendingUserScreenProps) {
   const meta = useSyncMeta('user');
+  const syncEverything = useSyncEverything();
   const failed = !offline && Boolean(meta?.error);
 
   if (!offline && !failed) {
@@ -42,7 +43,7 @@ export function PendingUserScreen({ offline, inline = false }: PendingUserScreen
         </p>
         <div className="stack">
           {!offline ? (
-            <button type="button" className="btn btn-block" onClick={() => void getSyncApi().syncNow('manual', true)}>
+            <button type="button" className="btn btn-block" onClick={() => void syncEverything()}>
               <Trans>Try again</Trans>
             </button>
           ) : null}

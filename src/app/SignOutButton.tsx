@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useOutbox } from '../sync/hooks';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { signOut } from './signOut';
+import { signOut } from './mutations';
 
 export interface SignOutButtonProps {
   className: string;

@@ -7,12 +7,10 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { normalizeEmail } from '../domain/validation';
-import { trackSlow } from '../app/slowCommand';
-import { getSyncApi } from '../sync/client';
 import { formikField } from '../ui/formikField';
 import { TextField } from '../ui/TextField';
 import { emailLoginSchema, passwordLoginSchema } from './authSchemas';
-import { showCommandFailure } from './commandFailure';
+import { showCommandFailure, useLoginWithPassword, useSendEmailCode } from './mutations';
 import { ConsentFields } from './ConsentFields';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
@@ -33,6 +31,8 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const errorText = useFieldErrorText();
   const [mode, setMode] = useState<Mode>('email');
+  const sendEmailCode = useSendEmailCode();
+  const loginWithPassword = useLoginWithPassword();
 
   const formik = useFormik<LoginValues>({
     initialValues: { email: '', username: '', password: '', terms: false, privacy: false, communication: false },
@@ -42,7 +42,7 @@ export function LoginScreen() {
     onSubmit: async (values, helpers) => {
       if (mode === 'email') {
         const email = normalizeEmail(values.email);
-        const result = await trackSlow(getSyncApi().sendEmailCode(email));
+        const result = await sendEmailCode(email);
         if (result.ok) {
           navigate(`/passcode?email=${encodeURIComponent(email)}`);
           return;
@@ -50,7 +50,7 @@ export function LoginScreen() {
         if (result.error.fields?.email) helpers.setFieldError('email', result.error.fields.email);
         else showCommandFailure(result.error, 'login');
       } else {
-        const result = await trackSlow(getSyncApi().loginWithPassword(normalizeEmail(values.username), values.password));
+        const result = await loginWithPassword(normalizeEmail(values.username), values.password);
         if (result.ok) {
           navigate('/', { replace: true });
           return;

@@ -8,14 +8,12 @@ import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_CODE_LENGTH, validateEmail } from '../domain/validation';
-import { trackSlow } from '../app/slowCommand';
-import { getSyncApi } from '../sync/client';
 import { formikField } from '../ui/formikField';
 import { Icon } from '../ui/Icon';
 import { TextField } from '../ui/TextField';
 import { showToast } from '../ui/toastStore';
 import { passcodeSchema } from './authSchemas';
-import { showCommandFailure } from './commandFailure';
+import { showCommandFailure, useLoginWithCode, useSendEmailCode } from './mutations';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
 
@@ -28,6 +26,8 @@ export function PasscodeScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const errorText = useFieldErrorText();
+  const loginWithCode = useLoginWithCode();
+  const sendEmailCode = useSendEmailCode();
   // The code was just sent by /login or /register: the cooldown starts now.
   const [cooldown, setCooldown] = useState(RESEND_COOLDOWN_S);
   const [resending, setResending] = useState(false);
@@ -44,7 +44,7 @@ export function PasscodeScreen() {
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
-      const result = await trackSlow(getSyncApi().loginWithCode(email, values.code.trim()));
+      const result = await loginWithCode(email, values.code.trim());
       if (result.ok) {
         navigate('/', { replace: true });
         return;
@@ -62,7 +62,7 @@ export function PasscodeScreen() {
 
   async function resend() {
     setResending(true);
-    const result = await trackSlow(getSyncApi().sendEmailCode(email));
+    const result = await sendEmailCode(email);
     setResending(false);
     if (result.ok) {
       setCooldown(RESEND_COOLDOWN_S);

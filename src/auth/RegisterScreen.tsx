@@ -4,12 +4,10 @@ import { useFormik } from 'formik';
 import { Link, useNavigate } from 'react-router';
 import type { CountryCode } from '../domain/types';
 import { normalizeEmail } from '../domain/validation';
-import { trackSlow } from '../app/slowCommand';
-import { getSyncApi } from '../sync/client';
 import { formikField } from '../ui/formikField';
 import { SelectField, TextField } from '../ui/TextField';
 import { REGISTRATION_COUNTRIES, registerSchema } from './authSchemas';
-import { showCommandFailure } from './commandFailure';
+import { showCommandFailure, useRegister } from './mutations';
 import { ConsentFields } from './ConsentFields';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
@@ -32,6 +30,7 @@ function countryName(code: CountryCode, locale: string): string {
 
 export function RegisterScreen() {
   const { t, i18n } = useLingui();
+  const register = useRegister();
   const navigate = useNavigate();
   const errorText = useFieldErrorText();
 
@@ -42,7 +41,7 @@ export function RegisterScreen() {
     onSubmit: async (values, helpers) => {
       const email = normalizeEmail(values.email);
       const country = values.country.toUpperCase() as CountryCode;
-      const result = await trackSlow(getSyncApi().register(email, country));
+      const result = await register(email, country);
       if (result.ok) {
         navigate(`/passcode?email=${encodeURIComponent(email)}`);
         return;

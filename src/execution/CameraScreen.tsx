@@ -14,7 +14,7 @@ import { usePhotos } from '../sync/hooks';
 import { showToast } from '../ui/toastStore';
 import { Spinner } from '../ui/Spinner';
 import { CameraPreview } from './CameraPreview';
-import { addPhoto } from './commands';
+import { addPhoto } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { imageErrorMessage } from './errors';
 import { ExecutionGate } from './ExecutionGate';

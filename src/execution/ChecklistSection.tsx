@@ -12,7 +12,7 @@ import type { ChecklistItemRow } from '../db/schema';
 import { showToast } from '../ui/toastStore';
 import { autoDoneState, autoToggleChanges, effectiveDoneIds, type ChecklistEvidence } from './checklist';
 import { ChecklistItemView } from './ChecklistItemView';
-import { changeChecklist } from './commands';
+import { changeChecklist } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 
 export interface ChecklistSectionProps {

@@ -15,7 +15,7 @@ import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoRequirement } from './PhotoRequirement';
 import { SuggestionsPopup } from './SuggestionsPopup';
-import { useCompleteTask } from './useCompleteTask';
+import { useCompleteTask } from './mutations';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
 

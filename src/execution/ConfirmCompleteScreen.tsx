@@ -8,7 +8,7 @@ import { TextField } from '../ui/TextField';
 import { ExecutionGate } from './ExecutionGate';
 import { CompletionFailure } from './CompletionFailure';
 import { SuggestionsPopup } from './SuggestionsPopup';
-import { useCompleteTask } from './useCompleteTask';
+import { useCompleteTask } from './mutations';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
 

@@ -8,7 +8,7 @@ import { Trans } from '@lingui/react/macro';
 import type { TaskDefectRow } from '../db/schema';
 import type { DefectType } from '../domain/types';
 import { showToast } from '../ui/toastStore';
-import { changeTaskDefects } from './commands';
+import { changeTaskDefects } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 
 export function DefectChecklist({ taskId, defects, type, disabled }: { taskId: string; defects: readonly TaskDefectRow[]; type: DefectType; disabled: boolean }) {

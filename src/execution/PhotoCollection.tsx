@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { PhotoRow } from '../db/schema';
 import { showToast } from '../ui/toastStore';
-import { deletePhotos, updatePhotoComment } from './commands';
+import { deletePhotos, updatePhotoComment } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { PhotoDialog } from './PhotoDialog';
 import { PhotoGrid } from './PhotoGrid';

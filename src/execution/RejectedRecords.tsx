@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { OutboxRecord } from '../db/schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { showToast } from '../ui/toastStore';
-import { dismissRejected, retryRejected } from './commands';
+import { dismissRejected, retryRejected } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { recordCategory, type RecordCategory } from './syncStatus';
 

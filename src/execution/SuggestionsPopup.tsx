@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { groupSuggestionsByPlace, suggestionCount } from '../suggestions/suggestions';
-import { pullSuggestionsCommand } from '../tasks/syncCommands';
+import { pullSuggestions } from '../tasks/mutations';
 import { TaskCard } from '../tasks/TaskCard';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
@@ -24,7 +24,7 @@ export function SuggestionsPopup({ taskId, onDone }: { taskId: string; onDone: (
 
   useEffect(() => {
     let cancelled = false;
-    void pullSuggestionsCommand(taskId).then((result) => {
+    void pullSuggestions(taskId).then((result) => {
       if (!cancelled) setPulled(result.ok ? 'ok' : 'failed');
     });
     return () => {

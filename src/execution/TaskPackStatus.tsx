@@ -9,7 +9,7 @@ import { useTaskPack } from '../sync/hooks';
 import { useOnline } from '../app/useOnline';
 import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toastStore';
-import { pullTaskPack } from './commands';
+import { pullTaskPack } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 
 export function TaskPackStatus({ taskId }: { taskId: string }) {

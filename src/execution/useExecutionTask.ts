@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import type { TaskRow } from '../db/schema';
 import { useTask } from '../sync/hooks';
-import { watchCollections } from '../tasks/syncCommands';
+import { watchCollections } from '../tasks/mutations';
 
 export function useExecutionTask(taskId: string): TaskRow | null | undefined {
   const row = useTask(taskId);

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { HISTORY_STATUSES, type TaskStatus } from '../domain/types';
 import { useSyncMeta, useTasksByStatus } from '../sync/hooks';
 import { FreshnessLine } from '../tasks/FreshnessLine';
-import { watchCollections } from '../tasks/syncCommands';
+import { watchCollections } from '../tasks/mutations';
 import { historyCards } from './historyGroups';
 import { useHistoryStatusLabels } from './historyLabels';
 import { HistoryTaskCard } from './HistoryTaskCard';

@@ -13,7 +13,11 @@ describe('a failed command in the tasker’s words', () => {
 
   it('says there is no connection only when there was no answer', () => {
     expect(words('complete', { status: 0, code: 'NETWORK', message: '' })).toBe('Cannot connect to server');
-    expect(words('reserve', { status: 0, code: 'NETWORK', message: 'fetch failed' })).toBe('Cannot connect to server');
+    expect(words('cancel', { status: 0, code: 'NETWORK', message: 'fetch failed' })).toBe('Cannot connect to server');
+    // Reserving is online only: its own words say nothing was reserved and what to do.
+    expect(words('reserve', { status: 0, code: 'NETWORK', message: 'fetch failed' })).toBe(
+      'Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.',
+    );
     expect(isNoConnection({ code: 'NETWORK' })).toBe(true);
     // A worker that threw is not a lost connection.
     expect(isNoConnection({ code: 'UNKNOWN' })).toBe(false);

@@ -87,6 +87,11 @@ const FALLBACK_MESSAGES: Record<FailedAction, MessageDescriptor> = {
   rejected: msg`The server did not accept this change.`,
 };
 
+/** An online-only command's own words when the server gave no answer ('NETWORK'): nothing was done, and what to do. */
+const NO_CONNECTION_MESSAGES: Partial<Record<FailedAction, MessageDescriptor>> = {
+  reserve: msg`Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.`,
+};
+
 /** Spec section 5, verbatim: a save of scanned items some of which are invalid (checked on the page, or refused by the worker). */
 export const ITEMS_INVALID_MESSAGE = msg`Could not save: some items are invalid`;
 
@@ -108,6 +113,8 @@ function meaningOf(error: FailureLike): ErrorCode {
 export function errorMessage(action: FailedAction, error: FailureLike | null): MessageDescriptor | string {
   if (!error) return FALLBACK_MESSAGES[action];
   const code = meaningOf(error);
+  const noConnection = code === 'NETWORK' ? NO_CONNECTION_MESSAGES[action] : undefined;
+  if (noConnection) return noConnection;
   if (action === 'saveSkus' && code === 'VALIDATION_FAILED') return ITEMS_INVALID_MESSAGE;
   const known = CODE_MESSAGES[code];
   if (known) return known;

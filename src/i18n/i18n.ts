@@ -5,7 +5,7 @@
  */
 import { i18n } from '@lingui/core';
 import type { Locale } from '../domain/types';
-import { getSyncApi } from '../sync/client';
+import { sendSignal } from '../sync/commands';
 import { detectLocale } from './detectLocale';
 import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';
 
@@ -70,7 +70,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
     }
     document.documentElement.lang = active;
     // The worker may not be up yet on first paint; the language is not worth failing for.
-    void Promise.resolve(getSyncApi().setLocale(active)).catch(() => undefined);
+    void sendSignal('setLocale', (api) => api.setLocale(active));
   })();
   pending = run;
   try {

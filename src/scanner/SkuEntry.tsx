@@ -16,7 +16,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OutboxRecord } from '../db/schema';
 import { scannedValue } from '../domain/ean';
 import type { Product, ScannedItem } from '../domain/types';
-import { changeScannedItems } from '../execution/commands';
+import { useSaveSkus } from './mutations';
 import { errorMessage, ITEMS_INVALID_MESSAGE } from '../i18n/errorMessages';
 import { Alert } from '../ui/Alert';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -57,6 +57,7 @@ export interface SkuEntryProps {
 export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEntryProps) {
   const { t, i18n } = useLingui();
   const { items, changes, dirty, change, markSaved } = useSkuWorkingList(taskId, savedRows);
+  const saveSkus = useSaveSkus();
   const [pending, setPending] = useState<Pending | null>(null);
   const [deleting, setDeleting] = useState<ScannedItem | null>(null);
   const [manual, setManual] = useState('');
@@ -119,7 +120,7 @@ export function SkuEntry({ taskId, products, savedRows, outbox, online }: SkuEnt
     setSaving(true);
     setSaveError(null);
     const sent = changes;
-    const result = await changeScannedItems(taskId, sent);
+    const result = await saveSkus(taskId, sent);
     setSaving(false);
     if (result.ok) markSaved(sent);
     else setSaveError(errorMessage('saveSkus', result.error));

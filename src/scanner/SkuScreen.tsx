@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useOnline } from '../app/useOnline';
-import { pullTaskPack } from '../execution/commands';
+import { pullTaskPack } from './mutations';
 import { ExecutionGate } from '../execution/ExecutionGate';
 import { useExecutionTask } from '../execution/useExecutionTask';
 import { useProducts, useScannedItems, useTaskOutbox, useTaskPack } from '../sync/hooks';

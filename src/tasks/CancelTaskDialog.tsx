@@ -15,7 +15,7 @@ import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
 import { showToast } from '../ui/toastStore';
 import { cancelFormState } from './cancelForm';
-import { cancelTaskCommand } from './syncCommands';
+import { useCancelTask } from './mutations';
 
 export interface CancelTaskDialogProps {
   open: boolean;
@@ -28,6 +28,7 @@ export interface CancelTaskDialogProps {
 
 export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: CancelTaskDialogProps) {
   const { t, i18n } = useLingui();
+  const cancelTask = useCancelTask();
   const [justification, setJustification] = useState('');
   const [policyAccepted, setPolicyAccepted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -38,7 +39,7 @@ export function CancelTaskDialog({ open, task, policy, onClose, onCanceled }: Ca
     if (!form.canSubmit || sending) return;
     setSending(true);
     setError(null);
-    const result = await cancelTaskCommand(task.id, form.justification);
+    const result = await cancelTask(task.id, form.justification);
     setSending(false);
     if (result.ok) {
       showToast({ id: `canceled-${task.id}`, kind: 'success', message: msg`Reservation canceled` });

@@ -2,22 +2,23 @@
  * Reserving an available task (spec section 4): the tasker slides to reserve; the commitment
  * dialog comes first when needed; then the online-only reserve command. Success shows 'Task
  * reserved' and goes back (or to the place's reservable list with `?upsellByPlace`). Offline
- * nothing is queued: the tasker is told reserving needs a connection. Refusals become words.
+ * nothing is queued: the command answers 'NETWORK' (no answer from the server) and the control
+ * says, in errorMessage's words, that reserving needs a connection. Refusals become toasts.
  */
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { needsCommitmentDialog } from '../domain/lifecycle';
 import type { User } from '../domain/types';
 import { errorMessage, isNoConnection } from '../i18n/errorMessages';
+import type { CommandFailure } from '../sync/commands';
 import { Alert } from '../ui/Alert';
 import { showToast } from '../ui/toastStore';
 import { CommitmentDialog } from './CommitmentDialog';
 import { SlideToReserve } from './SlideToReserve';
-import { refreshTaskFromServer, reserveTaskCommand } from './syncCommands';
-import { useOnline } from '../app/useOnline';
+import { useRefreshTask, useReserveTask } from './mutations';
 
 /** Where a reserved task sends the tasker (spec section 4). */
 export function afterReservePath(placeId: string, upsellByPlace: boolean): string | null {
@@ -25,33 +26,30 @@ export function afterReservePath(placeId: string, upsellByPlace: boolean): strin
 }
 
 export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const reserveTask = useReserveTask();
+  const refreshTask = useRefreshTask();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const online = useOnline();
   const [attempt, setAttempt] = useState(0);
   const [commitOpen, setCommitOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [offlineRefusal, setOfflineRefusal] = useState(false);
+  /** The last attempt got no answer from the server (offline): said until the next slide. */
+  const [noConnection, setNoConnection] = useState<CommandFailure | null>(null);
   // Judged when the slide completes, like the dialog itself.
   const [earlyOver, setEarlyOver] = useState(false);
 
   // Closing the native dialog after "I commit" also fires its close event: that must not reset.
   const committing = useRef(false);
   const reset = () => setAttempt((n) => n + 1);
+  const wording = (message: ReturnType<typeof errorMessage>) => (typeof message === 'string' ? message : i18n._(message));
 
   const reserve = async () => {
     committing.current = true;
     setCommitOpen(false);
-    if (!navigator.onLine) {
-      committing.current = false;
-      setOfflineRefusal(true);
-      reset();
-      return;
-    }
     setBusy(true);
-    const result = await reserveTaskCommand(task.id);
+    const result = await reserveTask(task.id);
     setBusy(false);
     committing.current = false;
     if (result.ok) {
@@ -63,17 +61,17 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
       return;
     }
     if (isNoConnection(result.error)) {
-      setOfflineRefusal(true);
+      setNoConnection(result.error);
     } else {
       showToast({ kind: 'error', message: errorMessage('reserve', result.error), durationMs: 5000 });
       // The mirror may still say "available": ask for the truth so the screen stops offering it.
-      if (result.error.code === 'TASK_NO_LONGER_AVAILABLE') void refreshTaskFromServer(task.id);
+      if (result.error.code === 'TASK_NO_LONGER_AVAILABLE') void refreshTask(task.id);
     }
     reset();
   };
 
   const onSlid = () => {
-    setOfflineRefusal(false);
+    setNoConnection(null);
     const now = new Date();
     setEarlyOver(!task.earlyCancelDeadline || Date.parse(task.earlyCancelDeadline) <= now.getTime());
     if (needsCommitmentDialog(user.acceptedTaskCount ?? 0, task.earlyCancelDeadline, now)) setCommitOpen(true);
@@ -82,12 +80,12 @@ export function ReserveControl({ task, user }: { task: TaskRow; user: User }) {
 
   return (
     <section className="card reserve-control" aria-label={t`Reserve`}>
-      {!online || offlineRefusal ? (
+      {noConnection ? (
         <Alert tone="warning" role="alert" icon="wifiOff">
-          <Trans>Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.</Trans>
+          {wording(errorMessage('reserve', noConnection))}
         </Alert>
       ) : null}
-      <SlideToReserve key={attempt} label={t`Slide to reserve`} disabled={busy || !online} onComplete={onSlid} />
+      <SlideToReserve key={attempt} label={t`Slide to reserve`} disabled={busy} onComplete={onSlid} />
       <CommitmentDialog
         open={commitOpen}
         lateFromStart={earlyOver}

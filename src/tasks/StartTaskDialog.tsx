@@ -18,7 +18,7 @@ import { showToast } from '../ui/toastStore';
 import { GeolocationHelp } from './GeolocationHelp';
 import { FRESH_POSITION_MAX_AGE_MS, readDevicePosition } from './readPosition';
 import { stepAfterPosition, stepBeforePosition, type StartStep } from './startFlow';
-import { startTaskCommand } from './syncCommands';
+import { useStartTask } from './mutations';
 import { Icon } from '../ui/Icon';
 import { POSITION_MAX_AGE_MS } from './useDevicePosition';
 
@@ -29,6 +29,7 @@ export interface StartTaskDialogProps {
 
 export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
   const { t, i18n } = useLingui();
+  const startTask = useStartTask();
   const locale = i18n.locale;
   // Mounted per opening (ReservedTaskActions): a task that cannot start now is refused before
   // asking for a position.
@@ -50,7 +51,7 @@ export function StartTaskDialog({ task, onClose }: StartTaskDialogProps) {
 
   const start = async (position: { latitude: number; longitude: number }, id: number) => {
     setSending(true);
-    const result = await startTaskCommand(task.id, position, new Date().toISOString());
+    const result = await startTask(task.id, position, new Date().toISOString());
     if (id !== run.current) return;
     setSending(false);
     if (result.ok) {

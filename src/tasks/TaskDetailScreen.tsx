@@ -9,7 +9,7 @@ import { Navigate, useParams } from 'react-router';
 import { useReservationLimit, useSyncMeta, useTask, useTrainings, useUser } from '../sync/hooks';
 import { refreshOutcome, type RefreshOutcome } from './refreshOutcome';
 import type { TaskListLocationState } from './routes';
-import { refreshTaskFromServer, watchCollections } from './syncCommands';
+import { refreshTask, watchCollections } from './mutations';
 import { TaskDetailContent } from './TaskDetailContent';
 import { TaskDetailLoading } from './TaskDetailLoading';
 import { TaskUnavailable } from './TaskUnavailable';
@@ -37,7 +37,7 @@ export function TaskDetailScreen() {
     if (!taskId) return;
     let cancelled = false;
     void watchCollections({ taskId });
-    void refreshTaskFromServer(taskId).then((result) => {
+    void refreshTask(taskId).then((result) => {
       if (!cancelled) setRefresh({ taskId, outcome: refreshOutcome(result) });
     });
     return () => {

@@ -28,7 +28,7 @@ import { noticeFromLocationState, type ListStatus } from './routes';
 import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
 import { createItemKeeper } from './stableItems';
 import { StatusTabs } from './StatusTabs';
-import { watchCollections } from './syncCommands';
+import { watchCollections } from './mutations';
 import { TaskCard } from './TaskCard';
 import { Icon } from '../ui/Icon';
 import { TaskListEmpty } from './TaskListEmpty';

@@ -6,7 +6,7 @@
  */
 import type { Coordinates } from '../domain/types';
 import { browserSessionStorage, writeStoredPosition } from './preferences';
-import { sendPosition } from './syncCommands';
+import { sendPosition } from './mutations';
 import { POSITION_MAX_AGE_MS } from './useDevicePosition';
 
 export const FRESH_POSITION_MAX_AGE_MS = 0;

@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { Coordinates } from '../domain/types';
 import { browserSessionStorage, readStoredPosition, writeStoredPosition } from './preferences';
-import { sendPosition } from './syncCommands';
+import { sendPosition } from './mutations';
 
 /** Spec section 9: geolocation max age 60 s in general. */
 export const POSITION_MAX_AGE_MS = 60_000;

@@ -1,0 +1,42 @@
+/**
+ * The access commands (send a login code, log in with it or with a password, register), online
+ * only, through the one command layer (src/sync/commands.ts): a failure is a result, never a
+ * throw. Each raises 'It takes longer than usual, please wait' after 5 s (src/app/slowCommand.ts).
+ * A failure the form does not show on a field becomes a toast (`showCommandFailure`), in the words
+ * of src/i18n/errorMessages.ts (spec section 8): a 420's own message (e.g. 'Please register
+ * first'), 'Cannot connect to server', the service being temporarily unavailable (502/503/504),
+ * 'Too many attempts' (429), else 'Could not login' / 'Could not register'.
+ */
+import { trackSlow } from '../app/slowCommand';
+import type { CountryCode } from '../domain/types';
+import { errorMessage } from '../i18n/errorMessages';
+import { runCommand, type CommandFailure, type CommandResult } from '../sync/commands';
+import { showToast } from '../ui/toastStore';
+
+export function sendEmailCode(email: string): Promise<CommandResult> {
+  return trackSlow(runCommand((api) => api.sendEmailCode(email)));
+}
+
+export function loginWithCode(email: string, code: string): Promise<CommandResult> {
+  return trackSlow(runCommand((api) => api.loginWithCode(email, code)));
+}
+
+export function loginWithPassword(username: string, password: string): Promise<CommandResult> {
+  return trackSlow(runCommand((api) => api.loginWithPassword(username, password)));
+}
+
+export function register(email: string, country: CountryCode): Promise<CommandResult> {
+  return trackSlow(runCommand((api) => api.register(email, country)));
+}
+
+export type AccessCommand = 'login' | 'register';
+
+export function showCommandFailure(error: CommandFailure, command: AccessCommand): void {
+  showToast({ kind: 'error', message: errorMessage(command, error), durationMs: 5000 });
+}
+
+// The hooks screens call. Each returns a stable function (module-level, so safe in effect deps).
+export const useSendEmailCode = () => sendEmailCode;
+export const useLoginWithCode = () => loginWithCode;
+export const useLoginWithPassword = () => loginWithPassword;
+export const useRegister = () => register;
