@@ -1,7 +1,7 @@
 /** `/`: sends the tasker to the right place (spec section 2) once the mirror has been read. */
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useSessionEmail, useUser } from '../sync/hooks';
+import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '../ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
 import { PendingUserScreen } from './PendingUserScreen';

@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { activateLocale, currentDetectedLocale } from '../i18n/i18n';
-import { useUser } from '../sync/hooks';
+import { useUser } from '../auth/queries';
 
 export function LocaleFollower() {
   const user = useUser();

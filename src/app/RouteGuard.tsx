@@ -3,7 +3,7 @@
  * renders them. Reads only the mirror, so it decides the same way offline.
  */
 import { Navigate, Outlet } from 'react-router';
-import { useSessionEmail, useUser } from '../sync/hooks';
+import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '../ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
 import { PendingUserScreen } from './PendingUserScreen';

@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useEmbeddedView } from '../app/useEmbeddedView';
-import { usePhotos } from '../sync/hooks';
+import { usePhotos } from './queries';
 import { showToast } from '../ui/toastStore';
 import { Spinner } from '../ui/Spinner';
 import { CameraPreview } from './CameraPreview';

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
 import { completionErrors, needsPhoto, type CompletionInput } from '../domain/completion';
-import { usePhotos, useTaskDefects } from '../sync/hooks';
+import { usePhotos, useTaskDefects } from './queries';
 import { TextField } from '../ui/TextField';
 import { executionPath } from './checklist';
 import { CompletionFailure } from './CompletionFailure';

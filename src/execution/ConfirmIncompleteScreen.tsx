@@ -10,7 +10,7 @@ import { useScreenTitle } from '../app/screenTitle';
 import type { TaskRow } from '../db/schema';
 import { completionErrors, needsPhoto, type CompletionInput } from '../domain/completion';
 import { fieldErrorMessage } from '../i18n/errorMessages';
-import { usePhotos } from '../sync/hooks';
+import { usePhotos } from './queries';
 import { TextField } from '../ui/TextField';
 import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';

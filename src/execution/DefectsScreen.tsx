@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
-import { useTaskDefects } from '../sync/hooks';
+import { useTaskDefects } from './queries';
 import { Spinner } from '../ui/Spinner';
 import { cameraPath } from './checklist';
 import { DefectChecklist } from './DefectChecklist';

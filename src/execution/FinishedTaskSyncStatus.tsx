@@ -3,7 +3,7 @@
  * queued offline shows as 'Waiting for signal: the completion', refused records with their
  * message and Retry / Discard. Nothing once everything arrived. Mounted by src/tasks.
  */
-import { usePhotos, useTaskOutbox } from '../sync/hooks';
+import { usePhotos, useTaskOutbox } from './queries';
 import { TaskSyncStatus } from './TaskSyncStatus';
 import './execution.css';
 

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useEmbeddedView } from '../app/useEmbeddedView';
-import { usePhotos } from '../sync/hooks';
+import { usePhotos } from './queries';
 import { Spinner } from '../ui/Spinner';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoCollection } from './PhotoCollection';

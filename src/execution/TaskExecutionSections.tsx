@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TaskRow } from '../db/schema';
-import { useChecklist, usePhotos, useScannedItems, useTaskDefects, useTaskOutbox, useTaskPack } from '../sync/hooks';
+import { useChecklist, usePhotos, useScannedItems, useTaskDefects, useTaskOutbox, useTaskPack } from './queries';
 import { Spinner } from '../ui/Spinner';
 import { cameraPath, effectiveDoneIds, executionPath, type ChecklistEvidence } from './checklist';
 import { ChecklistSection } from './ChecklistSection';

@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { useTaskPack } from '../sync/hooks';
+import { useTaskPack } from './queries';
 import { useOnline } from '../app/useOnline';
 import { Icon } from '../ui/Icon';
 import { showToast } from '../ui/toastStore';

@@ -6,16 +6,14 @@
  */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ChecklistChange, DefectChange } from '../contracts/sync';
+import type { ChecklistChange, DefectChange, NewPhoto } from '../contracts/sync';
 import type { TaskRow } from '../db/schema';
 import type { CompletionInput } from '../domain/completion';
-import type { PhotoTag } from '../domain/types';
 import { runCommand, type CommandFailure, type CommandResult } from '../sync/commands';
-import { useTasksByStatus } from '../sync/hooks';
+import { useTasksByStatus } from '../tasks/queries';
 import { afterCompletion, type AfterCompletion } from './afterCompletion';
 
-/** A photo just taken or picked: the JPEG stays in the mirror until the server has the file. */
-export type NewPhoto = { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] };
+export type { NewPhoto };
 
 export function pullTaskPack(taskId: string): Promise<CommandResult> {
   return runCommand((api) => api.pullTaskPack(taskId));

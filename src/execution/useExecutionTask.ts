@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { TaskRow } from '../db/schema';
-import { useTask } from '../sync/hooks';
+import { useTask } from '../tasks/queries';
 import { watchCollections } from '../tasks/mutations';
 
 export function useExecutionTask(taskId: string): TaskRow | null | undefined {

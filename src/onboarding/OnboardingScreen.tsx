@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { onboardingState } from '../domain/users';
-import { useUser } from '../sync/hooks';
+import { useUser } from '../auth/queries';
 import { PendingUserScreen } from '../app/PendingUserScreen';
 import { useOnline } from '../app/useOnline';
 import { Spinner } from '../ui/Spinner';

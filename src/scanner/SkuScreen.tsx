@@ -12,7 +12,7 @@ import { useOnline } from '../app/useOnline';
 import { pullTaskPack } from './mutations';
 import { ExecutionGate } from '../execution/ExecutionGate';
 import { useExecutionTask } from '../execution/useExecutionTask';
-import { useProducts, useScannedItems, useTaskOutbox, useTaskPack } from '../sync/hooks';
+import { useProducts, useScannedItems, useTaskOutbox, useTaskPack } from '../execution/queries';
 import { SkuEntry } from './SkuEntry';
 import { SkuReview } from './SkuReview';
 import '../execution/execution.css';

@@ -8,7 +8,7 @@ import { LOCALES } from '../domain/types';
 import { chooseLocale } from '../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES } from '../i18n/locales';
 import { SignOutButton } from '../app/SignOutButton';
-import { useSessionEmail } from '../sync/hooks';
+import { useSessionEmail } from '../auth/queries';
 import { Icon } from '../ui/Icon';
 import './SettingsScreen.css';
 

@@ -12,7 +12,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
 import type { TaskStatus } from '../domain/types';
-import { useTasksByStatus } from '../sync/hooks';
+import { useTasksByStatus } from './queries';
 import { showToast } from '../ui/toastStore';
 import { nextReminderDelay, planExpiryReminders, reminderTimeParts, type PlannedReminder } from './expiryReminders';
 

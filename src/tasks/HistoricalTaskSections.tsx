@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '../db/schema';
 import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
-import { useTaskOutbox } from '../sync/hooks';
+import { useTaskOutbox } from '../execution/queries';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';

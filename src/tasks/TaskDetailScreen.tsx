@@ -6,7 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useReservationLimit, useSyncMeta, useTask, useTrainings, useUser } from '../sync/hooks';
+import { useReservationLimit, useTask, useTrainings } from './queries';
+import { useSyncMeta } from '../sync/hooks';
+import { useUser } from '../auth/queries';
 import { refreshOutcome, type RefreshOutcome } from './refreshOutcome';
 import type { TaskListLocationState } from './routes';
 import { refreshTask, watchCollections } from './mutations';

@@ -8,7 +8,7 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '../db/schema';
 import { isTaskLocked } from '../domain/tasks';
-import { useTaskListScreen } from '../sync/hooks';
+import { useTaskListScreen } from './queries';
 import { Alert } from '../ui/Alert';
 import { FreshnessLine } from './FreshnessLine';
 import { InfiniteScrollSentinel } from './InfiniteScrollSentinel';

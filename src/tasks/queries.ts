@@ -1,0 +1,38 @@
+/**
+ * Tasks as the mirror holds them (lists, one task, the tasker's trainings and reservation limit):
+ * live-query hooks (re-render when the mirror changes; `undefined` means "still reading
+ * IndexedDB", never "no data"). Commands: ./mutations.ts.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDb, type TaskRow } from '../db/schema';
+import type { ReservationLimit, TaskStatus, Training } from '../domain/types';
+import { readTaskListScreen, readTasksByStatus, type TaskListRequest, type TaskListScreenData } from './taskListQuery';
+
+/** Every task of these statuses (grouped by status, by id within one). Lists use `useTaskList`. */
+export function useTasksByStatus(statuses: readonly TaskStatus[]): TaskRow[] | undefined {
+  const key = statuses.join(',');
+  return useLiveQuery(() => readTasksByStatus(getDb(), statuses), [key]);
+}
+
+/**
+ * Everything one list screen shows (rows, user, trainings, sync meta, reservation limit) from ONE
+ * live query: the cards come in one render, not after the last of several separate queries. While
+ * a changed request (next page, search) is being read the previous answer stays (`showTaskList`
+ * marks it stale).
+ */
+export function useTaskListScreen(status: TaskStatus, limit: TaskListRequest['limit']): TaskListScreenData | undefined {
+  return useLiveQuery(() => readTaskListScreen(getDb(), { status, limit }), [status, limit]);
+}
+
+/** null = not in the mirror. */
+export function useTask(taskId: string | undefined): TaskRow | null | undefined {
+  return useLiveQuery(async () => (taskId ? ((await getDb().tasks.get(taskId)) ?? null) : null), [taskId]);
+}
+
+export function useTrainings(): Training[] | undefined {
+  return useLiveQuery(() => getDb().trainings.toArray(), []);
+}
+
+export function useReservationLimit(): ReservationLimit | null | undefined {
+  return useLiveQuery(async () => (await getDb().reservationLimit.get('me')) ?? null, []);
+}
