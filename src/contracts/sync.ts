@@ -33,6 +33,16 @@ export interface CommandError {
   fields?: Record<string, string>;
 }
 
+/** A photo the tasker took: the (already resized) JPEG and what is sent about it. */
+export interface NewPhoto {
+  id: string;
+  blob: Blob;
+  width: number;
+  height: number;
+  comment: string;
+  tags: PhotoTag[];
+}
+
 export type CommandResult<T = void> = { ok: true; value: T } | { ok: false; error: CommandError };
 
 export type SyncReason = 'start' | 'online' | 'visible' | 'timer' | 'login' | 'manual' | 'background-sync';
@@ -100,7 +110,7 @@ export interface SyncApi {
   /** These defects (regular defects and blockers alike) logged or unlogged. */
   changeTaskDefects(taskId: string, changes: DefectChange[]): Promise<CommandResult>;
   /** Stores the (already resized) JPEG in the mirror and queues metadata POST + upload. */
-  addPhoto(taskId: string, photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] }): Promise<CommandResult>;
+  addPhoto(taskId: string, photo: NewPhoto): Promise<CommandResult>;
   updatePhotoComment(taskId: string, photoId: string, comment: string): Promise<CommandResult>;
   deletePhotos(taskId: string, photoIds: string[]): Promise<CommandResult>;
   /** Queued after the task's other records (the outbox drains in order per task). */

@@ -4,6 +4,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ErrorCode } from '../domain/errors';
+import type { OutboxKindName, OutboxPayloads } from './outboxKinds';
 import type {
   AuthTokens,
   ChecklistItem,
@@ -28,19 +29,23 @@ export interface SyncMeta {
   attemptedAt: string | null;
 }
 
+/** One kind's record: its `kind` and that kind's payload. */
+export type OutboxRecordOf<K extends OutboxKindName> = OutboxRecordBase & { kind: K; payload: OutboxPayloads[K] };
+
+/** A queued mutation (DESIGN.md, "The write path"), by kind. Never deleted before the server answered 2xx. */
+export type OutboxRecord = { [K in OutboxKindName]: OutboxRecordOf<K> }[OutboxKindName];
+
 export type OutboxState = 'pending' | 'sending' | 'rejected' | 'done';
 
-/** A queued mutation (DESIGN.md, "The write path"). Never deleted before the server answered 2xx. */
-export interface OutboxRecord {
+/** What every queued mutation has, whatever its kind. */
+export interface OutboxRecordBase {
   /** uuid, also the Idempotency-Key. */
   id: string;
   /** Null for account-level mutations (settings). */
   taskId: string | null;
-  kind: string;
   method: 'POST' | 'PUT' | 'DELETE';
   /** API path under /api, e.g. 'user/set-country'. */
   path: string;
-  payload: unknown;
   createdAt: string;
   attempts: number;
   state: OutboxState;

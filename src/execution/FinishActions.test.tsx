@@ -20,6 +20,7 @@ const item = (id: string, over: Partial<ChecklistItemRow> = {}): ChecklistItemRo
   ...over,
 });
 
+// A loose rejected record (any kind name, no payload): the actions read only its kind and state.
 const rejected = (kind: string, path: string): OutboxRecord => ({
   id: kind,
   taskId: 't1',
@@ -32,7 +33,7 @@ const rejected = (kind: string, path: string): OutboxRecord => ({
   state: 'rejected',
   nextAttemptAt: null,
   error: { status: 420, code: 'UNKNOWN', message: 'No' },
-});
+}) as unknown as OutboxRecord;
 
 describe('FinishActions', () => {
   it('finishes through the incompletion confirmation while a required item is open', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxRecord } from '../db/schema';
+import type { OutboxRecord, OutboxRecordBase } from '../db/schema';
 import { canFinishDespiteRejections, recordCategory, summarizeOutbox, taskNeedingAttention } from './syncStatus';
 
 let n = 0;
-const record = (kind: string, path: string, over: Partial<OutboxRecord> = {}): OutboxRecord => ({
+// Loose records (any kind name, any payload): the summary reads only kind, path, state and sizes.
+const record = (kind: string, path: string, over: Partial<OutboxRecordBase> & { payload?: unknown } = {}): OutboxRecord => ({
   id: `r${++n}`,
   taskId: 't1',
   kind,
@@ -16,7 +17,7 @@ const record = (kind: string, path: string, over: Partial<OutboxRecord> = {}): O
   nextAttemptAt: null,
   error: null,
   ...over,
-});
+}) as OutboxRecord;
 
 describe('sync status', () => {
   it('names records by what they are', () => {

@@ -38,7 +38,7 @@ import { ShelfworkDb, type OutboxRecord } from '../../src/db/schema';
 import { withCheckDigit } from '../../src/domain/ean';
 import type { Defect, Photo, ScannedItem, Task, TaskStatus } from '../../src/domain/types';
 import { SyncEngine } from '../../workers/sync/engine';
-import type { PhotoCreatePayload } from '../../workers/sync/kinds';
+import type { PhotoCreatePayload } from '../../src/db/outboxKinds';
 
 const EMAIL = 'lt@demo.shelfwork.app';
 const PASSWORD = 'demo1234';

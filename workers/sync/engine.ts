@@ -12,7 +12,7 @@ import { type ApiResult, type FetchImpl } from './http';
 import { enqueueMutation, isQuotaError } from './queue';
 import type { ShelfworkDb } from '../../src/db/schema';
 import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
-import type { ChecklistChange, CommandError, CommandResult, DefectChange, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
 import type { CompletionInput } from '../../src/domain/completion';
 import { REFUSAL_MESSAGES } from '../../src/domain/errors';
 import { isValidCoordinates } from '../../src/domain/geo';
@@ -24,13 +24,13 @@ import {
   type Coordinates,
   type CountryCode,
   type Locale,
-  type PhotoTag,
   type ScannedItem,
   type TaskStatus,
   type User,
 } from '../../src/domain/types';
 import { canSeeTasks } from '../../src/domain/users';
-import { isTask, START_TASK_KIND, toTaskRow, type FollowUp, type StartTaskPayload } from './kinds';
+import type { StartTaskPayload } from '../../src/db/outboxKinds';
+import { isTask, START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
 import * as execution from './execution';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
 import { browserImageCache, clearPacks, maintainPackCache, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
@@ -488,7 +488,7 @@ export class SyncEngine implements SyncApi {
 
   addPhoto(
     taskId: string,
-    photo: { id: string; blob: Blob; width: number; height: number; comment: string; tags: PhotoTag[] },
+    photo: NewPhoto,
   ): Promise<CommandResult> {
     return this.execute('addPhoto', 'now', taskId, () => execution.addPhoto(this.db, this.now(), taskId, photo));
   }

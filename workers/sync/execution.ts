@@ -14,8 +14,8 @@ import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
 import { needsPhoto, readCompletion, type CompletionInput } from '../../src/domain/completion';
 import { REFUSAL_MESSAGES } from '../../src/domain/errors';
 import { applyScanChanges, type ScanChange } from '../../src/domain/scans';
-import { PHOTO_TAGS, type PhotoTag, type ScannedItem } from '../../src/domain/types';
-import type { ChecklistChange, CommandError, CommandResult, DefectChange } from '../../src/contracts/sync';
+import { PHOTO_TAGS, type ScannedItem } from '../../src/domain/types';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto } from '../../src/contracts/sync';
 import {
   CHECKLIST_KIND,
   COMPLETE_KIND,
@@ -25,12 +25,8 @@ import {
   PHOTO_DELETE_KIND,
   PHOTO_UPDATE_KIND,
   SCANS_KIND,
-  type ChecklistPayload,
-  type CompletePayload,
-  type DefectsPayload,
-  type PhotoCreatePayload,
-  type ScansPayload,
 } from './kinds';
+import type { ChecklistPayload, CompletePayload, DefectsPayload, PhotoCreatePayload, ScansPayload } from '../../src/db/outboxKinds';
 
 const OK: CommandResult = { ok: true, value: undefined };
 
@@ -175,15 +171,6 @@ export async function changeTaskDefects(db: ShelfworkDb, now: Date, taskId: stri
     payload.defectIds = inOrder(rows.map((r) => r.id), checked);
   });
   return OK;
-}
-
-export interface NewPhoto {
-  id: string;
-  blob: Blob;
-  width: number;
-  height: number;
-  comment: string;
-  tags: PhotoTag[];
 }
 
 export async function addPhoto(db: ShelfworkDb, now: Date, taskId: string, photo: NewPhoto): Promise<CommandResult> {

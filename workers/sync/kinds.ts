@@ -6,13 +6,11 @@
  */
 import type { ApiResult } from './http';
 import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '../../src/db/schema';
-import type { CompletionInput } from '../../src/domain/completion';
 import {
   COUNTRY_CODES,
   type CountryCode,
   type Defect,
   type Photo,
-  type PhotoTag,
   type ScannedItem,
   type Task,
   type User,
@@ -29,6 +27,13 @@ import {
   SCANS_KIND,
   SET_COUNTRY_KIND,
   START_TASK_KIND,
+  type ChecklistPayload,
+  type CompletePayload,
+  type DefectsPayload,
+  type PhotoCreatePayload,
+  type PhotoDeletePayload,
+  type PhotoUpdatePayload,
+  type ScansPayload,
 } from '../../src/db/outboxKinds';
 
 // The names live with the schema so the screens can read them; re-exported for the worker's modules.
@@ -119,11 +124,6 @@ const taskMutation: OutboxKind = {
 };
 
 /** Payload of a queued start (DESIGN.md, "Offline start"): where and when the tasker started. */
-export interface StartTaskPayload {
-  latitude: number;
-  longitude: number;
-  startedAt: string;
-}
 
 
 /**
@@ -146,26 +146,6 @@ const accountMutation: OutboxKind = {
 // Doing the work (issue 4).
 
 
-export interface ChecklistPayload {
-  ids: string[];
-}
-export interface ScansPayload {
-  items: ScannedItem[];
-}
-export interface DefectsPayload {
-  defectIds: string[];
-}
-export interface PhotoCreatePayload {
-  photos: { id: string; comment: string; tags: PhotoTag[] }[];
-}
-export interface PhotoUpdatePayload {
-  comment: string;
-}
-export interface PhotoDeletePayload {
-  photoIds: string[];
-}
-/** The completion as sent (src/domain/completion.ts): only the fields its outcome uses. */
-export type CompletePayload = CompletionInput;
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

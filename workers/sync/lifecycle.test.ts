@@ -4,7 +4,7 @@
  * each describe block is one command's story; they share the fixtures below.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueMutation } from './queue';
+import { enqueueMutation, type NewMutation } from './queue';
 import type { Page, Task } from '../../src/domain/types';
 import { AT_STORE, createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
@@ -265,7 +265,7 @@ describe('startTask', () => {
     await h.engine.startTask(r1, AT_STORE, START.toISOString());
     await h.engine.idle();
     // A later record of the task that the server takes only once the task is in progress.
-    await enqueueMutation(h.db, { taskId: r1, kind: 'test-later', method: 'POST', path: `task/${r1}/done-checklist-items`, payload: { ids: [] } }, { now: h.now() });
+    await enqueueMutation(h.db, { taskId: r1, kind: 'test-later', method: 'POST', path: `task/${r1}/done-checklist-items`, payload: { ids: [] } } as unknown as NewMutation, { now: h.now() });
 
     online('POST', `task/${r1}/start`);
     await h.engine.syncNow('online');

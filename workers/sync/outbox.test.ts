@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from './http';
-import { enqueueMutation } from './queue';
+import { enqueueMutation, type NewMutation } from './queue';
 import type { User } from '../../src/domain/types';
 import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import { backoffMs, BACKOFF_CAP_MS, verdictFor } from './outbox';
@@ -255,7 +255,7 @@ describe('outbox', () => {
     ];
     const ids: string[] = [];
     for (const [taskId, action, payload] of queue) {
-      const record = await enqueueMutation(h.db, { taskId, kind: 'test', method: 'POST', path: `task/${taskId}/${action}`, payload }, { now: h.now() });
+      const record = await enqueueMutation(h.db, { taskId, kind: 'test', method: 'POST', path: `task/${taskId}/${action}`, payload } as unknown as NewMutation, { now: h.now() });
       ids.push(record.id);
     }
 

@@ -4,6 +4,7 @@
  * in-progress tasks need — shared URLs included — and reopens a pack whose entries the browser
  * evicted, so it is downloaded again.
  */
+import type { CompletePayload } from '../../src/db/outboxKinds';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskStatus } from '../../src/domain/types';
 import { installFakeCaches } from '../../test/support/fake-caches';
@@ -149,7 +150,7 @@ describe('maintainPackCache', () => {
       kind: 'complete-task',
       method: 'POST',
       path: `task/${t2}/complete`,
-      payload: {},
+      payload: {} as CompletePayload,
       state: 'pending',
       attempts: 0,
       createdAt: '2026-11-21T08:00:00.000Z',

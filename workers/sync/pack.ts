@@ -23,11 +23,8 @@ import {
   PHOTO_DELETE_KIND,
   photoIdOfPath,
   pinnedParts,
-  type ChecklistPayload,
-  type DefectsPayload,
-  type PhotoCreatePayload,
-  type PhotoDeletePayload,
 } from './kinds';
+import type { ChecklistPayload, DefectsPayload, PhotoCreatePayload, PhotoDeletePayload } from '../../src/db/outboxKinds';
 import type { Session } from './session';
 
 export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'defects', 'taskDefects', 'scannedItems', 'photos', 'images'];

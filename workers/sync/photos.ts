@@ -9,7 +9,8 @@ import type { ApiResult } from './http';
 import { recordedAtOf } from './queue';
 import type { OutboxRecord } from '../../src/db/schema';
 import type { PhotoUploadTarget } from '../../src/domain/types';
-import type { PhotoCreatePayload, SendContext } from './kinds';
+import type { PhotoCreatePayload } from '../../src/db/outboxKinds';
+import type { SendContext } from './kinds';
 
 /** Retries of the PUT inside one attempt (3 tries in all). */
 export const PUT_RETRIES = 2;

@@ -7,7 +7,7 @@ let db: ShelfworkDb;
 afterEach(() => db?.close());
 
 const NOW = new Date('2026-11-21T08:00:00.000Z');
-const tick = (ids: string[]) => ({ taskId: 't1', kind: 'done-checklist-items', method: 'POST' as const, path: 'task/t1/done-checklist-items', payload: { ids } });
+const tick = (ids: string[]) => ({ taskId: 't1', kind: 'done-checklist-items' as const, method: 'POST' as const, path: 'task/t1/done-checklist-items', payload: { ids } });
 
 async function queue(ids: string[]) {
   return enqueueMutation(db, tick(ids), { now: NOW, coalesce: true });

@@ -5,16 +5,20 @@
  * the drain is workers/sync/outbox.ts.
  */
 import type { Table } from 'dexie';
+import type { OutboxKindName, OutboxPayloads } from '../../src/db/outboxKinds';
 import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
 
-export interface NewMutation {
+/** A mutation to queue: one kind with that kind's payload. */
+export type NewMutation = { [K in OutboxKindName]: NewMutationOf<K> }[OutboxKindName];
+
+interface NewMutationOf<K extends OutboxKindName> {
   /** Null for account-level mutations (settings); they form their own queue. */
   taskId: string | null;
-  kind: string;
+  kind: K;
   method: OutboxRecord['method'];
   /** Path under /api, e.g. 'user/set-country'. */
   path: string;
-  payload: unknown;
+  payload: OutboxPayloads[K];
 }
 
 /** States of records that still have to reach the server. */
@@ -35,12 +39,8 @@ function monotonicCreatedAt(now: Date): string {
 export function newOutboxRecord(mutation: NewMutation, now: Date, ownerId: string | null): OutboxRecord {
   const createdAt = monotonicCreatedAt(now);
   return {
+    ...mutation,
     id: crypto.randomUUID(),
-    taskId: mutation.taskId,
-    kind: mutation.kind,
-    method: mutation.method,
-    path: mutation.path,
-    payload: mutation.payload,
     createdAt,
     recordedAt: createdAt,
     attempts: 0,
@@ -90,7 +90,8 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
         // The new state replaces the old one, so it is recorded now (the queue order keeps createdAt).
         const recordedAt = options.now.toISOString();
         await db.outbox.update(open.id, { payload: mutation.payload, recordedAt });
-        return { ...open, payload: mutation.payload, recordedAt };
+        // Same kind as `mutation` (coalescible matched it), so the payload is that kind's.
+        return { ...open, payload: mutation.payload, recordedAt } as OutboxRecord;
       }
     }
     const record = newOutboxRecord(mutation, options.now, me?.id ?? null);
