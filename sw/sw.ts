@@ -19,6 +19,7 @@ import {
   IMAGE_CACHE_NAME,
   OUTBOX_QUEUE_NAME,
   PACK_CACHE_NAME,
+  RECORDED_AT_HEADER,
   isToServiceWorkerMessage,
   type FromServiceWorkerMessage,
   type SyncNowMessage,
@@ -93,9 +94,10 @@ function isOutboxMutation(request: Request, url: URL): boolean {
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/') &&
     MUTATING_METHODS.has(request.method) &&
-    // Only outbox records carry an Idempotency-Key; replaying anything else (login, send-code)
-    // could repeat an effect.
-    request.headers.has(IDEMPOTENCY_HEADER)
+    // Only outbox records carry both; replaying anything else could repeat an effect (login,
+    // send-code) or do later what the tasker was told did not happen (an offline reserve or cancel).
+    request.headers.has(IDEMPOTENCY_HEADER) &&
+    request.headers.has(RECORDED_AT_HEADER)
   );
 }
 

@@ -36,11 +36,18 @@ export const PACK_CACHE_NAME = 'shelfwork-pack-v1';
 export const LETTERS_PATH_PREFIX = '/letters/';
 
 /**
- * Mutations carrying this header are outbox records (the header value is the record id). Only they
- * are put in the Workbox queue on a network error: replaying them is safe because the server
- * deduplicates by key. Requests without it (login, send-code) are never replayed.
+ * Mutations carrying this header and RECORDED_AT_HEADER are outbox records (the header value is the
+ * record id). Only they are put in the Workbox queue on a network error: replaying them is safe
+ * because the server deduplicates by key. Requests without it (login, send-code) are never replayed.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * When the phone recorded an outbox record's work; every outbox record sends it. The online-only
+ * commands (reserve, cancel) carry an Idempotency-Key for the server's retry safety but not this
+ * header: they answer 'NETWORK' when offline and must never be replayed later behind the tasker's back.
+ */
+export const RECORDED_AT_HEADER = 'Shelfwork-Recorded-At';
 
 /** Service worker → clients: "connectivity/background sync happened, drain your outbox now". */
 export interface SyncNowMessage {

@@ -1,14 +1,19 @@
 /**
  * Offline-first reading (DESIGN.md, "The read path"): once synced, the lists and an opened task
  * render from the IndexedDB mirror with the network cut, and the connection notice says so.
+ * Reserving is online only: with the network cut the reserve command gets no answer and the
+ * control says so (the words come from the command's result, not from navigator.onLine).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { TaskActionsPage } from './pages/TaskActionsPage';
 import { TaskDetailPage } from './pages/TaskDetailPage';
 import { TaskListPage } from './pages/TaskListPage';
+import { getTask, passwordToken } from './support/api';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
-import { APPROVED_LT_TASKER, loginWithEmailCode } from './support/session';
+import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithEmailCode } from './support/session';
 
 const OFFLINE_NOTICE = /you are offline/i;
+const RESERVE_NEEDS_CONNECTION = 'Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.';
 /** The top bar's pill stays while offline; the toast itself hides after 5 s. */
 const offlinePill = (page: Page) => page.locator('.topbar').getByRole('status').filter({ hasText: /^Offline$/ });
 
@@ -39,4 +44,33 @@ test('lists and the opened task render from the mirror with the network cut', as
   await context.setOffline(false);
   await expect(offlinePill(page)).toBeHidden();
   await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
+});
+
+test('reserving with the network cut says it needs a connection and reserves nothing', async ({ page, context, request }) => {
+  const token = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
+  await loginWithEmailCode(page, request, APPROVED_LT_TASKER);
+  const list = new TaskListPage(page);
+  await list.goto('/reservable');
+  await list.expectCards();
+  await waitForServiceWorkerControl(page);
+  await list.cards.first().click();
+  const actions = new TaskActionsPage(page);
+  await expect(actions.slider).toBeVisible({ timeout: 20_000 });
+  const taskId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const refusal = page.getByRole('alert').filter({ hasText: RESERVE_NEEDS_CONNECTION });
+  // Nothing is said before trying: the control does not guess the connection itself.
+  await context.setOffline(true);
+  await expect(refusal).toBeHidden();
+
+  await actions.slider.focus();
+  await actions.slider.press('End');
+  const commit = actions.dialog('Do you commit to this task?').getByRole('button', { name: 'I commit, reserve' });
+  await expect(commit.or(refusal).first()).toBeVisible();
+  if (await commit.isVisible()) await commit.click();
+  await expect(refusal).toBeVisible();
+  // The slider is back at the start, to slide again once connected.
+  await expect(actions.slider).toHaveAttribute('aria-valuenow', '0');
+
+  await context.setOffline(false);
+  expect((await getTask(request, token, taskId)).status).toBe('available');
 });
