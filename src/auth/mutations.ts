@@ -35,7 +35,8 @@ export function showCommandFailure(error: CommandFailure, command: AccessCommand
   showToast({ kind: 'error', message: errorMessage(command, error), durationMs: 5000 });
 }
 
-// The hooks screens call. Each returns a stable function (module-level, so safe in effect deps).
+// The hooks screens call from their handlers. Each returns the module-level function, so it is
+// stable; an effect may call the function itself (no dependency to declare).
 export const useSendEmailCode = () => sendEmailCode;
 export const useLoginWithCode = () => loginWithCode;
 export const useLoginWithPassword = () => loginWithPassword;

@@ -14,7 +14,7 @@ import { usePhotos } from './queries';
 import { showToast } from '../ui/toastStore';
 import { Spinner } from '../ui/Spinner';
 import { CameraPreview } from './CameraPreview';
-import { addPhoto } from './mutations';
+import { useAddPhoto } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { imageErrorMessage } from './errors';
 import { ExecutionGate } from './ExecutionGate';
@@ -36,6 +36,7 @@ export function CameraScreen() {
 
 function Camera({ taskId }: { taskId: string }) {
   const { t } = useLingui();
+  const addPhoto = useAddPhoto();
   const [params] = useSearchParams();
   const tags = parseTags(params.get('tags'));
   const title = params.get('title')?.trim() || null;

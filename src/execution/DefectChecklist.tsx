@@ -8,10 +8,11 @@ import { Trans } from '@lingui/react/macro';
 import type { TaskDefectRow } from '../db/schema';
 import type { DefectType } from '../domain/types';
 import { showToast } from '../ui/toastStore';
-import { changeTaskDefects } from './mutations';
+import { useChangeTaskDefects } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 
 export function DefectChecklist({ taskId, defects, type, disabled }: { taskId: string; defects: readonly TaskDefectRow[]; type: DefectType; disabled: boolean }) {
+  const changeTaskDefects = useChangeTaskDefects();
   const shown = defects.filter((d) => d.type === type);
   const toggle = (id: string, checked: boolean) => {
     void changeTaskDefects(taskId, [{ defectId: id, checked }]).then((result) => {

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { PhotoRow } from '../db/schema';
 import { showToast } from '../ui/toastStore';
-import { deletePhotos, updatePhotoComment } from './mutations';
+import { useDeletePhotos, useUpdatePhotoComment } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { PhotoDialog } from './PhotoDialog';
 import { PhotoGrid } from './PhotoGrid';
@@ -23,6 +23,8 @@ export interface PhotoCollectionProps {
 export function PhotoCollection({ taskId, photos, groupByTag, readOnly }: PhotoCollectionProps) {
   const { t } = useLingui();
   const labels = usePhotoTagLabels();
+  const updatePhotoComment = useUpdatePhotoComment();
+  const deletePhotos = useDeletePhotos();
   const [openId, setOpenId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = photos.find((p) => p.id === openId) ?? null;

@@ -8,12 +8,14 @@ import { useState } from 'react';
 import type { OutboxRecord } from '../db/schema';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { showToast } from '../ui/toastStore';
-import { dismissRejected, retryRejected } from './mutations';
+import { useDismissRejected, useRetryRejected } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { recordCategory, type RecordCategory } from './syncStatus';
 
 export function RejectedRecords({ records }: { records: readonly OutboxRecord[] }) {
   const { t, i18n } = useLingui();
+  const retryRejected = useRetryRejected();
+  const dismissRejected = useDismissRejected();
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const labels: Record<RecordCategory, string> = {

@@ -53,7 +53,8 @@ export function dismissRejected(recordId: string): Promise<CommandResult> {
   return runCommand((api) => api.dismissRejected(recordId));
 }
 
-// The hooks screens call. Each returns a stable function (module-level, so safe in effect deps).
+// The hooks screens call from their handlers. Each returns the module-level function, so it is
+// stable; an effect may call the function itself (no dependency to declare).
 export const usePullTaskPack = () => pullTaskPack;
 export const useChangeChecklist = () => changeChecklist;
 export const useChangeTaskDefects = () => changeTaskDefects;

@@ -47,7 +47,8 @@ export function pullMoreTasks(status: TaskStatus): Promise<CommandResult> {
   return runCommand((api) => api.pullMoreTasks(status));
 }
 
-// The hooks screens call. Each returns a stable function (module-level, so safe in effect deps).
+// The hooks screens call from their handlers. Each returns the module-level function, so it is
+// stable; an effect may call the function itself (no dependency to declare).
 export const useReserveTask = () => reserveTask;
 export const useCancelTask = () => cancelTask;
 export const useStartTask = () => startTask;
