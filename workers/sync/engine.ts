@@ -30,7 +30,8 @@ import {
 } from '../../src/domain/types';
 import { canSeeTasks } from '../../src/domain/users';
 import type { StartTaskPayload } from '../../src/db/outboxKinds';
-import { isTask, START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
+import { isAuthTokens, isTask } from './answers';
+import { START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
 import * as execution from './execution';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
 import { browserImageCache, clearPacks, maintainPackCache, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
@@ -53,7 +54,7 @@ import {
   FAILED_PULL_RETRY_MS,
   type PullContext,
 } from './pulls';
-import { isAuthTokens, NOT_LOGGED_IN, Session } from './session';
+import { NOT_LOGGED_IN, Session } from './session';
 
 /** The lists every screen set needs (tabs and badges); history statuses are pulled while watched. */
 export const DEFAULT_TASK_STATUSES: readonly TaskStatus[] = ['available', 'reserved', 'in_progress'];

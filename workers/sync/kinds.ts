@@ -15,6 +15,7 @@ import {
   type Task,
   type User,
 } from '../../src/domain/types';
+import { dataList, isTask, isUser, stringList } from './answers';
 import { sendPhotoCreate } from './photos';
 import type { Session } from './session';
 import {
@@ -62,27 +63,6 @@ export interface OutboxKind {
   reconcile: (db: ShelfworkDb, record: OutboxRecord, body: unknown) => Promise<FollowUp>;
   /** After a rejection the optimistic change is wrong: what to pull to show the server's truth. */
   afterRejection: (record: OutboxRecord) => FollowUp;
-}
-
-export function isUser(value: unknown): value is User {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { id?: unknown }).id === 'string' &&
-    typeof (value as { email?: unknown }).email === 'string' &&
-    typeof (value as { status?: unknown }).status === 'string'
-  );
-}
-
-export function isTask(value: unknown): value is Task {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { id?: unknown }).id === 'string' &&
-    typeof (value as { status?: unknown }).status === 'string' &&
-    typeof (value as { place?: unknown }).place === 'object' &&
-    (value as { place?: unknown }).place !== null
-  );
 }
 
 export function toTaskRow(task: Task, sortKey?: number): TaskRow {
@@ -146,15 +126,6 @@ const accountMutation: OutboxKind = {
 // Doing the work (issue 4).
 
 
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-function dataList<T>(body: unknown): T[] | null {
-  const data = (body as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as T[]) : null;
-}
 
 /** The photo id of a `task/{id}/photos/{photoId}/update` path. */
 export function photoIdOfPath(path: string): string | null {

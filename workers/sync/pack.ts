@@ -25,6 +25,7 @@ import {
   pinnedParts,
 } from './kinds';
 import type { ChecklistPayload, DefectsPayload, PhotoCreatePayload, PhotoDeletePayload } from '../../src/db/outboxKinds';
+import { dataList } from './answers';
 import type { Session } from './session';
 
 export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'defects', 'taskDefects', 'scannedItems', 'photos', 'images'];
@@ -172,11 +173,6 @@ export function metaKeyForPack(taskId: string): string {
 
 type Part<T> = { part: TaskPackPart; result: ApiResult<T> };
 
-function list<T>(body: unknown): T[] | null {
-  const data = (body as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as T[]) : null;
-}
-
 async function unsentOf(db: ShelfworkDb, taskId: string): Promise<OutboxRecord[]> {
   const states: readonly string[] = UNSENT_STATES;
   return (await db.outbox.where('taskId').equals(taskId).filter((r) => states.includes(r.state)).toArray()).sort(compareOutboxRecords);
@@ -227,7 +223,7 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
       failed.set(part.part, part.result.error.code);
       return;
     }
-    const rows = list<T>(part.result.body);
+    const rows = dataList<T>(part.result.body);
     if (!rows) {
       failed.set(part.part, 'UNKNOWN');
       return;
@@ -337,7 +333,7 @@ async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome:
   };
   const typePhotos = await ctx.session.request<unknown>('GET', `task/task_type/${encodeURIComponent(task.taskTypeId)}/photos`);
   let failure: ErrorCode | null = typePhotos.ok ? null : typePhotos.error.code;
-  if (typePhotos.ok) for (const p of list<{ url?: string }>(typePhotos.body) ?? []) add(p?.url);
+  if (typePhotos.ok) for (const p of dataList<{ url?: string }>(typePhotos.body) ?? []) add(p?.url);
   for (const url of task.targetProductPhotos ?? []) add(url);
   add(task.place?.logo);
   add(task.place?.retailer?.logo);

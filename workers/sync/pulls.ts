@@ -21,7 +21,8 @@ import {
   type Training,
   type User,
 } from '../../src/domain/types';
-import { isTask, isUser, overlayUnsent, toTaskRow } from './kinds';
+import { isPage, isTask, isUser, listOf } from './answers';
+import { overlayUnsent, toTaskRow } from './kinds';
 import { clearPacks, packTables } from './pack';
 import type { Session } from './session';
 
@@ -224,18 +225,6 @@ export async function pullReservationLimit(ctx: PullContext): Promise<PullResult
     await db.meta.put(successMeta('reservationLimit', now));
   });
   return OK;
-}
-
-/** Lists come as an array or as `{ data }` (a page); accept both. */
-function listOf<T>(body: unknown): T[] | null {
-  if (Array.isArray(body)) return body as T[];
-  const data = (body as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as T[]) : null;
-}
-
-function isPage(body: unknown): body is Page<unknown> {
-  const page = body as Page<unknown> | null;
-  return !!page && Array.isArray(page.data) && typeof page.pageInfo === 'object' && page.pageInfo !== null;
 }
 
 function taskListPath(status: TaskStatus, after: string | null): string {

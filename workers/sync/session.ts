@@ -5,6 +5,7 @@
  * session (`kv.sessionExpired`), a network failure does not.
  */
 import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from './http';
+import { isAuthTokens } from './answers';
 import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
 import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
 import type { AuthTokens } from '../../src/domain/types';
@@ -34,15 +35,6 @@ export interface SessionOptions {
 }
 
 type RefreshOutcome = { ok: true; token: string } | { ok: false; result: ApiResult<never> };
-
-export function isAuthTokens(value: unknown): value is AuthTokens {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { token?: unknown }).token === 'string' &&
-    typeof (value as { refreshToken?: unknown }).refreshToken === 'string'
-  );
-}
 
 export const NOT_LOGGED_IN: ApiResult<never> = {
   ok: false,
