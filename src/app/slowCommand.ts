@@ -1,7 +1,7 @@
 /**
  * Network commands (login, send code, register, task detail load) raise 'It takes longer than
  * usual, please wait' when they are still running after 5 s (spec section 8). Usable from any
- * screen: `await trackSlow(getSyncApi().refreshTask(id))`.
+ * mutation: `trackSlow(runCommand((api) => api.sendEmailCode(email)))` (src/auth/mutations.ts).
  */
 import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';

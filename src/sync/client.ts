@@ -1,8 +1,8 @@
 /**
  * The page's handle on the sync worker: creates it once, wraps it with Comlink as `SyncApi`, and
  * forwards the page-only triggers (app start, `online`, the tab becoming visible, the service
- * worker's background-sync wake-up) as `syncNow(reason)`. Mutation hooks and login screens call
- * `getSyncApi()`; the app calls `startSync()` once at boot.
+ * worker's background-sync wake-up) as `syncNow(reason)`. Only the command layer
+ * (src/sync/commands.ts) calls `getSyncApi()`; the app calls `startSync()` once at boot.
  */
 import { wrap, type Remote } from 'comlink';
 import { liveQuery } from 'dexie';
