@@ -35,25 +35,21 @@ import { START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
 import * as execution from './execution';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
 import { browserImageCache, clearPacks, maintainPackCache, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
+import { pullCountries, pullReservationLimit, pullTrainings, pullUser } from './pulls/account';
 import {
   clearAccountKv,
+  FAILED_PULL_RETRY_MS,
   INTERVALS_MS,
   isDue,
   isHistoryStatus,
   LocalWrites,
   metaKeyForStatus,
   metaKeyForTask,
-  pullCountries,
-  pullNextHistoryPage,
-  pullReservationLimit,
-  pullSuggestions,
-  pullTask,
-  pullTasksByStatus,
-  pullTrainings,
-  pullUser,
-  FAILED_PULL_RETRY_MS,
   type PullContext,
-} from './pulls';
+} from './pulls/base';
+import { pullNextHistoryPage } from './pulls/history';
+import { pullSuggestions } from './pulls/suggestions';
+import { pullTask, pullTasksByStatus } from './pulls/taskLists';
 import { NOT_LOGGED_IN, Session } from './session';
 
 /** The lists every screen set needs (tabs and badges); history statuses are pulled while watched. */
@@ -430,7 +426,7 @@ export class SyncEngine implements SyncApi {
     return OK;
   }
 
-  /** A page of suggestions into kv `suggestions:<taskId>` and `tasks` (see pulls.ts). */
+  /** A page of suggestions into kv `suggestions:<taskId>` and `tasks` (see pulls/suggestions.ts). */
   async pullSuggestions(taskId: string, more = false): Promise<CommandResult> {
     await this.ready;
     return this.once(`suggestions:${taskId}:${more}`, () => pullSuggestions(this.pullCtx, taskId, more));

@@ -1,0 +1,99 @@
+/** The account's pulls: the user, the countries, the trainings and the reservation limit. */
+import type { Country, ReservationLimit, Training, User } from '../../../src/domain/types';
+import { isUser, listOf } from '../answers';
+import { overlayUnsent } from '../kinds';
+import { clearPacks, packTables } from '../pack';
+import { clearAccountKv, failure, OK, type PullContext, type PullResult, recordFailure, successMeta, unsentRecords } from './base';
+
+/** GET user → user 'me'. A different account than the mirrored one wipes the old account's rows. */
+export async function pullUser(ctx: PullContext): Promise<PullResult> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const result = await ctx.session.request<unknown>('GET', 'user');
+  if (!result.ok) {
+    await recordFailure(db, 'user', now, result.error.code);
+    return failure(result);
+  }
+  if (!isUser(result.body)) {
+    await recordFailure(db, 'user', now, 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed user' } };
+  }
+  const user: User = result.body;
+  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv, ...packTables(db)], async () => {
+    if (!(await db.session.get('tokens'))) return;
+    const previous = await db.user.get('me');
+    if (previous && previous.id !== user.id) {
+      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db), clearPacks(db)]);
+    }
+    const unsent = (await unsentRecords(db)).filter((r) => r.ownerId == null || r.ownerId === user.id);
+    await db.user.put({ ...overlayUnsent(user, unsent), key: 'me' });
+    await db.meta.put(successMeta('user', now));
+  });
+  return OK;
+}
+
+/** GET country. Reference data, also needed by the register screen, so a token is optional. */
+export async function pullCountries(ctx: PullContext): Promise<PullResult> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const result = await ctx.session.request<unknown>('GET', 'country', { auth: 'optional' });
+  if (!result.ok) {
+    await recordFailure(db, 'countries', now, result.error.code);
+    return failure(result);
+  }
+  const list = listOf<Country>(result.body);
+  if (!list) {
+    await recordFailure(db, 'countries', now, 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed country list' } };
+  }
+  await db.transaction('rw', db.countries, db.meta, async () => {
+    await db.countries.clear();
+    await db.countries.bulkPut(list);
+    await db.meta.put(successMeta('countries', now));
+  });
+  return OK;
+}
+
+/** GET training → trainings (replaced as a whole: a disabled training disappears). */
+export async function pullTrainings(ctx: PullContext): Promise<PullResult> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const result = await ctx.session.request<unknown>('GET', 'training');
+  if (!result.ok) {
+    await recordFailure(db, 'trainings', now, result.error.code);
+    return failure(result);
+  }
+  const list = listOf<Training>(result.body);
+  if (!list) {
+    await recordFailure(db, 'trainings', now, 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed training list' } };
+  }
+  await db.transaction('rw', db.session, db.trainings, db.meta, async () => {
+    if (!(await db.session.get('tokens'))) return;
+    await db.trainings.clear();
+    await db.trainings.bulkPut(list);
+    await db.meta.put(successMeta('trainings', now));
+  });
+  return OK;
+}
+
+export async function pullReservationLimit(ctx: PullContext): Promise<PullResult> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const result = await ctx.session.request<ReservationLimit>('GET', 'task/reservation-limit');
+  if (!result.ok) {
+    await recordFailure(db, 'reservationLimit', now, result.error.code);
+    return failure(result);
+  }
+  const { used, limit } = result.body ?? ({} as Partial<ReservationLimit>);
+  if (typeof used !== 'number' || typeof limit !== 'number') {
+    await recordFailure(db, 'reservationLimit', now, 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed reservation limit' } };
+  }
+  await db.transaction('rw', db.session, db.reservationLimit, db.meta, async () => {
+    if (!(await db.session.get('tokens'))) return;
+    await db.reservationLimit.put({ used, limit, key: 'me' });
+    await db.meta.put(successMeta('reservationLimit', now));
+  });
+  return OK;
+}

@@ -1,0 +1,105 @@
+/** The task lists by status (history lists through history.ts) and one task. */
+import type { ApiResult } from '../http';
+import type { Task, TaskStatus } from '../../../src/domain/types';
+import { isPage, isTask } from '../answers';
+import { toTaskRow } from '../kinds';
+import { failure, isHistoryStatus, MAX_PAGES, metaKeyForStatus, metaKeyForTask, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, TASK_PULL_REPORT_THRESHOLD, taskListPath } from './base';
+import { pullHistoryFirstPage } from './history';
+
+/**
+ * GET task?status=… through every page, then replace the mirror's rows of that status in one
+ * transaction: tasks that left the status disappear, the rest keep the server's order in
+ * `sortKey`. Rows with unsent outbox records keep their optimistic state, and a row is never
+ * overwritten by an older `updatedAt` (a parallel pull of another status may have moved it).
+ * Returns the ids removed from the mirror.
+ */
+export async function pullTasksByStatus(
+  ctx: PullContext,
+  status: TaskStatus,
+  options: { replaceAll?: boolean } = {},
+): Promise<PullResult & { removed?: string[] }> {
+  if (isHistoryStatus(status)) return pullHistoryFirstPage(ctx, status, options.replaceAll ?? false);
+  const { db } = ctx;
+  const key = metaKeyForStatus(status);
+  const now = ctx.now();
+  const mark = ctx.writes.mark();
+  const tasks: Task[] = [];
+  const seenCursors = new Set<string>();
+  let after: string | null = null;
+  for (let page = 0; ; page++) {
+    if (page >= MAX_PAGES) {
+      await recordFailure(db, key, now, 'TOO_MANY_PAGES');
+      return { ok: false, error: { status: 0, code: 'TOO_MANY_PAGES', message: `More than ${MAX_PAGES} pages of ${status} tasks` } };
+    }
+    const result: ApiResult<unknown> = await ctx.session.request<unknown>('GET', taskListPath(status, after));
+    if (!result.ok) {
+      await recordFailure(db, key, now, result.error.code);
+      return failure(result);
+    }
+    if (!isPage(result.body)) {
+      await recordFailure(db, key, now, 'UNKNOWN');
+      return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed task page' } };
+    }
+    for (const item of result.body.data) if (isTask(item)) tasks.push(item);
+    const { hasNext, endCursor }: { hasNext: boolean; endCursor: string | null } = result.body.pageInfo;
+    if (!hasNext) break;
+    if (!endCursor || seenCursors.has(endCursor)) {
+      await recordFailure(db, key, now, 'PAGING_LOOP');
+      return { ok: false, error: { status: 0, code: 'PAGING_LOOP', message: 'The server repeated a cursor' } };
+    }
+    seenCursors.add(endCursor);
+    after = endCursor;
+  }
+  if (tasks.length > TASK_PULL_REPORT_THRESHOLD) ctx.reportOverflow(key, tasks.length);
+
+  let removed: string[] = [];
+  await db.transaction('rw', [db.session, db.tasks, db.outbox, db.meta], async () => {
+    if (!(await db.session.get('tokens'))) return;
+    const pinned = await pinnedTaskIds(db);
+    const fetchedIds = new Set(tasks.map((t) => t.id));
+    const stale = await db.tasks
+      .where('status')
+      .equals(status)
+      .filter((row) => !fetchedIds.has(row.id) && !pinned.has(row.id) && !ctx.writes.writtenSince(row.id, mark))
+      .primaryKeys();
+    await db.tasks.bulkDelete(stale);
+    removed = stale;
+    await putTasks(ctx, tasks, pinned, mark, (index) => index);
+    await db.meta.put(successMeta(key, now));
+  });
+  return { ok: true, value: undefined, removed };
+}
+
+/** GET task/{id}. A 404 removes the task from the mirror and answers TASK_NOT_FOUND. */
+export async function pullTask(ctx: PullContext, taskId: string): Promise<PullResult> {
+  const { db } = ctx;
+  const key = metaKeyForTask(taskId);
+  const now = ctx.now();
+  const mark = ctx.writes.mark();
+  const result = await ctx.session.request<unknown>('GET', `task/${encodeURIComponent(taskId)}`);
+  if (!result.ok) {
+    if (result.status === 404) {
+      await db.transaction('rw', db.tasks, db.meta, async () => {
+        await db.tasks.delete(taskId);
+        // Synced: the server's answer is known (the task is gone); error tells the screen why.
+        await db.meta.put({ key, syncedAt: now.toISOString(), error: 'TASK_NOT_FOUND', attemptedAt: now.toISOString() });
+      });
+      return { ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: result.error.message } };
+    }
+    await recordFailure(db, key, now, result.error.code);
+    return failure(result);
+  }
+  if (!isTask(result.body) || result.body.id !== taskId) {
+    await recordFailure(db, key, now, 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed task' } };
+  }
+  const task = result.body;
+  await db.transaction('rw', [db.session, db.tasks, db.outbox, db.meta], async () => {
+    if (!(await db.session.get('tokens'))) return;
+    const pinned = (await db.outbox.where('taskId').equals(taskId).filter((r) => r.state === 'pending' || r.state === 'sending').count()) > 0;
+    const current = await db.tasks.get(taskId);
+    if (!pinned && !ctx.writes.writtenSince(taskId, mark)) await db.tasks.put(toTaskRow(task, current?.sortKey));
+    await db.meta.put(successMeta(key, now));
+  });
+  return OK;
+}
