@@ -42,9 +42,14 @@ export class SkuPage {
     return ((await this.facingsDialog.locator('.sku-ean').textContent()) ?? '').trim();
   }
 
+  /**
+   * Answers the open picker. The camera keeps scanning, so the next code in view may open a new
+   * picker at once: done means this EAN's picker is gone, not that no picker is open.
+   */
   async chooseFacings(facings: number): Promise<void> {
+    const ean = await this.facingsEan();
     await this.facingsDialog.getByRole('button', { name: String(facings), exact: true }).click();
-    await expect(this.facingsDialog).toBeHidden();
+    await expect(this.facingsDialog.locator('.sku-ean', { hasText: ean })).toBeHidden();
   }
 
   async chooseOtherFacings(facings: string): Promise<void> {
