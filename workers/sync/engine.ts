@@ -9,7 +9,9 @@
  * timers and Comlink.
  */
 import { type ApiResult, type FetchImpl } from './http';
-import { enqueueMutation, isQuotaError } from './queue';
+import { enqueueMutation } from './queue';
+import { runCommand } from './features/command';
+import { Drainer } from './features/drainer';
 import type { ShelfworkDb } from '../../src/db/schema';
 import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
@@ -33,7 +35,7 @@ import type { StartTaskPayload } from '../../src/db/outboxKinds';
 import { isAuthTokens, isTask } from './answers';
 import { START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
 import * as execution from './execution';
-import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
+import type { DrainContext } from './outbox';
 import { browserImageCache, clearPacks, maintainPackCache, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import { pullCountries, pullReservationLimit, pullTrainings, pullUser } from './pulls/account';
 import {
@@ -58,13 +60,8 @@ export const DEFAULT_TASK_STATUSES: readonly TaskStatus[] = ['available', 'reser
 /** A history list unwatched this long starts again from its first page when reopened. */
 export const HISTORY_RESET_AFTER_MS = 10 * 60_000;
 
-/** Checklist ticks, scans and defects wait this long for the next change before the drain is kicked. */
-export const EXECUTION_DEBOUNCE_MS = 100;
-
 /** Statuses whose task pack is kept on the device. */
 const PACK_STATUSES: readonly TaskStatus[] = ['reserved', 'in_progress'];
-
-export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
 
 /** Triggers that mean "the connection may be back": retry failed pulls and waiting records now. */
 const EAGER_REASONS: ReadonlySet<SyncReason> = new Set(['start', 'online', 'login', 'background-sync']);
@@ -120,7 +117,7 @@ export class SyncEngine implements SyncApi {
   private readonly pullCtx: PullContext;
   private readonly drainCtx: DrainContext;
   private readonly packCtx: PackContext;
-  private readonly debounces = new Map<string, { timer: ReturnType<typeof setTimeout>; fire: () => void }>();
+  private readonly drainer: Drainer;
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -138,9 +135,6 @@ export class SyncEngine implements SyncApi {
 
   private syncChain: Promise<void> = Promise.resolve();
   private queuedSync: { reason: SyncReason; force: boolean; promise: Promise<void> } | null = null;
-  private draining: Promise<void> | null = null;
-  private drainAgain: { ignoreBackoff: boolean } | null = null;
-  private readonly background = new Set<Promise<unknown>>();
 
   constructor(options: SyncEngineOptions) {
     this.db = options.db;
@@ -182,6 +176,7 @@ export class SyncEngine implements SyncApi {
       followUp: (followUp) => this.runFollowUp(followUp),
       taskWritten: (taskId) => this.writes.touch(taskId),
     };
+    this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
     this.packCtx = {
       db: this.db,
       session: this.session,
@@ -268,7 +263,7 @@ export class SyncEngine implements SyncApi {
         },
       },
     );
-    this.spawn(this.drain({ ignoreBackoff: true }));
+    this.drainer.spawn(this.drain({ ignoreBackoff: true }));
     return { ok: true, value: undefined };
   }
 
@@ -318,7 +313,7 @@ export class SyncEngine implements SyncApi {
     if (statuses.length === 0 && taskId === null) return;
     const job = this.syncChain.then(() => this.pullWatched(statuses, taskId));
     this.syncChain = job;
-    this.spawn(job);
+    this.drainer.spawn(job);
   }
 
   private async pullWatched(statuses: readonly TaskStatus[], taskId: string | null): Promise<void> {
@@ -351,9 +346,9 @@ export class SyncEngine implements SyncApi {
     const result = await this.session.request<unknown>('POST', taskPath(taskId, 'reserve'), { idempotencyKey: crypto.randomUUID() });
     if (!result.ok) return toCommand(result);
     await this.writeTaskAnswer(taskId, result.body, 'keep');
-    this.spawn(this.refreshAfterLifecycle());
+    this.drainer.spawn(this.refreshAfterLifecycle());
     // Reserved: download what performing it offline needs.
-    this.spawn(this.pullPackIfDue(taskId));
+    this.drainer.spawn(this.pullPackIfDue(taskId));
     return OK;
   }
 
@@ -368,7 +363,7 @@ export class SyncEngine implements SyncApi {
     const result = await this.session.request<unknown>('POST', taskPath(taskId, 'cancel'), { body, idempotencyKey: crypto.randomUUID() });
     if (!result.ok) return toCommand(result);
     await this.writeTaskAnswer(taskId, result.body, 'available-if-visible');
-    this.spawn(this.refreshAfterLifecycle());
+    this.drainer.spawn(this.refreshAfterLifecycle());
     return OK;
   }
 
@@ -421,8 +416,8 @@ export class SyncEngine implements SyncApi {
       if (err instanceof StartRefused) return refused(err.error);
       throw err;
     }
-    this.spawn(this.drain({ ignoreBackoff: true }));
-    this.spawn(this.pullPackIfDue(taskId));
+    this.drainer.spawn(this.drain({ ignoreBackoff: true }));
+    this.drainer.spawn(this.pullPackIfDue(taskId));
     return OK;
   }
 
@@ -523,46 +518,18 @@ export class SyncEngine implements SyncApi {
 
   /** Drains the outbox; only one drain per engine and (with Web Locks) per origin at a time. */
   drain(options: { ignoreBackoff: boolean } = { ignoreBackoff: false }): Promise<void> {
-    if (this.draining) {
-      this.drainAgain = { ignoreBackoff: (this.drainAgain?.ignoreBackoff ?? false) || options.ignoreBackoff };
-      return this.draining;
-    }
-    const run = async () => {
-      let next: { ignoreBackoff: boolean } | null = options;
-      while (next) {
-        this.drainAgain = null;
-        await this.drainLocked(next);
-        next = this.drainAgain;
-      }
-    };
-    this.draining = run()
-      .catch((err: unknown) => this.warn('outbox drain failed', err))
-      .finally(() => {
-        this.draining = null;
-      });
-    return this.draining;
+    return this.drainer.drain(options);
   }
 
   /** When the next waiting outbox record is due, or null when nothing waits. */
   nextDrainAt(): Promise<Date | null> {
-    return nextAttemptAt(this.db);
+    return this.drainer.nextDrainAt();
   }
 
   /** Resolves when every fire-and-forget job (drain kicks, watch pulls) has settled. For tests. */
   async idle(): Promise<void> {
-    while (this.background.size > 0 || this.draining) {
-      await Promise.allSettled([...this.background, this.draining]);
-    }
+    await this.drainer.idle();
     await this.syncChain;
-  }
-
-  private async drainLocked(options: { ignoreBackoff: boolean }): Promise<void> {
-    await this.ready;
-    if (!this.locks) return drainOnce(this.drainCtx, options);
-    // ifAvailable: another tab holds the lock and is draining; it will send our records too.
-    await this.locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
-      if (lock) await drainOnce(this.drainCtx, options);
-    });
   }
 
   /**
@@ -637,18 +604,10 @@ export class SyncEngine implements SyncApi {
    * Runs a command; a storage error comes back as data (QUOTA_EXCEEDED, or UNKNOWN), never thrown
    * across Comlink and never swallowed.
    */
-  private async command(what: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
-    try {
-      return await job();
-    } catch (err) {
-      this.warn(`${what} failed`, err);
-      if (isQuotaError(err)) {
-        return { ok: false, error: { status: 0, code: QUOTA_EXCEEDED, message: 'The device storage is full' } };
-      }
-      const name = (err as { name?: unknown } | null)?.name;
-      return { ok: false, error: { status: 0, code: 'UNKNOWN', message: typeof name === 'string' ? `${name}: ${String(err)}` : String(err) } };
-    }
+  private command(what: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
+    return runCommand(this.warn, what, job);
   }
+
 
   /** An execution command: logged in, run, then kick the drain (at once, or debounced per task). */
   private execute(what: string, kick: 'now' | 'debounced', taskId: string | null, job: () => Promise<CommandResult>): Promise<CommandResult> {
@@ -656,34 +615,13 @@ export class SyncEngine implements SyncApi {
       if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
       const result = await job();
       if (result.ok) {
-        if (kick === 'debounced' && taskId) this.debounceDrain(taskId);
-        else this.spawn(this.drain({ ignoreBackoff: true }));
+        if (kick === 'debounced' && taskId) this.drainer.debounce(taskId);
+        else this.drainer.spawn(this.drain({ ignoreBackoff: true }));
       }
       return result;
     });
   }
 
-  /**
-   * Quick successive changes of one task (ticks, scans) are sent once: each restarts a 100 ms
-   * wait, and meanwhile they coalesce into one record (workers/sync/queue.ts, `coalesce`).
-   */
-  private debounceDrain(taskId: string): void {
-    const pending = this.debounces.get(taskId);
-    if (pending) {
-      clearTimeout(pending.timer);
-      pending.timer = setTimeout(pending.fire, EXECUTION_DEBOUNCE_MS);
-      return;
-    }
-    let fire: () => void = () => undefined;
-    const elapsed = new Promise<void>((resolve) => {
-      fire = () => {
-        this.debounces.delete(taskId);
-        resolve();
-      };
-    });
-    this.debounces.set(taskId, { timer: setTimeout(fire, EXECUTION_DEBOUNCE_MS), fire });
-    this.spawn(elapsed.then(() => this.drain({ ignoreBackoff: true })));
-  }
 
   /** Pulls the pack of a reserved / in-progress task when it is missing, incomplete or > 10 min old. */
   private async pullPackIfDue(taskId: string, eager = true, force = false): Promise<void> {
@@ -702,14 +640,6 @@ export class SyncEngine implements SyncApi {
     for (const taskId of tasks) await this.guard('task pack pull', () => this.pullPackIfDue(taskId, eager, force));
   }
 
-  private spawn(job: Promise<unknown>): void {
-    const tracked = job
-      .catch((err: unknown) => this.warn('background job failed', err))
-      .finally(() => {
-        this.background.delete(tracked);
-      });
-    this.background.add(tracked);
-  }
 
   private async completeLogin(result: ApiResult<unknown>, email: string): Promise<CommandResult> {
     if (!result.ok) return toCommand(result);
@@ -720,7 +650,7 @@ export class SyncEngine implements SyncApi {
     // The user row decides routing (onboarding or tasks), so the login waits for it; the rest
     // of "pull everything" runs behind (meta was cleared on logout or an account switch).
     await this.guard('user pull', () => pullUser(this.pullCtx));
-    this.spawn(this.syncNow('login'));
+    this.drainer.spawn(this.syncNow('login'));
     return { ok: true, value: undefined };
   }
 

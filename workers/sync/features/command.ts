@@ -1,0 +1,24 @@
+/**
+ * The one command wrapper of the sync worker: whatever a command throws (a full disk, a Dexie
+ * error, a bug) comes back across Comlink as a `CommandError`, never thrown and never swallowed.
+ */
+import type { CommandResult } from '../../../src/contracts/sync';
+import { isQuotaError } from '../queue';
+
+export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
+
+export type Warn = (message: string, detail?: unknown) => void;
+
+/** Runs `job`; a storage error is QUOTA_EXCEEDED, anything else thrown is UNKNOWN (and logged). */
+export async function runCommand(warn: Warn, what: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
+  try {
+    return await job();
+  } catch (err) {
+    warn(`${what} failed`, err);
+    if (isQuotaError(err)) {
+      return { ok: false, error: { status: 0, code: QUOTA_EXCEEDED, message: 'The device storage is full' } };
+    }
+    const name = (err as { name?: unknown } | null)?.name;
+    return { ok: false, error: { status: 0, code: 'UNKNOWN', message: typeof name === 'string' ? `${name}: ${String(err)}` : String(err) } };
+  }
+}
