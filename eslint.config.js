@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /** Ways to reach the network without naming the `fetch` global. */
 const fetchProperties = ['window', 'globalThis', 'self'].map((object) => ({
@@ -19,6 +20,14 @@ const componentFetchMessage =
 
 const screenClientMessage =
   'Screens never call the sync worker client: use the feature\'s mutation hooks (src/<feature>/mutations.ts), which turn every call into a typed result (src/sync/commands.ts).';
+
+const UI_PACKAGES = ['react', 'react-dom', 'react-router', '@lingui/react', 'dexie-react-hooks', 'formik', 'maplibre-gl', 'react-map-gl'];
+/** The page's folders (src/*): which of them a runtime may import is decided below. */
+const APP_FOLDERS = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const appFolder = (name) => [`**/src/${name}`, `**/src/${name}/**`];
+const workerImportMessage = 'Workers import no React or UI: the domain, the contracts, the mirror schema and their own modules.';
+const swImportMessage = 'The service worker imports only the contracts (src/contracts) and Workbox.';
+const serverImportMessage = 'The server imports only src/domain and src/contracts of the app.';
 
 const domainImportMessage = 'src/domain is pure TypeScript shared with the server: no React, DOM, Dexie or Comlink.';
 
@@ -117,15 +126,58 @@ export default tseslint.config(
       'no-restricted-properties': ['error', ...fetchProperties],
     },
   },
-  // Dedicated workers (sync, scanner).
+  // Dedicated workers (sync, scanner): no React, no UI, no screens.
   {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
   },
-  // The service worker.
+  {
+    files: ['workers/**/*.ts'],
+    ignores: ['workers/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: UI_PACKAGES.map((name) => ({ name, message: workerImportMessage })),
+          patterns: [
+            { group: UI_PACKAGES.map((name) => `${name}/*`), message: workerImportMessage },
+            { group: ['#ui', '#ui/*', ...['ui', 'app', 'auth', 'tasks', 'execution', 'scanner', 'history', 'settings', 'onboarding', 'suggestions', 'i18n', 'pwa'].flatMap(appFolder)], message: workerImportMessage },
+          ],
+        },
+      ],
+    },
+  },
+  // The service worker: Workbox and the contracts only.
   {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    ignores: ['sw/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...UI_PACKAGES, 'dexie', 'comlink'].map((name) => ({ name, message: swImportMessage })),
+          patterns: [{ group: [...APP_FOLDERS.filter((f) => f !== 'contracts').flatMap(appFolder), '#*', '!#contracts/*', '**/workers/**', '**/server/**'], message: swImportMessage }],
+        },
+      ],
+    },
+  },
+  // The server: the domain rules and the contracts of the app, nothing else of it.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...UI_PACKAGES, 'dexie', 'comlink'].map((name) => ({ name, message: serverImportMessage })),
+          patterns: [{ group: [...APP_FOLDERS.filter((f) => f !== 'contracts' && f !== 'domain').flatMap(appFolder), '#*', '!#domain/*', '!#contracts/*', '**/workers/**', '**/sw/**'], message: serverImportMessage }],
+        },
+      ],
+    },
   },
   // Node: server, scripts, configs, test runners.
   {
