@@ -6,7 +6,7 @@
  *      IndexedDB (docs/decisions/0002), so the script logs in once through the login form in the
  *      same Chromium profile, and each run keeps IndexedDB but starts with an empty HTTP cache,
  *      no service worker and no Cache Storage — the first load of a logged-in tasker.
- * Goal (issue 9): performance ≥ 0.95 and LCP ≤ 2.5 s on both, accessibility 1.0. Prints every
+ * Goal: performance ≥ 0.95 and LCP ≤ 2.5 s on both, accessibility 1.0. Prints every
  * run and the median run (by performance score); records nothing by itself (docs/performance.md).
  *
  * Builds dist/ first when it is missing or older than the sources. DIST_DIR=<dir> serves another

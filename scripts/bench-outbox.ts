@@ -1,5 +1,5 @@
 /**
- * Outbox benchmark (`npm run bench:outbox`, issue 4): 500 mutations queued offline — 20 photos
+ * Outbox benchmark (`npm run bench:outbox`): 500 mutations queued offline — 20 photos
  * (real JPEGs, test cards made by test/support/images.ts), 160 checklist states, 160 scan lists, 159 defect sets and the
  * completion — drained against the REAL local server once the network returns.
  *

@@ -1,5 +1,5 @@
 /**
- * Build-time compression of the built app (issue 9, "Nothing is compressed"): every compressible
+ * Build-time compression of the built app ("Nothing is compressed"): every compressible
  * file of dist/ gets a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) sibling, which
  * server/static.ts serves (`@fastify/static` preCompressed) to clients that accept them. Done
  * once at build time, so the server spends no CPU on assets and brotli can use its slowest,

@@ -226,7 +226,7 @@ const m0001_initial: Migration = {
   },
 };
 
-/** Issue 3 (task life cycle): when a task was reserved and where it was started, cancellations, expiry index. */
+/** The task life cycle: when a task was reserved and where it was started, cancellations, expiry index. */
 const m0002_lifecycle: Migration = {
   async up(db: Kysely<unknown>) {
     await runStatements(db, `
@@ -256,7 +256,7 @@ const m0002_lifecycle: Migration = {
 };
 
 /**
- * Issue 4 (doing the work): photo metadata and file keys, scanned items (SKUs), how a task was
+ * Doing the work: photo metadata and file keys, scanned items (SKUs), how a task was
  * completed. Types in server/execution/tables.ts. The done checklist list is tasks.done_checklist_item_ids (0001).
  */
 const m0003_execution: Migration = {

@@ -1,5 +1,5 @@
 /**
- * Execution routes (issue 4, /tmp contract mirrored in docs/api.md "Execution (issue 4)"):
+ * Execution routes (docs/api.md, "Execution"):
  * checklist, products, defects, scanned items, photos (metadata, presigned upload, signed read
  * URLs) and completion. Every POST goes through runIdempotent with the tasker as scope; only the
  * task's own tasker sees or changes anything (others: 404 TASK_NOT_FOUND).

@@ -1,5 +1,5 @@
 /**
- * The execution effects (spec sections 2 and 7, issue 4): checklist ticks, task defects, scanned
+ * The execution effects (spec sections 2 and 7): checklist ticks, task defects, scanned
  * items, photo metadata, completion. Each write runs inside the transaction runIdempotent opens
  * and starts by locking the task row, so writes to one task are serialised with its completion
  * (a tick arriving after `complete` committed sees awaiting_confirmation and is refused, never

@@ -1,5 +1,5 @@
 /**
- * Kysely types of the tables issue 4 adds (migration 0003_execution): photos, scanned_items,
+ * Kysely types of the execution tables (migration 0003_execution): photos, scanned_items,
  * task_completions. They are declared here and joined onto the shared Database type with
  * `withTables`, so the execution module owns its schema without editing server/db/schema.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Security headers, caching default and compression for every answer (issue 9, "Headers and
+ * Security headers, caching default and compression for every answer ("Headers and
  * assets"). Registered once at the root, before any route, so no route and no spelling of a URL
  * escapes it; decisions are made per answer, never by matching the request URL:
  *

@@ -1,6 +1,6 @@
 /**
  * Checklist templates per task type: every new task (seed or staff) gets its own checklist items
- * built from these (issue 4 executes them; they are stored now).
+ * built from these (the execution routes serve them).
  */
 export interface ChecklistTemplateItem {
   type: 'camera' | 'scanner' | 'defects' | 'link' | 'plain';

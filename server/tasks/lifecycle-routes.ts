@@ -1,5 +1,5 @@
 /**
- * Task life-cycle routes (spec section 7, issue 3): POST task/{id}/reserve|cancel|start (all
+ * Task life-cycle routes (spec section 7): POST task/{id}/reserve|cancel|start (all
  * through runIdempotent), GET task/{id}/suggestions, task/last-week-earn, task/retailer/{id},
  * task/task_type/{id}/photos.
  */

@@ -21,7 +21,7 @@ const taskDetail = async () => ({ Component: (await import('../tasks/TaskDetailS
 const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
 const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });
 const suggestionsScreen = async () => ({ Component: (await import('../suggestions/TaskSuggestionsScreen')).TaskSuggestionsScreen });
-// Doing the work (issue 4): camera, photos, defects, blockers and the three confirmations.
+// Doing the work: camera, photos, defects, blockers and the three confirmations.
 const cameraScreen = async () => ({ Component: (await import('../execution/CameraScreen')).CameraScreen });
 const photosScreen = async () => ({ Component: (await import('../execution/PhotosReviewScreen')).PhotosReviewScreen });
 const defectsScreen = async () => ({ Component: (await import('../execution/DefectsScreen')).DefectsScreen });
@@ -29,7 +29,7 @@ const blockersScreen = async () => ({ Component: (await import('../execution/Blo
 const confirmCompleteScreen = async () => ({ Component: (await import('../execution/ConfirmCompleteScreen')).ConfirmCompleteScreen });
 const confirmIncompleteScreen = async () => ({ Component: (await import('../execution/ConfirmIncompleteScreen')).ConfirmIncompleteScreen });
 const confirmBlockedScreen = async () => ({ Component: (await import('../execution/ConfirmBlockedScreen')).ConfirmBlockedScreen });
-// The scanner (issue 5): ZXing runs in its own worker; the screen itself is lazy too.
+// The scanner: ZXing runs in its own worker; the screen itself is lazy too.
 const skuScreen = async () => ({ Component: (await import('../scanner/SkuScreen')).SkuScreen });
 
 // The access forms pull in Formik and Yup (~30 KB gzipped): kept out of the first chunk (DESIGN.md budgets).

@@ -10,7 +10,7 @@ afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
 
-/** The schema as it shipped with issue 3 (version 1 only). */
+/** The schema as it first shipped (version 1 only). */
 function openV1(name: string): Dexie {
   const db = new Dexie(name);
   db.version(1).stores({
@@ -28,7 +28,7 @@ function openV1(name: string): Dexie {
   return db;
 }
 
-/** Version 2 as it shipped with issue 4 (tasks indexed as in version 1). */
+/** Version 2 as it shipped (tasks indexed as in version 1). */
 function openV2(name: string): Dexie {
   const db = openV1(name);
   db.version(2).stores({

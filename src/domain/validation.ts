@@ -13,7 +13,7 @@ export function isPlausibleId(value: unknown): value is string {
 }
 
 export const EMAIL_MAX_LENGTH = 254;
-/** Login codes are 6 digits (issue: the spine). */
+/** Login codes are 6 digits. */
 export const LOGIN_CODE_LENGTH = 6;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -1,5 +1,5 @@
 /**
- * The global sync status (issue 4): a small pill for the top bar — 'n waiting' while records of
+ * The global sync status: a small pill for the top bar — 'n waiting' while records of
  * the signed-in tasker are unsent, 'Not saved' when the server refused some — linking to the task
  * that needs attention; 'Offline' while the connection is down and nothing waits. Renders
  * nothing when online and all is saved. Mounted in src/app/TopBar.tsx.

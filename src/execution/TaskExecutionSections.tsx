@@ -1,5 +1,5 @@
 /**
- * The working part of the in-progress task view (issue 4): the task pack's status, the sync
+ * The working part of the in-progress task view: the task pack's status, the sync
  * status of the task, the checklist, the photos taken so far and the finish actions. Everything
  * renders from the mirror, so the task can be done with the network off.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether this task can be done offline on this device (issue 4, "Task pack"): 'Ready offline',
+ * Whether this task can be done offline on this device ("Task pack"): 'Ready offline',
  * 'Downloading task…' while the pack is fetched, or 'Some parts could not be downloaded' with a
  * retry. A pack never pulled is asked for once when the screen opens with a connection.
  */

@@ -1,5 +1,5 @@
 /**
- * The per-task sync status (issue 4): what of this task is still on the device ('2 photos,
+ * The per-task sync status: what of this task is still on the device ('2 photos,
  * 14 scans waiting for signal'), 'All saved' when nothing is, and the records the server refused.
  * `hideWhenSaved` (finished tasks) shows nothing once everything arrived.
  */

@@ -1,12 +1,12 @@
 /**
- * The task life cycle through the UI against the real server (issue 3, spec sections 2 and 4):
+ * The task life cycle through the UI against the real server (spec sections 2 and 4):
  * reserve by sliding, start at the store, staff review showing in history, the 1000 m start
  * rule, late cancel, and two taskers racing for one task. Tasks are picked through the API in
  * the state each scenario needs; every action under test goes through the screens, and the
  * server's answer is checked through the API afterwards.
  *
- * Finishing a started task (checklist, photos, the finish screen) comes to the app with issue 4;
- * here the tasker's finish is sent through its endpoint (`POST /api/task/{id}/complete`), then staff
+ * Finishing a started task through the screens is offline-work.spec.ts's; here the tasker's
+ * finish is sent through its endpoint (`POST /api/task/{id}/complete`), then staff
  * accepts through the staff API, and the result is checked in the app's history.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Long languages (issue 10): Romanian, Lithuanian and Polish words are longer than English ones,
+ * Long languages: Romanian, Lithuanian and Polish words are longer than English ones,
  * and a 360 px phone has no room to spare. Every main screen is opened in all five languages at
  * 360×740 and each labelled control is measured (support/overflow.ts): a label cut, running out of
  * its box, under the slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint

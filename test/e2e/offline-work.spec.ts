@@ -1,5 +1,5 @@
 /**
- * Doing a whole task with no signal (issue 4, "Tests — End to end in Chromium with a fake camera"
+ * Doing a whole task with no signal ("Tests — End to end in Chromium with a fake camera"
  * and "Fault injection"): the checklist, photos from Chromium's fake camera and from files, a
  * defect and the completion all go through the outbox; the page is closed and opened again offline,
  * and after the network returns the server holds everything exactly once — the photo files byte

@@ -1,5 +1,5 @@
 /**
- * The scanner screen end to end (issue 5, spec sections 2, 5, 7): Chromium's fake camera plays a
+ * The scanner screen end to end (spec sections 2, 5, 7): Chromium's fake camera plays a
  * Y4M video of a real EAN-13 and a real EAN-8 (drawn by bwip-js, see support/barcodeVideo.ts),
  * the app decodes it in its scanner worker, beeps, asks for facings and saves through the outbox; a
  * duplicate asks to overwrite; an invalid typed EAN shows the spec's text (with the camera blocked,

@@ -1,5 +1,5 @@
 /**
- * The task pack keeps what a started task shows (issue 4, DESIGN.md "The read path"): its images
+ * The task pack keeps what a started task shows (DESIGN.md "The read path"): its images
  * and its letter of authority live in a cache of their own (shelfwork-pack-v1) that the service
  * worker's runtime image cache cannot push out, and with the network off the task screen still
  * shows its images and opens the letter — a PDF the app serves from its own origin

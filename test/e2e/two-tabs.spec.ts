@@ -1,6 +1,6 @@
 /**
  * One in-progress task open in two tabs of the same browser (one IndexedDB mirror, one sync
- * worker per tab), as a tasker who opened the task twice would have it (issue 10, "A tick lost
+ * worker per tab), as a tasker who opened the task twice would have it ("A tick lost
  * between two tabs"). A change made in one tab must show in the other, and the other tab's next
  * change must not send back the state it saw before: each tab sends its intent (this item done,
  * that defect unchecked, this SKU added) and the sync worker applies it to the mirror's current

@@ -1,5 +1,5 @@
 /**
- * Throttling of the auth routes (issue 9, "Authentication"): login attempts are counted per
+ * Throttling of the auth routes ("Authentication"): login attempts are counted per
  * account and per address and refused with 429 RATE_LIMITED + Retry-After *before* any password
  * is hashed; every auth route sits behind one per-address gate; the unknown-email path of
  * password login costs the same scrypt hash as a known one. No timing is measured: scrypt is

@@ -1,5 +1,5 @@
 /**
- * Doing the work through HTTP (issue 4): checklist ticks, products, defects, scanned items,
+ * Doing the work through HTTP: checklist ticks, products, defects, scanned items,
  * photo metadata, presigned uploads and signed read URLs, completion — each endpoint's happy
  * path, idempotent replays (same key → same body, one effect), ownership and status refusals.
  */

@@ -1,5 +1,5 @@
 /**
- * Security headers, caching and compression of every answer (issue 9, "Headers and assets"):
+ * Security headers, caching and compression of every answer ("Headers and assets"):
  * the API (JSON, errors, photo files) and the built app (index.html, SPA fallback, assets, the
  * service worker, letters of authority), served from a temporary dist/ made like `vite build`
  * makes it (precompressed .br/.gz next to the files, source maps).

@@ -1,5 +1,5 @@
 /**
- * Refresh-token rotation under concurrency (issue 9): ten parallel refreshes of one token. One
+ * Refresh-token rotation under concurrency: ten parallel refreshes of one token. One
  * wins, the nine others are a reuse, and a reuse revokes the whole family (docs/api.md) —
  * including the token the winner was just given. On PostgreSQL (the postgres stage) the requests
  * really run in parallel; without serialising rotation and revocation, the winner's new token

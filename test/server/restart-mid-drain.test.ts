@@ -1,6 +1,6 @@
 /**
  * Fault injection: the API server is killed (SIGKILL) in the middle of an outbox drain and
- * restarted on the same data (issue 4, "the server restarted mid-drain").
+ * restarted on the same data ("the server restarted mid-drain").
  *
  * - The real server runs as a child process (scripts/lib/server-process.ts): PGlite in a fresh
  *   DATA_DIR, or, when DATABASE_URL is set (the `postgres` stage of `npm test`), a fresh database

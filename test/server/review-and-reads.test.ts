@@ -20,7 +20,7 @@ const errorOf = (res: { json: <T>() => T }) => res.json<ApiErrorBody>().error;
 const staffPost = (url: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) =>
   server.request({ method: 'POST', url, headers: { ...STAFF, ...headers }, ...(payload ? { payload } : {}) });
 
-/** A task of a fresh tasker, reserved through the API and then put in awaiting_confirmation (issue 4 adds complete). */
+/** A task of a fresh tasker, reserved through the API and then put in awaiting_confirmation. */
 async function awaitingTask(reducedReward: string | null = null): Promise<{ task: Task; me: Tasker }> {
   const task = await createTask(server, { start: '2026-03-14T08:00:00Z', end: '2026-03-14T12:00:00Z', reward: '20.00' });
   const [me] = (await createTaskers(server, 1)) as [Tasker];

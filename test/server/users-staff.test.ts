@@ -115,7 +115,7 @@ describe('staff API', () => {
     const res = await server.request({ method: 'POST', url: `/api/staff/users/${pending.id}/approve`, headers: STAFF });
     expect(res.statusCode).toBe(200);
     expect(res.json<User>()).toMatchObject({ status: 'active', isApproved: true });
-    // Approved now; reservable needs the trainings too, so grant them the way issue 5 will.
+    // Approved now; reservable needs the trainings too, so grant them directly in the database.
     await server.db
       .insertInto('user_trainings')
       .values(['photo-standards', 'barcode-scanning'].map((training_id) => ({ user_id: pending.id, training_id, done_at: server.clock.now() })))

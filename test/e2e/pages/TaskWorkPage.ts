@@ -1,5 +1,5 @@
 /**
- * Doing the work of an in-progress task (issue 4, spec sections 2–4): the checklist's ticks and
+ * Doing the work of an in-progress task (spec sections 2–4): the checklist's ticks and
  * actions on /task/{taskId}, the camera screen (shutter over Chromium's fake camera, 'Upload from
  * gallery'), the defects screen, the finish and confirm screens, and the task's sync status.
  */

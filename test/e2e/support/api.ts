@@ -68,7 +68,7 @@ export async function reserveTask(request: APIRequestContext, token: string, tas
 
 /**
  * `POST /api/task/{id}/complete` (outcome `complete`): in_progress → awaiting_confirmation, as the
- * finish screen of the task pack (issue 4) sends it.
+ * finish screen of the task pack sends it.
  */
 export async function completeTask(request: APIRequestContext, token: string, taskId: string, taskerComment: string): Promise<Task> {
   const response = await request.post(`/api/task/${encodeURIComponent(taskId)}/complete`, {

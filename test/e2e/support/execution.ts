@@ -1,5 +1,5 @@
 /**
- * Arranging and checking the work on a task (issue 4) from the end-to-end tests: a task of the
+ * Arranging and checking the work on a task from the end-to-end tests: a task of the
  * 'defects' type created by staff and reserved (and started) by the tasker through the API, the
  * server's photos, ticks and defects read back, small JPEG files made in JavaScript, and the app's
  * mirror (the 'shelfwork' IndexedDB) read from the page — the photos' bytes hashed in the browser
