@@ -85,7 +85,7 @@ export interface KeyValueRow<T = unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The task pack (issue 4): everything needed to perform a reserved / in-progress task offline.
+// The task pack: everything needed to perform a reserved / in-progress task offline.
 
 export type TaskPackPart = 'checklist' | 'products' | 'defects' | 'taskDefects' | 'scannedItems' | 'photos' | 'images';
 
@@ -140,7 +140,7 @@ export interface PhotoRow extends Photo {
   /** Deleted by the tasker, deletion queued. Hidden from screens. */
   deleted?: boolean;
   /**
-   * Additive (issue 4, sync worker): its rejected upload was dismissed by the tasker. The photo
+   * Additive (sync worker): its rejected upload was dismissed by the tasker. The photo
    * and its JPEG are kept on the device (never thrown away by dismissing an error), but nothing
    * will send it any more; deleting it removes it.
    */
@@ -182,7 +182,7 @@ export class ShelfworkDb extends Dexie {
       session: 'key',
       kv: 'key',
     });
-    // Issue 4: the task pack and the tasker's own records (photos keep their JPEG until uploaded).
+    // the task pack and the tasker's own records (photos keep their JPEG until uploaded).
     this.version(2).stores({
       taskPacks: 'taskId',
       checklistItems: 'id, taskId',

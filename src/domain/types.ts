@@ -230,7 +230,7 @@ export const TASK_PAGE_SIZE = 50;
 export const SUGGESTIONS_PAGE_SIZE = 25;
 
 // ---------------------------------------------------------------------------------------------
-// Doing the work (issue 4): the task pack and what the tasker records.
+// Doing the work: the task pack and what the tasker records.
 
 export const PHOTO_TAGS = ['before', 'after', 'out_of_stock', 'defect', 'task_blocker'] as const;
 export type PhotoTag = (typeof PHOTO_TAGS)[number];
