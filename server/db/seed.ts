@@ -2,6 +2,8 @@
  * The demo seed, loaded on the first start of an empty database. Deterministic (a fixed PRNG)
  * and relative to the seeding time, so windows, deadlines and "new" flags make sense whenever
  * it runs. Guarded by an advisory lock so several processes starting together seed once.
+ * Over 450 lines on purpose: one transaction writes the whole demo world in dependency order
+ * (its data tables are in seed-data.ts).
  */
 import { sql, type Insertable } from 'kysely';
 import type { UsersTable } from './schema';

@@ -2,6 +2,9 @@
  * SQL for tasks: the visible-task filter, paged lists with keyset cursors, one task, places with
  * task counts, the reservation limit. Every list is two queries (tasks with place, retailer,
  * task type and country joined; then the trainings of the task types on the page): no N+1.
+ * Over 450 lines on purpose: the visible-task filter, the orderings and the keyset conditions are
+ * one SQL vocabulary that the list, detail and places queries share; split, they would be read
+ * side by side anyway.
  */
 import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
