@@ -8,12 +8,13 @@
  * drain debounce, the task pack schedule (pack.ts) and quota errors as data. worker.ts only adds
  * timers and Comlink.
  */
-import { type ApiResult, type FetchImpl } from './http';
+import type { FetchImpl } from './http';
 import { enqueueMutation } from './queue';
-import { runCommand } from './features/command';
+import { authHandlers, type AuthHandlers } from './features/auth';
+import { runCommand, toCommand } from './features/command';
 import { Drainer } from './features/drainer';
 import type { ShelfworkDb } from '../../src/db/schema';
-import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
+import { LOCALE_KEY, POSITION_KEY } from '../../src/contracts/kv';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
 import type { CompletionInput } from '../../src/domain/completion';
 import { REFUSAL_MESSAGES } from '../../src/domain/errors';
@@ -32,14 +33,13 @@ import {
 } from '../../src/domain/types';
 import { canSeeTasks } from '../../src/domain/users';
 import type { StartTaskPayload } from '../../src/db/outboxKinds';
-import { isAuthTokens, isTask } from './answers';
+import { isTask } from './answers';
 import { START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
 import * as execution from './execution';
 import type { DrainContext } from './outbox';
-import { browserImageCache, clearPacks, maintainPackCache, packDue, packTables, pullTaskPack, type ImageCache, type PackContext } from './pack';
+import { browserImageCache, maintainPackCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import { pullCountries, pullReservationLimit, pullTrainings, pullUser } from './pulls/account';
 import {
-  clearAccountKv,
   FAILED_PULL_RETRY_MS,
   INTERVALS_MS,
   isDue,
@@ -85,11 +85,6 @@ function defaultLocks(): LockManager | null {
   return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks ?? null;
 }
 
-function toCommand(result: ApiResult): CommandResult {
-  if (result.ok) return { ok: true, value: undefined };
-  return { ok: false, error: { status: result.status, ...result.error } };
-}
-
 const OK: CommandResult = { ok: true, value: undefined };
 
 function refused(error: CommandError): CommandResult {
@@ -118,6 +113,7 @@ export class SyncEngine implements SyncApi {
   private readonly drainCtx: DrainContext;
   private readonly packCtx: PackContext;
   private readonly drainer: Drainer;
+  private readonly auth: AuthHandlers;
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -177,6 +173,18 @@ export class SyncEngine implements SyncApi {
       taskWritten: (taskId) => this.writes.touch(taskId),
     };
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
+    this.auth = authHandlers({
+      db: this.db,
+      session: this.session,
+      pullUser: () => this.guard('user pull', () => pullUser(this.pullCtx)),
+      syncAfterLogin: () => this.drainer.spawn(this.syncNow('login')),
+      forgetWatches: () => {
+        this.watchedStatuses = [];
+        this.watchedTaskId = null;
+        this.historyResets.clear();
+        this.unwatchedAt.clear();
+      },
+    });
     this.packCtx = {
       db: this.db,
       session: this.session,
@@ -197,49 +205,25 @@ export class SyncEngine implements SyncApi {
     this.resolveReady = null;
   }
 
-  async sendEmailCode(email: string): Promise<CommandResult> {
-    return toCommand(await this.session.request('POST', 'auth/send-email-code', { body: { email }, auth: 'none' }));
+  // Auth: features/auth.ts.
+  sendEmailCode(email: string): Promise<CommandResult> {
+    return this.auth.sendEmailCode(email);
   }
 
-  async register(email: string, country: CountryCode): Promise<CommandResult> {
-    return toCommand(await this.session.request('POST', 'auth/register', { body: { email, country }, auth: 'none' }));
+  register(email: string, country: CountryCode): Promise<CommandResult> {
+    return this.auth.register(email, country);
   }
 
-  async loginWithCode(email: string, code: string): Promise<CommandResult> {
-    const result = await this.session.request<unknown>('POST', 'auth/login', { body: { code, type: 'email', email }, auth: 'none' });
-    return this.completeLogin(result, email);
+  loginWithCode(email: string, code: string): Promise<CommandResult> {
+    return this.auth.loginWithCode(email, code);
   }
 
-  async loginWithPassword(username: string, password: string): Promise<CommandResult> {
-    const result = await this.session.request<unknown>('POST', 'auth/password-login', { body: { username, password }, auth: 'none' });
-    return this.completeLogin(result, username);
+  loginWithPassword(username: string, password: string): Promise<CommandResult> {
+    return this.auth.loginWithPassword(username, password);
   }
 
-  /**
-   * Clears the tokens and every mirrored table except countries (public reference data the
-   * register screen needs offline). Unsent and rejected outbox records are KEPT: they are the
-   * tasker's work; they carry their owner's id and drain only when that tasker logs in again.
-   */
-  async logout(): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db)], async () => {
-      await Promise.all([
-        clearPacks(db),
-        db.session.clear(),
-        db.user.clear(),
-        db.tasks.clear(),
-        db.trainings.clear(),
-        db.reservationLimit.clear(),
-        db.meta.where('key').notEqual('countries').delete(),
-        db.kv.delete(SESSION_EXPIRED_KEY),
-        clearAccountKv(db),
-        db.outbox.where('state').equals('done').delete(),
-      ]);
-    });
-    this.watchedStatuses = [];
-    this.watchedTaskId = null;
-    this.historyResets.clear();
-    this.unwatchedAt.clear();
+  logout(): Promise<void> {
+    return this.auth.logout();
   }
 
   setCountry(countryCode: CountryCode): Promise<CommandResult> {
@@ -641,18 +625,6 @@ export class SyncEngine implements SyncApi {
   }
 
 
-  private async completeLogin(result: ApiResult<unknown>, email: string): Promise<CommandResult> {
-    if (!result.ok) return toCommand(result);
-    if (!isAuthTokens(result.body)) {
-      return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed login answer' } };
-    }
-    await this.session.storeLogin(result.body, email);
-    // The user row decides routing (onboarding or tasks), so the login waits for it; the rest
-    // of "pull everything" runs behind (meta was cleared on logout or an account switch).
-    await this.guard('user pull', () => pullUser(this.pullCtx));
-    this.drainer.spawn(this.syncNow('login'));
-    return { ok: true, value: undefined };
-  }
 
   private async runSync(reason: SyncReason, force: boolean): Promise<void> {
     try {

@@ -3,6 +3,7 @@
  * error, a bug) comes back across Comlink as a `CommandError`, never thrown and never swallowed.
  */
 import type { CommandResult } from '../../../src/contracts/sync';
+import type { ApiResult } from '../http';
 import { isQuotaError } from '../queue';
 
 export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
@@ -21,4 +22,10 @@ export async function runCommand(warn: Warn, what: string, job: () => Promise<Co
     const name = (err as { name?: unknown } | null)?.name;
     return { ok: false, error: { status: 0, code: 'UNKNOWN', message: typeof name === 'string' ? `${name}: ${String(err)}` : String(err) } };
   }
+}
+
+/** An API answer as a command's result: the 2xx value dropped, a refusal's error kept with its status. */
+export function toCommand(result: ApiResult): CommandResult {
+  if (result.ok) return { ok: true, value: undefined };
+  return { ok: false, error: { status: result.status, ...result.error } };
 }
