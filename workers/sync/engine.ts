@@ -12,6 +12,7 @@ import type { FetchImpl } from './http';
 import { enqueueMutation } from './queue';
 import { authHandlers, type AuthHandlers } from './features/auth';
 import { runCommand, toCommand } from './features/command';
+import { executionHandlers, type ExecutionHandlers } from './features/execution';
 import { Drainer } from './features/drainer';
 import type { ShelfworkDb } from '../../src/db/schema';
 import { LOCALE_KEY, POSITION_KEY } from '../../src/contracts/kv';
@@ -35,7 +36,6 @@ import { canSeeTasks } from '../../src/domain/users';
 import type { StartTaskPayload } from '../../src/db/outboxKinds';
 import { isTask } from './answers';
 import { START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
-import * as execution from './execution';
 import type { DrainContext } from './outbox';
 import { browserImageCache, maintainPackCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import { pullCountries, pullReservationLimit, pullTrainings, pullUser } from './pulls/account';
@@ -114,6 +114,7 @@ export class SyncEngine implements SyncApi {
   private readonly packCtx: PackContext;
   private readonly drainer: Drainer;
   private readonly auth: AuthHandlers;
+  private readonly execution: ExecutionHandlers;
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -173,6 +174,7 @@ export class SyncEngine implements SyncApi {
       taskWritten: (taskId) => this.writes.touch(taskId),
     };
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
+    this.execution = executionHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.auth = authHandlers({
       db: this.db,
       session: this.session,
@@ -434,59 +436,56 @@ export class SyncEngine implements SyncApi {
     return this.once(`pack:${taskId}`, () => pullTaskPack(this.packCtx, taskId));
   }
 
-  /** Ticks as intent, applied to the mirror's current ticks (the screens' command, see SyncApi). */
+  // Doing the work: features/execution.ts.
   changeChecklist(taskId: string, changes: ChecklistChange[]): Promise<CommandResult> {
-    return this.execute('changeChecklist', 'debounced', taskId, () => execution.changeChecklist(this.db, this.now(), taskId, changes));
+    return this.execution.changeChecklist(taskId, changes);
   }
 
   changeScannedItems(taskId: string, changes: ScanChange[]): Promise<CommandResult> {
-    return this.execute('changeScannedItems', 'debounced', taskId, () => execution.changeScannedItems(this.db, this.now(), taskId, changes));
+    return this.execution.changeScannedItems(taskId, changes);
   }
 
   changeTaskDefects(taskId: string, changes: DefectChange[]): Promise<CommandResult> {
-    return this.execute('changeTaskDefects', 'debounced', taskId, () => execution.changeTaskDefects(this.db, this.now(), taskId, changes));
+    return this.execution.changeTaskDefects(taskId, changes);
   }
 
   /** The whole set of done ids, replacing the mirror's (tests and tools; not on SyncApi). */
   setChecklistDone(taskId: string, doneIds: string[]): Promise<CommandResult> {
-    return this.execute('setChecklistDone', 'debounced', taskId, () => execution.setChecklistDone(this.db, this.now(), taskId, doneIds));
+    return this.execution.setChecklistDone(taskId, doneIds);
   }
 
   /** The whole list, replacing the mirror's (tests and tools; not on SyncApi). */
   saveScannedItems(taskId: string, items: ScannedItem[]): Promise<CommandResult> {
-    return this.execute('saveScannedItems', 'debounced', taskId, () => execution.saveScannedItems(this.db, this.now(), taskId, items));
+    return this.execution.saveScannedItems(taskId, items);
   }
 
   /** The whole set of logged defect ids, replacing the mirror's (tests and tools; not on SyncApi). */
   setTaskDefects(taskId: string, defectIds: string[]): Promise<CommandResult> {
-    return this.execute('setTaskDefects', 'debounced', taskId, () => execution.setTaskDefects(this.db, this.now(), taskId, defectIds));
+    return this.execution.setTaskDefects(taskId, defectIds);
   }
 
-  addPhoto(
-    taskId: string,
-    photo: NewPhoto,
-  ): Promise<CommandResult> {
-    return this.execute('addPhoto', 'now', taskId, () => execution.addPhoto(this.db, this.now(), taskId, photo));
+  addPhoto(taskId: string, photo: NewPhoto): Promise<CommandResult> {
+    return this.execution.addPhoto(taskId, photo);
   }
 
   updatePhotoComment(taskId: string, photoId: string, comment: string): Promise<CommandResult> {
-    return this.execute('updatePhotoComment', 'debounced', taskId, () => execution.updatePhotoComment(this.db, this.now(), taskId, photoId, comment));
+    return this.execution.updatePhotoComment(taskId, photoId, comment);
   }
 
   deletePhotos(taskId: string, photoIds: string[]): Promise<CommandResult> {
-    return this.execute('deletePhotos', 'now', taskId, () => execution.deletePhotos(this.db, this.now(), taskId, photoIds));
+    return this.execution.deletePhotos(taskId, photoIds);
   }
 
   completeTask(taskId: string, input: CompletionInput): Promise<CommandResult> {
-    return this.execute('completeTask', 'now', taskId, () => execution.completeTask(this.db, this.now(), taskId, input));
+    return this.execution.completeTask(taskId, input);
   }
 
   retryRejected(recordId: string): Promise<CommandResult> {
-    return this.execute('retryRejected', 'now', null, () => execution.retryRejected(this.db, recordId));
+    return this.execution.retryRejected(recordId);
   }
 
   dismissRejected(recordId: string): Promise<CommandResult> {
-    return this.command('dismissRejected', () => execution.dismissRejected(this.db, recordId));
+    return this.execution.dismissRejected(recordId);
   }
 
   async setPosition(position: { latitude: number; longitude: number } | null): Promise<void> {
@@ -593,18 +592,6 @@ export class SyncEngine implements SyncApi {
   }
 
 
-  /** An execution command: logged in, run, then kick the drain (at once, or debounced per task). */
-  private execute(what: string, kick: 'now' | 'debounced', taskId: string | null, job: () => Promise<CommandResult>): Promise<CommandResult> {
-    return this.command(what, async () => {
-      if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
-      const result = await job();
-      if (result.ok) {
-        if (kick === 'debounced' && taskId) this.drainer.debounce(taskId);
-        else this.drainer.spawn(this.drain({ ignoreBackoff: true }));
-      }
-      return result;
-    });
-  }
 
 
   /** Pulls the pack of a reserved / in-progress task when it is missing, incomplete or > 10 min old. */
