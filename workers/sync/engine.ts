@@ -13,15 +13,12 @@ import { enqueueMutation } from './queue';
 import { authHandlers, type AuthHandlers } from './features/auth';
 import { runCommand, toCommand } from './features/command';
 import { executionHandlers, type ExecutionHandlers } from './features/execution';
+import { lifecycleHandlers, type LifecycleHandlers } from './features/lifecycle';
 import { Drainer } from './features/drainer';
 import type { ShelfworkDb } from '../../src/db/schema';
 import { LOCALE_KEY, POSITION_KEY } from '../../src/contracts/kv';
-import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
+import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
 import type { CompletionInput } from '../../src/domain/completion';
-import { REFUSAL_MESSAGES } from '../../src/domain/errors';
-import { isValidCoordinates } from '../../src/domain/geo';
-import { startRefusal } from '../../src/domain/lifecycle';
-import { readTimestamp } from '../../src/domain/time';
 import {
   COUNTRY_CODES,
   TASK_STATUSES,
@@ -33,9 +30,7 @@ import {
   type User,
 } from '../../src/domain/types';
 import { canSeeTasks } from '../../src/domain/users';
-import type { StartTaskPayload } from '../../src/db/outboxKinds';
-import { isTask } from './answers';
-import { START_TASK_KIND, toTaskRow, type FollowUp } from './kinds';
+import type { FollowUp } from './kinds';
 import type { DrainContext } from './outbox';
 import { browserImageCache, maintainPackCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import { pullCountries, pullReservationLimit, pullTrainings, pullUser } from './pulls/account';
@@ -87,21 +82,6 @@ function defaultLocks(): LockManager | null {
 
 const OK: CommandResult = { ok: true, value: undefined };
 
-function refused(error: CommandError): CommandResult {
-  return { ok: false, error };
-}
-
-/** Thrown inside the start transaction to abort it with a refusal (nothing written). */
-class StartRefused extends Error {
-  constructor(readonly error: CommandError) {
-    super(error.code);
-  }
-}
-
-function taskPath(taskId: string, action: string): string {
-  return `task/${encodeURIComponent(taskId)}/${action}`;
-}
-
 export class SyncEngine implements SyncApi {
   readonly db: ShelfworkDb;
   private readonly now: () => Date;
@@ -115,6 +95,7 @@ export class SyncEngine implements SyncApi {
   private readonly drainer: Drainer;
   private readonly auth: AuthHandlers;
   private readonly execution: ExecutionHandlers;
+  private readonly lifecycle: LifecycleHandlers;
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -175,6 +156,18 @@ export class SyncEngine implements SyncApi {
     };
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
     this.execution = executionHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
+    this.lifecycle = lifecycleHandlers({
+      db: this.db,
+      session: this.session,
+      now: this.now,
+      ready: this.ready,
+      writes: this.writes,
+      pullCtx: this.pullCtx,
+      drainer: this.drainer,
+      warn: this.warn,
+      guard: (what, job) => this.guard(what, job),
+      pullPackIfDue: (taskId) => this.pullPackIfDue(taskId),
+    });
     this.auth = authHandlers({
       db: this.db,
       session: this.session,
@@ -322,89 +315,17 @@ export class SyncEngine implements SyncApi {
     });
   }
 
-  /**
-   * Online only (a race between taskers): one request with a fresh Idempotency-Key, no queue, no
-   * retry. 2xx: the answer is written into the mirror before this resolves; the reservation limit
-   * and the reserved and available lists are pulled behind it. Any failure changes nothing.
-   */
-  async reserveTask(taskId: string): Promise<CommandResult> {
-    await this.ready;
-    const result = await this.session.request<unknown>('POST', taskPath(taskId, 'reserve'), { idempotencyKey: crypto.randomUUID() });
-    if (!result.ok) return toCommand(result);
-    await this.writeTaskAnswer(taskId, result.body, 'keep');
-    this.drainer.spawn(this.refreshAfterLifecycle());
-    // Reserved: download what performing it offline needs.
-    this.drainer.spawn(this.pullPackIfDue(taskId));
-    return OK;
+  // Task life cycle: features/lifecycle.ts.
+  reserveTask(taskId: string): Promise<CommandResult> {
+    return this.lifecycle.reserveTask(taskId);
   }
 
-  /**
-   * Online only: the server judges early / late cancel with its clock. 2xx: the answer (the task,
-   * available again) is kept if this tasker may see available tasks, otherwise the row is
-   * removed; then the same pulls as after a reserve.
-   */
-  async cancelTask(taskId: string, justification: string | null): Promise<CommandResult> {
-    await this.ready;
-    const body = justification === null ? {} : { justification };
-    const result = await this.session.request<unknown>('POST', taskPath(taskId, 'cancel'), { body, idempotencyKey: crypto.randomUUID() });
-    if (!result.ok) return toCommand(result);
-    await this.writeTaskAnswer(taskId, result.body, 'available-if-visible');
-    this.drainer.spawn(this.refreshAfterLifecycle());
-    return OK;
+  cancelTask(taskId: string, justification: string | null): Promise<CommandResult> {
+    return this.lifecycle.cancelTask(taskId, justification);
   }
 
-  /**
-   * Queued through the outbox (DESIGN.md, "Offline start"). The worker re-applies the domain's
-   * start rule to the mirrored task with its own clock (the page did too), then, in one
-   * transaction, shows the task in progress and queues `start-task` with the recorded position
-   * and time. Refusals come back as 420-shaped errors with the server's codes; nothing is queued.
-   */
   startTask(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
-    return this.command('startTask', () => this.startTaskNow(taskId, position, startedAt));
-  }
-
-  private async startTaskNow(taskId: string, position: Coordinates, startedAt: string): Promise<CommandResult> {
-    if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
-    if (!position || !isValidCoordinates(position)) {
-      return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid position', fields: { position: 'INVALID' } });
-    }
-    // The server's rule (src/domain/time.ts): a real ISO time in 2000–2099, else it would refuse the record later.
-    const started = readTimestamp(startedAt);
-    if (started.error) {
-      return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid start time', fields: { startedAt: started.error } });
-    }
-    const { db } = this;
-    const payload: StartTaskPayload = { latitude: position.latitude, longitude: position.longitude, startedAt: started.value.toISOString() };
-    try {
-      await enqueueMutation(
-        db,
-        { taskId, kind: START_TASK_KIND, method: 'POST', path: taskPath(taskId, 'start'), payload },
-        {
-          now: this.now(),
-          tables: [db.tasks],
-          optimistic: async () => {
-            const row = await db.tasks.get(taskId);
-            if (!row) throw new StartRefused({ status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' });
-            const refusal = startRefusal(row, position, this.now());
-            if (refusal) {
-              const fields: Record<string, string> = {};
-              if (refusal.code === 'TOO_FAR_FROM_PLACE') fields.distanceMeters = String(refusal.distanceMeters);
-              if (refusal.code === 'TASK_NOT_STARTABLE_YET') fields.opensAt = refusal.opensAt;
-              // The server's English (the page words the code itself).
-              const error: CommandError = { status: 420, code: refusal.code, message: REFUSAL_MESSAGES[refusal.code] };
-              throw new StartRefused(Object.keys(fields).length > 0 ? { ...error, fields } : error);
-            }
-            await db.tasks.put({ ...row, status: 'in_progress', startTime: payload.startedAt, isStartable: false });
-          },
-        },
-      );
-    } catch (err) {
-      if (err instanceof StartRefused) return refused(err.error);
-      throw err;
-    }
-    this.drainer.spawn(this.drain({ ignoreBackoff: true }));
-    this.drainer.spawn(this.pullPackIfDue(taskId));
-    return OK;
+    return this.lifecycle.startTask(taskId, position, startedAt);
   }
 
   /** A page of suggestions into kv `suggestions:<taskId>` and `tasks` (see pulls/suggestions.ts). */
@@ -546,41 +467,6 @@ export class SyncEngine implements SyncApi {
       });
     this.pagesInFlight.set(key, promise);
     return promise;
-  }
-
-  /**
-   * Writes a reserve / cancel answer into the mirror (only while the session lasts). An answer
-   * that is not this task (e.g. a 204) is replaced by pulling the task.
-   */
-  private async writeTaskAnswer(taskId: string, body: unknown, mode: 'keep' | 'available-if-visible'): Promise<void> {
-    const { db } = this;
-    if (!isTask(body) || body.id !== taskId) {
-      await this.guard('task pull', () => pullTask(this.pullCtx, taskId));
-      return;
-    }
-    await db.transaction('rw', [db.session, db.user, db.tasks], async () => {
-      if (!(await db.session.get('tokens'))) return;
-      this.writes.touch(taskId);
-      const user = await db.user.get('me');
-      const visible = mode === 'keep' || (body.status === 'available' && !!user && canSeeTasks(user));
-      if (!visible) {
-        await db.tasks.delete(taskId);
-        return;
-      }
-      const existing = await db.tasks.get(taskId);
-      await db.tasks.put(toTaskRow(body, existing?.sortKey));
-    });
-  }
-
-  /** After a reserve or cancel: the minutes used and the lists the task moved between. */
-  private async refreshAfterLifecycle(): Promise<void> {
-    const user = await this.db.user.get('me');
-    const jobs: Promise<unknown>[] = [
-      this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)),
-      this.guard('reserved tasks pull', () => pullTasksByStatus(this.pullCtx, 'reserved')),
-    ];
-    if (user && canSeeTasks(user)) jobs.push(this.guard('available tasks pull', () => pullTasksByStatus(this.pullCtx, 'available')));
-    await Promise.all(jobs);
   }
 
   /**
