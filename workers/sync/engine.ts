@@ -1,12 +1,15 @@
 /**
- * The sync engine: everything the sync worker does, as a plain class that implements `SyncApi`
- * (src/sync/contract.ts) over an injected database, fetch and clock, so vitest drives it with
- * fake-indexeddb and an in-memory server. Owns scheduling (what is due), the auth commands, the
- * online-only task commands (reserve, cancel), the queued ones (setCountry, startTask) with their
- * optimistic changes, the outbox drain's single-drainer rule and the paged pulls a screen asks
- * for (suggestions, older history), and the issue-4 execution commands (execution.ts) with their
- * drain debounce, the task pack schedule (pack.ts) and quota errors as data. worker.ts only adds
+ * The sync engine: the one `SyncApi` (src/contracts/sync.ts) over an injected database, fetch and
+ * clock, so vitest drives it with fake-indexeddb and the real server in-process. It joins the
+ * feature handler maps of features/ (auth, lifecycle, execution; every command through the one
+ * wrapper of features/command.ts; the drain in features/drainer.ts) and keeps the scheduling
+ * itself: what is due, the watched collections, the paged pulls a screen asks for (suggestions,
+ * older history), the task-pack schedule, setCountry, position and locale. worker.ts only adds
  * timers and Comlink.
+ *
+ * Over 450 lines because the scheduling shares one state (watched statuses and task, history
+ * resets, in-flight pages, the sync chain) that the sync triggers, `watch` and the pack schedule
+ * all read and write.
  */
 import type { FetchImpl } from './http';
 import { enqueueMutation } from './queue';
