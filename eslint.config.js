@@ -111,6 +111,7 @@ export default tseslint.config(
           patterns: [
             { group: ['react/*', 'react-dom/*', 'dexie/*', 'dexie-react-hooks/*', 'comlink/*'], message: domainImportMessage },
             { group: ['**/db/*', '**/sync/*', '**/ui/*', '**/pwa/*'], message: domainImportMessage },
+            { regex: '^#(db|ui)/', message: domainImportMessage },
           ],
         },
       ],
@@ -141,7 +142,8 @@ export default tseslint.config(
           paths: UI_PACKAGES.map((name) => ({ name, message: workerImportMessage })),
           patterns: [
             { group: UI_PACKAGES.map((name) => `${name}/*`), message: workerImportMessage },
-            { group: ['#ui', '#ui/*', ...['ui', 'app', 'auth', 'tasks', 'execution', 'scanner', 'history', 'settings', 'onboarding', 'suggestions', 'i18n', 'pwa'].flatMap(appFolder)], message: workerImportMessage },
+            { regex: '^#ui/', message: workerImportMessage },
+            { group: [...['ui', 'app', 'auth', 'tasks', 'execution', 'scanner', 'history', 'settings', 'onboarding', 'suggestions', 'i18n', 'pwa'].flatMap(appFolder)], message: workerImportMessage },
           ],
         },
       ],
@@ -160,7 +162,10 @@ export default tseslint.config(
         'error',
         {
           paths: [...UI_PACKAGES, 'dexie', 'comlink'].map((name) => ({ name, message: swImportMessage })),
-          patterns: [{ group: [...APP_FOLDERS.filter((f) => f !== 'contracts').flatMap(appFolder), '#*', '!#contracts/*', '**/workers/**', '**/server/**'], message: swImportMessage }],
+          patterns: [
+            { group: [...APP_FOLDERS.filter((f) => f !== 'contracts').flatMap(appFolder), '**/workers/**', '**/server/**'], message: swImportMessage },
+            { regex: '^#(?!contracts/)', message: swImportMessage },
+          ],
         },
       ],
     },
@@ -174,7 +179,10 @@ export default tseslint.config(
         'error',
         {
           paths: [...UI_PACKAGES, 'dexie', 'comlink'].map((name) => ({ name, message: serverImportMessage })),
-          patterns: [{ group: [...APP_FOLDERS.filter((f) => f !== 'contracts' && f !== 'domain').flatMap(appFolder), '#*', '!#domain/*', '!#contracts/*', '**/workers/**', '**/sw/**'], message: serverImportMessage }],
+          patterns: [
+            { group: [...APP_FOLDERS.filter((f) => f !== 'contracts' && f !== 'domain').flatMap(appFolder), '**/workers/**', '**/sw/**'], message: serverImportMessage },
+            { regex: '^#(?!domain/|contracts/)', message: serverImportMessage },
+          ],
         },
       ],
     },

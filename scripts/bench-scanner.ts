@@ -19,7 +19,7 @@
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import os from 'node:os';
 import { PRODUCTION_STRATEGY, STRATEGIES, decodeFrame } from '../workers/scanner/decoder';
-import type { DecodeResult, ScanFrame } from '../src/contracts/scanner';
+import type { DecodeResult, ScanFrame } from '#contracts/scanner';
 import {
   BARCODES_DIR,
   ZXING_TRY_HARDER,

@@ -4,7 +4,7 @@
  * the real ones.
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { ApiErrorBody } from '../src/domain/types';
+import type { ApiErrorBody } from '#domain/types';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';

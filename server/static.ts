@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ApiErrorBody } from '../src/domain/types';
+import type { ApiErrorBody } from '#domain/types';
 import { appCsp, inlineHashes, PDF_CSP } from './http/security';
 
 const NO_CACHE = 'no-cache';

@@ -9,11 +9,11 @@ import './ui/theme.css';
 import './ui/primitives.css';
 import { App } from './app/App';
 import { preloadRouteModules } from './app/router';
-import { getDb } from './db/schema';
+import { getDb } from '#db/schema';
 import { activateLocale, currentDetectedLocale } from './i18n/i18n';
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
 import { startSync } from './sync/client';
-import { showToast } from './ui/toastStore';
+import { showToast } from '#ui/toastStore';
 
 /** The tasker's country from the mirror (it selects the language), without ever blocking boot for long. */
 async function storedCountry(): Promise<string | null> {

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 import { deleteOutdatedCaches } from 'workbox-precaching/utils/deleteOutdatedCaches.js';
 import { NavigationRoute } from 'workbox-routing';
 import { installFakeCaches } from '../test/support/fake-caches';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../src/contracts/serviceWorker';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '#contracts/serviceWorker';
 import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
 import { NAVIGATION_DENYLIST } from './navigation';
 

@@ -5,7 +5,7 @@
  * store good answers in the runtime cache, and keep that one bounded.
  */
 import type { RouteHandlerCallbackOptions, RouteMatchCallbackOptions } from 'workbox-core';
-import { LETTERS_PATH_PREFIX } from '../src/contracts/serviceWorker';
+import { LETTERS_PATH_PREFIX } from '#contracts/serviceWorker';
 
 /** Same-origin paths whose content is an image (or a task document) whatever the request's
  * destination: the sync worker fetches task-pack images with `fetch` (destination ''), and a

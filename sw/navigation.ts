@@ -2,7 +2,7 @@
  * Which navigations get the precached app shell (sw.ts's NavigationRoute). Kept apart from sw.ts,
  * which only runs in a service worker, so the rule has unit tests (src/pwa/imageCache.test.ts).
  */
-import { LETTERS_PATH_PREFIX } from '../src/contracts/serviceWorker';
+import { LETTERS_PATH_PREFIX } from '#contracts/serviceWorker';
 
 /**
  * Navigations that must NOT get index.html: the API (and the dev mailbox under it) must reach the

@@ -23,7 +23,7 @@ import {
   isToServiceWorkerMessage,
   type FromServiceWorkerMessage,
   type SyncNowMessage,
-} from '../src/contracts/serviceWorker';
+} from '#contracts/serviceWorker';
 import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
 import { NAVIGATION_DENYLIST } from './navigation';
 

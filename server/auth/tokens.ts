@@ -7,7 +7,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { AuthTokens } from '../../src/domain/types';
+import type { AuthTokens } from '#domain/types';
 import { ApiError } from '../http/errors';
 
 export interface TokenSettings {

@@ -7,10 +7,10 @@ import { badRequest, OUTAGE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { asQuery, single } from '../http/input';
 import { checkDatabase } from '../db/database';
 import { readDevMailbox } from '../mail/mailer';
-import { isNewSince } from '../../src/domain/tasks';
+import { isNewSince } from '#domain/tasks';
 import { trainingLinkFor } from '../tasks/visibility';
-import { normalizeEmail, validateEmail } from '../../src/domain/validation';
-import type { Country, CountryCode, CurrencyCode, Locale, Training } from '../../src/domain/types';
+import { normalizeEmail, validateEmail } from '#domain/validation';
+import type { Country, CountryCode, CurrencyCode, Locale, Training } from '#domain/types';
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/country', async (): Promise<Country[]> => {

@@ -8,8 +8,8 @@
 import { sql, type Insertable } from 'kysely';
 import type { UsersTable } from './schema';
 import type { Db } from './database';
-import { withCheckDigit } from '../../src/domain/ean';
-import { earlyCancelDeadline, localDateKey } from '../../src/domain/tasks';
+import { withCheckDigit } from '#domain/ean';
+import { earlyCancelDeadline, localDateKey } from '#domain/tasks';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
 import {

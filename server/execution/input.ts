@@ -6,10 +6,10 @@
  */
 import { badRequest } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
-import { validateScannedItem } from '../../src/domain/ean';
-import { readTimestamp } from '../../src/domain/time';
-import { readCompletion, type CompletionInput } from '../../src/domain/completion';
-import { PHOTO_TAGS, type PhotoTag } from '../../src/domain/types';
+import { validateScannedItem } from '#domain/ean';
+import { readTimestamp } from '#domain/time';
+import { readCompletion, type CompletionInput } from '#domain/completion';
+import { PHOTO_TAGS, type PhotoTag } from '#domain/types';
 
 export const MAX_IDS = 500;
 export const MAX_SCANNED_ITEMS = 2000;

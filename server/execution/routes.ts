@@ -10,7 +10,7 @@ import { requireUser } from '../auth/guard';
 import { isPlausibleId, readRecordedAt } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import { createFsPhotoStorage, type PhotoStorage } from '../storage/photo-storage';
-import type { PhotoUploadTarget } from '../../src/domain/types';
+import type { PhotoUploadTarget } from '#domain/types';
 import { readBody, readCompleteInput, readIdList, readNewPhotos, readPhotoComment, readScannedItems } from './input';
 import {
   completeTask,

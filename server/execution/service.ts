@@ -15,16 +15,16 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, notFound } from '../http/errors';
-import type { ChecklistItem, Defect, DefectType, Photo, PhotoTag, Product, ScannedItem, Task } from '../../src/domain/types';
+import type { ChecklistItem, Defect, DefectType, Photo, PhotoTag, Product, ScannedItem, Task } from '#domain/types';
 import { findTask, loadViewerRow } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { toViewer } from '../tasks/viewer';
 import { execDb, type ExecDb } from './tables';
 import type { ParsedNewPhoto, ParsedScannedItem } from './input';
-import { needsPhoto, type CompletionInput } from '../../src/domain/completion';
-import { REFUSAL_MESSAGES } from '../../src/domain/errors';
-import { lateWorkRefusal, workTime } from '../../src/domain/lifecycle';
-import type { TaskStatus } from '../../src/domain/types';
+import { needsPhoto, type CompletionInput } from '#domain/completion';
+import { REFUSAL_MESSAGES } from '#domain/errors';
+import { lateWorkRefusal, workTime } from '#domain/lifecycle';
+import type { TaskStatus } from '#domain/types';
 
 type ExecutionRefusal = 'TASK_NOT_IN_PROGRESS' | 'TASK_WINDOW_ENDED' | 'PHOTOS_REQUIRED';
 

@@ -27,7 +27,7 @@ import type { PhotoStorage, StagedPhoto } from '../storage/photo-storage';
 import type { PhotoUrlSigner, UploadClaims } from './signing';
 import { execDb, type ExecDb } from './tables';
 import { findPhoto, photoNotFound, refuse, toApiPhoto, type PhotoRow } from './service';
-import type { Photo } from '../../src/domain/types';
+import type { Photo } from '#domain/types';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
 const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');

@@ -5,8 +5,8 @@
  * SERVICE_UNAVAILABLE with Retry-After (isOutageError), anything else unexpected a 500.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerErrorCode } from '../../src/domain/errors';
-import type { ApiErrorBody } from '../../src/domain/types';
+import type { ServerErrorCode } from '#domain/errors';
+import type { ApiErrorBody } from '#domain/types';
 
 /** HTTP status for business-rule refusals (spec section 8). */
 export const BUSINESS_RULE_STATUS = 420;

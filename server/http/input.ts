@@ -4,7 +4,7 @@
  * answer 400 with per-field codes.
  */
 import { badRequest } from './errors';
-import { readTimestamp } from '../../src/domain/time';
+import { readTimestamp } from '#domain/time';
 
 export type QueryValue = string | string[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -64,7 +64,7 @@ export function readString(value: unknown, options: { required?: boolean; max?: 
 }
 
 /** Safe id shape for path parameters (anything else is simply not found): the shared rule. */
-export { isPlausibleId } from '../../src/domain/validation';
+export { isPlausibleId } from '#domain/validation';
 
 /** The header an outbox record carries: when the phone recorded the work (ISO 8601). */
 export const RECORDED_AT_HEADER = 'shelfwork-recorded-at';

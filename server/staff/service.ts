@@ -7,17 +7,17 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { sql } from 'kysely';
 import { ApiError, BUSINESS_RULE_STATUS, assertNoFieldErrors, badRequest } from '../http/errors';
-import { canTransition, parseTaskStatus } from '../../src/domain/lifecycle';
+import { canTransition, parseTaskStatus } from '#domain/lifecycle';
 import { readString } from '../http/input';
-import { earlyCancelDeadline } from '../../src/domain/tasks';
-import { isValidCoordinates } from '../../src/domain/geo';
-import { validateCountry } from '../../src/domain/validation';
-import type { CountryCode, Place, Task, User } from '../../src/domain/types';
+import { earlyCancelDeadline } from '#domain/tasks';
+import { isValidCoordinates } from '#domain/geo';
+import { validateCountry } from '#domain/validation';
+import type { CountryCode, Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
-import { readTimestamp } from '../../src/domain/time';
+import { readTimestamp } from '#domain/time';
 
 /** Field names a rejection may point at (they map to onboarding profile fields). */
 export const REJECTION_REASON_FIELDS = [

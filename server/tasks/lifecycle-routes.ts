@@ -9,15 +9,15 @@ import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, parseIntParam, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { parseLatLng } from '../../src/domain/geo';
-import { validateCountry } from '../../src/domain/validation';
-import { SUGGESTIONS_PAGE_SIZE, type CurrencyCode, type Money, type Page, type Retailer, type Task } from '../../src/domain/types';
+import { parseLatLng } from '#domain/geo';
+import { validateCountry } from '#domain/validation';
+import { SUGGESTIONS_PAGE_SIZE, type CurrencyCode, type Money, type Page, type Retailer, type Task } from '#domain/types';
 import { findTask, listTasks, orderSpec, type KeysetPosition, type TaskRow } from './queries';
 import { decodeCursor, encodeCursor, toApiTask } from './map';
 import { cancelTask, readJustification, readStartInput, reserveTask, startTask, type LifecycleContext } from './lifecycle';
 import { readPosition, requireViewer } from './routes';
 import { taskTypePhotosFor } from './visibility';
-import { readTimestamp } from '../../src/domain/time';
+import { readTimestamp } from '#domain/time';
 
 export interface LastWeekEarn {
   amount: Money;

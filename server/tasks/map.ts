@@ -2,8 +2,8 @@
  * Rows → the API contract's Task and Place, with the viewer-specific fields (isReservable,
  * isStartable, descriptiveComment, distance) and cursors.
  */
-import { distanceMeters } from '../../src/domain/geo';
-import type { Coordinates, CountryCode, CurrencyCode, Money, Place, Task, TaskStatus, TaskType, TrainingRef } from '../../src/domain/types';
+import { distanceMeters } from '#domain/geo';
+import type { Coordinates, CountryCode, CurrencyCode, Money, Place, Task, TaskStatus, TaskType, TrainingRef } from '#domain/types';
 import type { PlaceRow, TaskRow, TaskTypeTrainingRow, Viewer } from './queries';
 import { instructionsFor, taskTypePhotosFor, trainingLinkFor, type ContentViewer } from './visibility';
 

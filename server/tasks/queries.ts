@@ -10,7 +10,7 @@ import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
-import type { Coordinates, TaskOrderBy, TaskStatus } from '../../src/domain/types';
+import type { Coordinates, TaskOrderBy, TaskStatus } from '#domain/types';
 import { PLACE_COLUMNS, referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
 
 /** Who is looking, with what the visibility and isReservable rules need. */

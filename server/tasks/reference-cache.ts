@@ -12,7 +12,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskTypeTrainingRow } from './queries';
-import type { TaskType } from '../../src/domain/types';
+import type { TaskType } from '#domain/types';
 import type { TaskTypeShape } from './visibility';
 
 export const REFERENCE_TTL_MS = 60_000;

@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { taskerIdOf } from '../http/access';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
 import { asQuery, isPlausibleId, parseBoolParam, parseFloatParam, parseIntParam, single, type Query } from '../http/input';
-import { parseLatLng, isValidCoordinates } from '../../src/domain/geo';
-import { TASK_ORDER_BY, TASK_PAGE_SIZE, TASK_STATUSES, type Coordinates, type Page, type Place, type ReservationLimit, type Task, type TaskOrderBy, type TaskStatus } from '../../src/domain/types';
+import { parseLatLng, isValidCoordinates } from '#domain/geo';
+import { TASK_ORDER_BY, TASK_PAGE_SIZE, TASK_STATUSES, type Coordinates, type Page, type Place, type ReservationLimit, type Task, type TaskOrderBy, type TaskStatus } from '#domain/types';
 import {
   findTask,
   listPlacesWithTasks,
@@ -22,7 +22,7 @@ import { decodeCursor, encodeCursor, toApiPlace, toApiTask, toApiTaskType } from
 import { referenceCache } from './reference-cache';
 import { toViewer } from './viewer';
 import { taskTypeShape } from './visibility';
-import { readTimestamp } from '../../src/domain/time';
+import { readTimestamp } from '#domain/time';
 
 /** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
 export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {

@@ -1,6 +1,6 @@
 /** The viewer (who is looking) built from a user row: visibility, approval, trainings, reservation minutes. */
-import { canSeeTasks } from '../../src/domain/users';
-import type { UserStatus } from '../../src/domain/types';
+import { canSeeTasks } from '#domain/users';
+import type { UserStatus } from '#domain/types';
 import type { Viewer, ViewerRow } from './queries';
 
 export function toViewer(user: ViewerRow, defaultLimitMinutes: number): Viewer {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Selectable } from 'kysely';
-import { HISTORY_STATUSES, type CountryCode, type User, type UserStatus } from '../../src/domain/types';
+import { HISTORY_STATUSES, type CountryCode, type User, type UserStatus } from '#domain/types';
 
 export type UserRow = Selectable<UsersTable>;
 

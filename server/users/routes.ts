@@ -5,8 +5,8 @@ import { requireUser } from '../auth/guard';
 import { assertNoFieldErrors, badRequest } from '../http/errors';
 import { asBody } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { validateCountry } from '../../src/domain/validation';
-import type { CountryCode, User } from '../../src/domain/types';
+import { validateCountry } from '#domain/validation';
+import type { CountryCode, User } from '#domain/types';
 import { loadUserWithStats, setUserCountry, toApiUser } from './queries';
 import { ApiError } from '../http/errors';
 

@@ -1,7 +1,7 @@
 /** The root route: app-wide notices, the toast region and the matched screen. */
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ExpiryReminders } from '../tasks/ExpiryReminders';
-import { Toaster } from '../ui/Toaster';
+import { Toaster } from '#ui/Toaster';
 import { ConnectionToasts } from './ConnectionToasts';
 import { LocaleFollower } from './LocaleFollower';
 import { SessionExpiredNotice } from './SessionExpiredNotice';

@@ -4,10 +4,10 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
-import type { User } from '../domain/types';
-import { onboardingState } from '../domain/users';
+import type { User } from '#domain/types';
+import { onboardingState } from '#domain/users';
 import { useTasksByStatus } from '../tasks/queries';
-import { Icon, type IconName } from '../ui/Icon';
+import { Icon, type IconName } from '#ui/Icon';
 
 const IN_PROGRESS = ['in_progress'] as const;
 

@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import './ComingSoonScreen.css';
 
 export function ComingSoonScreen() {

@@ -6,7 +6,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
-import { dismissToast, showToast } from '../ui/toastStore';
+import { dismissToast, showToast } from '#ui/toastStore';
 import { useOnline } from './useOnline';
 
 const OFFLINE_ID = 'connection-offline';

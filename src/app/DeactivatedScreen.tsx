@@ -1,6 +1,6 @@
 /** A deactivated account sees only this (spec sections 4 and 6: "must contact support"). */
 import { Trans } from '@lingui/react/macro';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { GreenLayout } from './GreenLayout';
 import { SignOutButton } from './SignOutButton';
 

@@ -6,11 +6,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { User, UserStatus } from '../domain/types';
+import type { User, UserStatus } from '#domain/types';
 import { NATIVE_LANGUAGE_NAMES, isLocale } from '../i18n/locales';
-import { BrandMark } from '../ui/BrandMark';
-import { Icon, type IconName } from '../ui/Icon';
-import { useModalDialog } from '../ui/useModalDialog';
+import { BrandMark } from '#ui/BrandMark';
+import { Icon, type IconName } from '#ui/Icon';
+import { useModalDialog } from '#ui/useModalDialog';
 import { drawerItems, type DrawerItemId } from './drawerItems';
 import { isInstalledApp } from '../pwa/register';
 import { SignOutButton } from './SignOutButton';

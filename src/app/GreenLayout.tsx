@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { BrandMark } from '../ui/BrandMark';
+import { BrandMark } from '#ui/BrandMark';
 import { LanguageSelect } from '../settings/LanguageSelect';
 import './GreenLayout.css';
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
 import { PendingUserScreen } from './PendingUserScreen';
 import { routeDecision } from './routeDecision';

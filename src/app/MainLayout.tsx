@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { canSeeTasks } from '../domain/users';
+import { canSeeTasks } from '#domain/users';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { BottomNav } from './BottomNav';
 import { Drawer } from './Drawer';

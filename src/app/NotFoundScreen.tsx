@@ -1,7 +1,7 @@
 /** `*`: not found, in the green layout. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export function NotFoundScreen() {
   return (

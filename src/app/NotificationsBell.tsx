@@ -4,8 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Dialog } from '../ui/Dialog';
-import { Icon } from '../ui/Icon';
+import { Dialog } from '#ui/Dialog';
+import { Icon } from '#ui/Icon';
 
 export interface NotificationsBellProps {
   count: number;

@@ -4,8 +4,8 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useSyncMeta } from '../sync/hooks';
-import { Icon } from '../ui/Icon';
-import { Spinner } from '../ui/Spinner';
+import { Icon } from '#ui/Icon';
+import { Spinner } from '#ui/Spinner';
 import { GreenLayout } from './GreenLayout';
 import { useSyncEverything } from './mutations';
 import { SignOutButton } from './SignOutButton';

@@ -5,7 +5,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { GreenLayout } from './GreenLayout';
 
 export function RouteErrorScreen() {

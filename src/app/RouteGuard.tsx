@@ -4,7 +4,7 @@
  */
 import { Navigate, Outlet } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
 import { PendingUserScreen } from './PendingUserScreen';
 import { routeDecision, type RouteRule } from './routeDecision';

@@ -5,9 +5,9 @@
 import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { SESSION_EXPIRED_KEY } from '../contracts/kv';
+import { SESSION_EXPIRED_KEY } from '#contracts/kv';
 import { useKv } from '../sync/hooks';
-import { dismissToast, showToast } from '../ui/toastStore';
+import { dismissToast, showToast } from '#ui/toastStore';
 import { signOut } from './mutations';
 
 const TOAST_ID = 'session-expired';

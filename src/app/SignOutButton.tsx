@@ -6,7 +6,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useOutbox } from '../sync/hooks';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
 import { signOut } from './mutations';
 
 export interface SignOutButtonProps {

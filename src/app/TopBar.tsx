@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { GlobalSyncIndicator } from '../execution/GlobalSyncIndicator';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
 
 export interface TopBarProps {

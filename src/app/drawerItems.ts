@@ -1,7 +1,7 @@
 /**
  * Which drawer items a tasker sees (spec section 2, "Drawer items"). Pure, in the spec's order.
  */
-import type { CountryCode } from '../domain/types';
+import type { CountryCode } from '#domain/types';
 
 export type DrawerItemId =
   | 'support'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserStatus } from '../domain/types';
+import type { UserStatus } from '#domain/types';
 import { routeDecision, type RouteDecision, type RouteFacts, type RouteRule } from './routeDecision';
 
 const user = (status: UserStatus) => ({ status, isApproved: status === 'active' });

@@ -4,8 +4,8 @@
  * IndexedDB mirror, so the guards work offline. `undefined` facts mean "still reading the mirror":
  * the answer is then to wait, never to redirect.
  */
-import { canSeeTasks } from '../domain/users';
-import type { User } from '../domain/types';
+import { canSeeTasks } from '#domain/users';
+import type { User } from '#domain/types';
 
 export type RouteRule =
   /** `/`: redirects to the right destination. */

@@ -5,7 +5,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { OnboardingScreen } from '../onboarding/OnboardingScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { AppShell } from './AppShell';
 import { ComingSoonScreen } from './ComingSoonScreen';
 import { GreenLayout } from './GreenLayout';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts } from '../ui/toastStore';
+import { dismissToast, getToasts } from '#ui/toastStore';
 import { SLOW_COMMAND_MS, trackSlow } from './slowCommand';
 
 function deferred<T>() {

@@ -5,7 +5,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';
-import { dismissToast, showToast } from '../ui/toastStore';
+import { dismissToast, showToast } from '#ui/toastStore';
 
 export const SLOW_COMMAND_MS = 5000;
 const SLOW_TOAST_ID = 'slow-command';

@@ -5,7 +5,7 @@
  * the wrong list right after login.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb } from '../db/schema';
+import { getDb } from '#db/schema';
 
 export interface OwnTaskFacts {
   inProgress: number;

@@ -2,10 +2,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormik } from 'formik';
 import { Link, useNavigate } from 'react-router';
-import type { CountryCode } from '../domain/types';
-import { normalizeEmail } from '../domain/validation';
-import { formikField } from '../ui/formikField';
-import { SelectField, TextField } from '../ui/TextField';
+import type { CountryCode } from '#domain/types';
+import { normalizeEmail } from '#domain/validation';
+import { formikField } from '#ui/formikField';
+import { SelectField, TextField } from '#ui/TextField';
 import { REGISTRATION_COUNTRIES, registerSchema } from './authSchemas';
 import { showCommandFailure, useRegister } from './mutations';
 import { ConsentFields } from './ConsentFields';

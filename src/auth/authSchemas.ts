@@ -4,8 +4,8 @@
  * words only when rendered (useFieldErrorText).
  */
 import * as yup from 'yup';
-import type { CountryCode } from '../domain/types';
-import { validateCountry, validateEmail, validateLoginCode } from '../domain/validation';
+import type { CountryCode } from '#domain/types';
+import { validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
 
 /** Countries a tasker can register in (spec section 9: lt, ro, pl). */
 export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];

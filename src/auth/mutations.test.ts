@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dismissToast, getToasts } from '../ui/toastStore';
+import { dismissToast, getToasts } from '#ui/toastStore';
 import { showCommandFailure } from './mutations';
 
 const shown = (): string[] => getToasts().map((t) => (typeof t.message === 'string' ? t.message : ((t.message as MessageDescriptor).message ?? '')));

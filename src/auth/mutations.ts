@@ -8,10 +8,10 @@
  * 'Too many attempts' (429), else 'Could not login' / 'Could not register'.
  */
 import { trackSlow } from '../app/slowCommand';
-import type { CountryCode } from '../domain/types';
+import type { CountryCode } from '#domain/types';
 import { errorMessage } from '../i18n/errorMessages';
 import { runCommand, type CommandFailure, type CommandResult } from '../sync/commands';
-import { showToast } from '../ui/toastStore';
+import { showToast } from '#ui/toastStore';
 
 export function sendEmailCode(email: string): Promise<CommandResult> {
   return trackSlow(runCommand((api) => api.sendEmailCode(email)));

@@ -3,8 +3,8 @@
  * `undefined` means "still reading IndexedDB", never "no data"). Commands: ./mutations.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb } from '../db/schema';
-import type { User } from '../domain/types';
+import { getDb } from '#db/schema';
+import type { User } from '#domain/types';
 
 /** null = logged out; undefined = loading. */
 export function useSessionEmail(): string | null | undefined {

@@ -3,7 +3,7 @@
  * page reads them (`useKv`). A value read from IndexedDB is untrusted (an older worker may have
  * written another shape), so each structured value has its reader here, used by both sides.
  */
-import type { Coordinates, Locale, PageInfo, TaskStatus } from '../domain/types';
+import type { Coordinates, Locale, PageInfo, TaskStatus } from '#domain/types';
 
 /** `true` once a token refresh was refused: the page asks the tasker to log in again. */
 export const SESSION_EXPIRED_KEY = 'sessionExpired';

@@ -3,10 +3,10 @@
  * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
  * of the app goes through here: screens never call fetch.
  */
-import type { CompletionInput } from '../domain/completion';
-import type { ErrorCode } from '../domain/errors';
-import type { ScanChange } from '../domain/scans';
-import type { Coordinates, CountryCode, Locale, PhotoTag, TaskStatus } from '../domain/types';
+import type { CompletionInput } from '#domain/completion';
+import type { ErrorCode } from '#domain/errors';
+import type { ScanChange } from '#domain/scans';
+import type { Coordinates, CountryCode, Locale, PhotoTag, TaskStatus } from '#domain/types';
 
 export type { ScanChange };
 

@@ -3,8 +3,8 @@
  * by the sync worker (workers/sync/kinds.ts, which owns what each kind does) and read by the
  * screens that say what is waiting (src/execution).
  */
-import type { CompletionInput } from '../domain/completion';
-import type { CountryCode, PhotoTag, ScannedItem } from '../domain/types';
+import type { CompletionInput } from '#domain/completion';
+import type { CountryCode, PhotoTag, ScannedItem } from '#domain/types';
 
 export const SET_COUNTRY_KIND = 'set-country' as const;
 export const START_TASK_KIND = 'start-task' as const;

@@ -3,7 +3,7 @@
  * it through `useLiveQuery`. Shared by the page and the workers, so it must not touch the DOM.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { ErrorCode } from '../domain/errors';
+import type { ErrorCode } from '#domain/errors';
 import type { OutboxKindName, OutboxPayloads } from './outboxKinds';
 import type {
   AuthTokens,
@@ -17,7 +17,7 @@ import type {
   Task,
   Training,
   User,
-} from '../domain/types';
+} from '#domain/types';
 
 /** One row per synced collection: when it was last pulled and whether that failed. */
 export interface SyncMeta {

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useTaskDefects } from './queries';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { executionPath } from './checklist';
 import { DefectChecklist } from './DefectChecklist';
 import { ExecutionGate } from './ExecutionGate';

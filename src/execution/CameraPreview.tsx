@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../ui/Alert';
+import { Alert } from '#ui/Alert';
 import { cameraErrorCode, cameraErrorMessage, type CameraErrorCode } from './errors';
 import { PHOTO_MAX_AXIS } from './photos/resize';
 

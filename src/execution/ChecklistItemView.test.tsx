@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
-import type { ChecklistItemRow } from '../db/schema';
+import type { ChecklistItemRow } from '#db/schema';
 import { ChecklistItemView } from './ChecklistItemView';
 
 beforeAll(activateEnglish);

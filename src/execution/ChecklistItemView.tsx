@@ -7,8 +7,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { ChecklistItemRow } from '../db/schema';
-import { Icon } from '../ui/Icon';
+import type { ChecklistItemRow } from '#db/schema';
+import { Icon } from '#ui/Icon';
 import { cameraPath, executionPath, itemTitle, linkTarget } from './checklist';
 import { useRouteExists } from './useRouteExists';
 

@@ -8,8 +8,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChecklistItemRow } from '../db/schema';
-import { showToast } from '../ui/toastStore';
+import type { ChecklistItemRow } from '#db/schema';
+import { showToast } from '#ui/toastStore';
 import { autoDoneState, autoToggleChanges, effectiveDoneIds, type ChecklistEvidence } from './checklist';
 import { ChecklistItemView } from './ChecklistItemView';
 import { changeChecklist } from './mutations';

@@ -1,7 +1,7 @@
 /** Why a completion could not be queued (storage full, task no longer in progress, ...). */
 import { useLingui } from '@lingui/react/macro';
-import type { CommandError } from '../contracts/sync';
-import { Alert } from '../ui/Alert';
+import type { CommandError } from '#contracts/sync';
+import { Alert } from '#ui/Alert';
 import { errorMessage } from '../i18n/errorMessages';
 
 export function CompletionFailure({ error }: { error: CommandError | null }) {

@@ -5,9 +5,9 @@
  * stays. Queues offline.
  */
 import { Trans } from '@lingui/react/macro';
-import type { TaskDefectRow } from '../db/schema';
-import type { DefectType } from '../domain/types';
-import { showToast } from '../ui/toastStore';
+import type { TaskDefectRow } from '#db/schema';
+import type { DefectType } from '#domain/types';
+import { showToast } from '#ui/toastStore';
 import { useChangeTaskDefects } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 

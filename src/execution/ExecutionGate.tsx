@@ -4,9 +4,9 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { TaskRow } from '../db/schema';
-import { Alert } from '../ui/Alert';
-import { Spinner } from '../ui/Spinner';
+import type { TaskRow } from '#db/schema';
+import { Alert } from '#ui/Alert';
+import { Spinner } from '#ui/Spinner';
 
 export function ExecutionGate({ task, taskId }: { task: TaskRow | null | undefined; taskId: string }) {
   if (task === undefined) return <Spinner />;

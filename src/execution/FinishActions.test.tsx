@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
-import type { ChecklistItemRow, OutboxRecord } from '../db/schema';
+import type { ChecklistItemRow, OutboxRecord } from '#db/schema';
 import { FinishActions } from './FinishActions';
 
 beforeAll(activateEnglish);

@@ -6,8 +6,8 @@
  */
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { ChecklistItemRow, OutboxRecord } from '../db/schema';
-import { Alert } from '../ui/Alert';
+import type { ChecklistItemRow, OutboxRecord } from '#db/schema';
+import { Alert } from '#ui/Alert';
 import { canReportBlocked, executionPath, finishPath, remainingRequiredCount } from './checklist';
 import { canFinishDespiteRejections } from './syncStatus';
 

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useOnline } from '../app/useOnline';
 import { useOutbox } from '../sync/hooks';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { summarizeOutbox, taskNeedingAttention } from './syncStatus';
 import './execution.css';
 

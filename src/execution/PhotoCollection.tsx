@@ -4,8 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { PhotoRow } from '../db/schema';
-import { showToast } from '../ui/toastStore';
+import type { PhotoRow } from '#db/schema';
+import { showToast } from '#ui/toastStore';
 import { useDeletePhotos, useUpdatePhotoComment } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { PhotoDialog } from './PhotoDialog';

@@ -5,10 +5,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { PhotoRow } from '../db/schema';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Dialog } from '../ui/Dialog';
-import { TextField } from '../ui/TextField';
+import type { PhotoRow } from '#db/schema';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
+import { Dialog } from '#ui/Dialog';
+import { TextField } from '#ui/TextField';
 import { PhotoImage } from './PhotoImage';
 
 export type PhotoDialogSubject =

@@ -4,7 +4,7 @@
  * the preview.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PhotoRow } from '../db/schema';
+import type { PhotoRow } from '#db/schema';
 import { PhotoImage } from './PhotoImage';
 
 export function PhotoGrid({ photos, onOpen }: { photos: readonly PhotoRow[]; onOpen: (photo: PhotoRow) => void }) {

@@ -4,7 +4,7 @@
  * so no blob URL outlives the element.
  */
 import { useEffect, useRef } from 'react';
-import type { PhotoRow } from '../db/schema';
+import type { PhotoRow } from '#db/schema';
 import { photoDisplay } from './photoSource';
 
 export function PhotoImage({ photo, alt }: { photo: Pick<PhotoRow, 'blob' | 'url' | 'uploadState'>; alt: string }) {

@@ -1,7 +1,7 @@
 /** "At least one photo" on the incompletion and blocked confirmations, with a way to take one. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { PhotoTag } from '../domain/types';
+import type { PhotoTag } from '#domain/types';
 import { cameraPath } from './checklist';
 
 export function PhotoRequirement({ taskId, count, tag, showError }: { taskId: string; count: number; tag: PhotoTag; showError: boolean }) {

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { useScreenTitle } from '../app/screenTitle';
 import { useEmbeddedView } from '../app/useEmbeddedView';
 import { usePhotos } from './queries';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoCollection } from './PhotoCollection';
 import { useExecutionTask } from './useExecutionTask';

@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { OutboxRecord } from '../db/schema';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { showToast } from '../ui/toastStore';
+import type { OutboxRecord } from '#db/schema';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
+import { showToast } from '#ui/toastStore';
 import { useDismissRejected, useRetryRejected } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 import { recordCategory, type RecordCategory } from './syncStatus';

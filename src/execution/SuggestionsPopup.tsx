@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { groupSuggestionsByPlace, suggestionCount } from '../suggestions/suggestions';
 import { pullSuggestions } from '../tasks/mutations';
 import { TaskCard } from '../tasks/TaskCard';
-import { Dialog } from '../ui/Dialog';
-import { Spinner } from '../ui/Spinner';
+import { Dialog } from '#ui/Dialog';
+import { Spinner } from '#ui/Spinner';
 import { SUGGESTIONS_POPUP_MAX } from './afterCompletion';
 import { useSuggestions } from './useSuggestions';
 

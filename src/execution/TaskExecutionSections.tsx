@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { useChecklist, usePhotos, useScannedItems, useTaskDefects, useTaskOutbox, useTaskPack } from './queries';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { cameraPath, effectiveDoneIds, executionPath, type ChecklistEvidence } from './checklist';
 import { ChecklistSection } from './ChecklistSection';
 import { FinishActions } from './FinishActions';

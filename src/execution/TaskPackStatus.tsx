@@ -7,8 +7,8 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useTaskPack } from './queries';
 import { useOnline } from '../app/useOnline';
-import { Icon } from '../ui/Icon';
-import { showToast } from '../ui/toastStore';
+import { Icon } from '#ui/Icon';
+import { showToast } from '#ui/toastStore';
 import { pullTaskPack } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
 

@@ -4,9 +4,9 @@
  * `hideWhenSaved` (finished tasks) shows nothing once everything arrived.
  */
 import { Trans } from '@lingui/react/macro';
-import type { OutboxRecord, PhotoRow } from '../db/schema';
+import type { OutboxRecord, PhotoRow } from '#db/schema';
 import { useOnline } from '../app/useOnline';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { RejectedRecords } from './RejectedRecords';
 import { summarizeOutbox } from './syncStatus';
 import { WaitingParts } from './WaitingText';

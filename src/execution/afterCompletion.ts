@@ -4,7 +4,7 @@
  * started now; otherwise the suggestions popup over the reserved list (if any reserved task) or
  * the offerings. Pure: `now` is a parameter.
  */
-import type { Task } from '../domain/types';
+import type { Task } from '#domain/types';
 
 type OwnTask = Pick<Task, 'id' | 'status' | 'timeWindowStart' | 'timeWindowEnd'> & { place: Pick<Task['place'], 'id'> };
 

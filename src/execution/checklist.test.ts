@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChecklistItem } from '../domain/types';
+import type { ChecklistItem } from '#domain/types';
 import {
   autoToggleChanges,
   cameraPath,

@@ -3,8 +3,8 @@
  * (ticked, or auto-toggled by the work they ask for), whether every required item is done, which
  * confirmation screen the finish button opens, and where each item type sends the tasker. Pure.
  */
-import type { ChecklistItem, PhotoTag } from '../domain/types';
-import type { ChecklistChange } from '../contracts/sync';
+import type { ChecklistItem, PhotoTag } from '#domain/types';
+import type { ChecklistChange } from '#contracts/sync';
 import { safeHref } from '../tasks/linkify';
 
 type Item = Pick<ChecklistItem, 'id' | 'type' | 'isDone' | 'isOptional' | 'metadata'>;

@@ -6,9 +6,9 @@
  */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ChecklistChange, DefectChange, NewPhoto } from '../contracts/sync';
-import type { TaskRow } from '../db/schema';
-import type { CompletionInput } from '../domain/completion';
+import type { ChecklistChange, DefectChange, NewPhoto } from '#contracts/sync';
+import type { TaskRow } from '#db/schema';
+import type { CompletionInput } from '#domain/completion';
 import { runCommand, type CommandFailure, type CommandResult } from '../sync/commands';
 import { useTasksByStatus } from '../tasks/queries';
 import { afterCompletion, type AfterCompletion } from './afterCompletion';

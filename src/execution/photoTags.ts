@@ -1,5 +1,5 @@
 /** Photo tags from `?tags=` (comma-separated, spec section 2) and grouping by tag for the embedded view. Pure. */
-import { PHOTO_TAGS, type PhotoTag } from '../domain/types';
+import { PHOTO_TAGS, type PhotoTag } from '#domain/types';
 
 export function parseTags(value: string | null): PhotoTag[] {
   if (!value) return [];

@@ -13,7 +13,7 @@ import {
   type ScannedItemRow,
   type TaskDefectRow,
   type TaskPackRow,
-} from '../db/schema';
+} from '#db/schema';
 
 /** null = the pack was never pulled on this device. */
 export function useTaskPack(taskId: string | undefined): TaskPackRow | null | undefined {

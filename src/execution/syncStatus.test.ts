@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxRecord, OutboxRecordBase } from '../db/schema';
+import type { OutboxRecord, OutboxRecordBase } from '#db/schema';
 import { canFinishDespiteRejections, recordCategory, summarizeOutbox, taskNeedingAttention } from './syncStatus';
 
 let n = 0;

@@ -14,8 +14,8 @@ import {
   PHOTO_UPDATE_KIND,
   SCANS_KIND,
   START_TASK_KIND,
-} from '../db/outboxKinds';
-import type { OutboxRecord, PhotoRow } from '../db/schema';
+} from '#db/outboxKinds';
+import type { OutboxRecord, PhotoRow } from '#db/schema';
 
 export type RecordCategory = 'photo' | 'scans' | 'checklist' | 'defects' | 'start' | 'complete' | 'other';
 

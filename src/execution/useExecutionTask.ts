@@ -3,7 +3,7 @@
  * worker watches the task while a screen of it is open) without asking the network for anything.
  */
 import { useEffect } from 'react';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { useTask } from '../tasks/queries';
 import { watchCollections } from '../tasks/mutations';
 

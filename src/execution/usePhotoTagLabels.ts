@@ -1,6 +1,6 @@
 /** The tasker's words for photo tags (re-evaluated on a language switch). */
 import { useLingui } from '@lingui/react/macro';
-import type { PhotoTag } from '../domain/types';
+import type { PhotoTag } from '#domain/types';
 
 export function usePhotoTagLabels(): Record<PhotoTag, string> {
   const { t } = useLingui();

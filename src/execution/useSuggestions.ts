@@ -4,8 +4,8 @@
  * which would read as "nothing to suggest" for a render.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb, type TaskRow } from '../db/schema';
-import { readSuggestionsState, suggestionsKey, type SuggestionsState } from '../contracts/kv';
+import { getDb, type TaskRow } from '#db/schema';
+import { readSuggestionsState, suggestionsKey, type SuggestionsState } from '#contracts/kv';
 
 export function useSuggestions(taskId: string): { state: SuggestionsState | null; rows: TaskRow[] } | undefined {
   return useLiveQuery(async () => {

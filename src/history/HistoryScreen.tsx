@@ -6,7 +6,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { HISTORY_STATUSES, type TaskStatus } from '../domain/types';
+import { HISTORY_STATUSES, type TaskStatus } from '#domain/types';
 import { useSyncMeta } from '../sync/hooks';
 import { useTasksByStatus } from '../tasks/queries';
 import { FreshnessLine } from '../tasks/FreshnessLine';

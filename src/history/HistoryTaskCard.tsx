@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { formatDateTime, formatMoney } from '../i18n/format';
 import { shownReward } from '../tasks/historicalTask';
 import { RetailerLogo } from '../tasks/RetailerLogo';

@@ -3,8 +3,8 @@
  * history screens: which instant a historical task is filed under, newest first, the day
  * buckets of a status list, and the preview of a status card (spec section 2: 2 tasks each).
  */
-import { historyDayGroup } from '../domain/tasks';
-import { HISTORY_STATUSES, type HistoryStatus, type Task, type TaskStatus } from '../domain/types';
+import { historyDayGroup } from '#domain/tasks';
+import { HISTORY_STATUSES, type HistoryStatus, type Task, type TaskStatus } from '#domain/types';
 
 /** Tasks a history card previews (spec section 2). */
 export const HISTORY_CARD_PREVIEW = 2;

@@ -2,7 +2,7 @@
  * Which interface language to use. Pure so the order can be table-tested: stored setting →
  * `?lng=` → the logged-in tasker's country → browser languages → en (spec section 1, DESIGN.md).
  */
-import type { Locale } from '../domain/types';
+import type { Locale } from '#domain/types';
 import { COUNTRY_LOCALE, DEFAULT_LOCALE, isLocale } from './locales';
 
 export interface LocaleFacts {

@@ -8,7 +8,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ErrorCode, FieldErrorCode } from '../domain/errors';
+import type { ErrorCode, FieldErrorCode } from '#domain/errors';
 
 /** What the tasker was doing when it failed: it words the fallback. */
 export type FailedAction =

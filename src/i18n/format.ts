@@ -2,7 +2,7 @@
  * Money, dates and distances formatted with Intl in the active locale (DESIGN.md, i18n).
  * Callers pass `i18n.locale` from `useLingui()` so values re-render on a language switch.
  */
-import type { Money } from '../domain/types';
+import type { Money } from '#domain/types';
 
 // Intl constructors cost ~0.2 ms each; a list of 50 cards formats hundreds of values per render.
 const numberFormats = new Map<string, Intl.NumberFormat>();

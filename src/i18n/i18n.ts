@@ -4,7 +4,7 @@
  * step and tells the sync worker (it sends Accept-Language).
  */
 import { i18n } from '@lingui/core';
-import type { Locale } from '../domain/types';
+import type { Locale } from '#domain/types';
 import { sendSignal } from '../sync/commands';
 import { detectLocale } from './detectLocale';
 import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';

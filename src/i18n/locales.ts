@@ -2,7 +2,7 @@
  * The interface languages and how each names itself (the language picker shows native names so a
  * tasker can find their language whatever is active now).
  */
-import { LOCALES, type CountryCode, type Locale } from '../domain/types';
+import { LOCALES, type CountryCode, type Locale } from '#domain/types';
 
 export const DEFAULT_LOCALE: Locale = 'en';
 

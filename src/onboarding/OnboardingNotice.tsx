@@ -1,8 +1,8 @@
 /** The account-state notice above the stepper: awaiting approval, rejected (reasons + comment), approved. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { User } from '../domain/types';
-import { Alert } from '../ui/Alert';
+import type { User } from '#domain/types';
+import { Alert } from '#ui/Alert';
 import { useRejectionReasonText } from './useRejectionReasonText';
 
 export interface OnboardingNoticeProps {

@@ -4,11 +4,11 @@
  * approved'), and progress. The step forms come in a later issue; open steps say so.
  */
 import { Trans } from '@lingui/react/macro';
-import { onboardingState } from '../domain/users';
+import { onboardingState } from '#domain/users';
 import { useUser } from '../auth/queries';
 import { PendingUserScreen } from '../app/PendingUserScreen';
 import { useOnline } from '../app/useOnline';
-import { Spinner } from '../ui/Spinner';
+import { Spinner } from '#ui/Spinner';
 import { OnboardingNotice } from './OnboardingNotice';
 import { OnboardingStepper } from './OnboardingStepper';
 import './onboarding.css';

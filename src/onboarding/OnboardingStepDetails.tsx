@@ -4,9 +4,9 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { User } from '../domain/types';
-import type { OnboardingStep } from '../domain/users';
-import { canSeeTasks } from '../domain/users';
+import type { User } from '#domain/types';
+import type { OnboardingStep } from '#domain/users';
+import { canSeeTasks } from '#domain/users';
 
 export interface OnboardingStepDetailsProps {
   step: OnboardingStep;

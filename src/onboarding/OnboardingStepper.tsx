@@ -4,9 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import type { User } from '../domain/types';
-import type { OnboardingState, OnboardingStep, OnboardingStepId } from '../domain/users';
-import { Icon } from '../ui/Icon';
+import type { User } from '#domain/types';
+import type { OnboardingState, OnboardingStep, OnboardingStepId } from '#domain/users';
+import { Icon } from '#ui/Icon';
 import { OnboardingStepDetails } from './OnboardingStepDetails';
 
 export interface OnboardingStepperProps {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isFromServiceWorkerMessage, isToServiceWorkerMessage } from '../contracts/serviceWorker';
+import { isFromServiceWorkerMessage, isToServiceWorkerMessage } from '#contracts/serviceWorker';
 import { isInstalledApp, postToServiceWorker, registerServiceWorker, requestPersistentStorage } from './register';
 
 /** A window whose display mode is `mode`, recording `appinstalled` listeners. */

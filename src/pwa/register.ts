@@ -5,7 +5,7 @@
  * and says so through its return value.
  */
 import { Workbox } from 'workbox-window';
-import { SYNC_TAG, isFromServiceWorkerMessage, type FromServiceWorkerMessage, type ToServiceWorkerMessage } from '../contracts/serviceWorker';
+import { SYNC_TAG, isFromServiceWorkerMessage, type FromServiceWorkerMessage, type ToServiceWorkerMessage } from '#contracts/serviceWorker';
 
 export interface RegisterOptions {
   /**

@@ -4,10 +4,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { validateFacings } from '../domain/ean';
+import { validateFacings } from '#domain/ean';
 import { fieldErrorMessage } from '../i18n/errorMessages';
-import { Dialog } from '../ui/Dialog';
-import { TextField } from '../ui/TextField';
+import { Dialog } from '#ui/Dialog';
+import { TextField } from '#ui/TextField';
 import { FACINGS_BUTTONS } from './skuList';
 
 export interface FacingsDialogProps {

@@ -1,6 +1,6 @@
 /** The SKU a question is about (overwrite, delete): its EAN, its product and the facings entered now. */
 import { Plural } from '@lingui/react/macro';
-import type { ScannedItem } from '../domain/types';
+import type { ScannedItem } from '#domain/types';
 
 export function ItemSummary({ item, productName }: { item: ScannedItem; productName: string | null }) {
   return (

@@ -4,9 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
-import { validateEan } from '../domain/ean';
+import { validateEan } from '#domain/ean';
 import { fieldErrorMessage } from '../i18n/errorMessages';
-import { TextField } from '../ui/TextField';
+import { TextField } from '#ui/TextField';
 
 export interface ManualEanFormProps {
   value: string;

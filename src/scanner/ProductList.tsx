@@ -5,8 +5,8 @@
  */
 import { Trans, useLingui, Plural } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { Product, ScannedItem } from '../domain/types';
-import { Icon } from '../ui/Icon';
+import type { Product, ScannedItem } from '#domain/types';
+import { Icon } from '#ui/Icon';
 import { matchProducts, PRODUCT_SEARCH_THRESHOLD, searchProducts } from './skuList';
 
 export interface ProductListProps {

@@ -4,8 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CameraErrorCode } from '../execution/errors';
-import { Alert } from '../ui/Alert';
-import { Dialog } from '../ui/Dialog';
+import { Alert } from '#ui/Alert';
+import { Dialog } from '#ui/Dialog';
 import { scannerStartHint, scannerStartMessage } from './messages';
 
 export interface ScannerErrorDialogProps {

@@ -4,8 +4,8 @@
  * save time are marked.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { Product, ScannedItem } from '../domain/types';
-import { Icon } from '../ui/Icon';
+import type { Product, ScannedItem } from '#domain/types';
+import { Icon } from '#ui/Icon';
 import { productOf } from './skuList';
 
 export interface SkuItemListProps {

@@ -5,9 +5,9 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { Product, ScannedItem } from '../domain/types';
-import { Alert } from '../ui/Alert';
-import { Spinner } from '../ui/Spinner';
+import type { Product, ScannedItem } from '#domain/types';
+import { Alert } from '#ui/Alert';
+import { Spinner } from '#ui/Spinner';
 import { ProductList } from './ProductList';
 import { SkuItemList } from './SkuItemList';
 import { savedList } from './useSkuWorkingList';

@@ -4,10 +4,10 @@
  * outbox's retry / discard). Reads the task's outbox records of the scanned-items kind.
  */
 import { Trans } from '@lingui/react/macro';
-import type { OutboxRecord } from '../db/schema';
+import type { OutboxRecord } from '#db/schema';
 import { RejectedRecords } from '../execution/RejectedRecords';
 import { recordCategory } from '../execution/syncStatus';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export function SkuSaveStatus({ records, dirty, online }: { records: readonly OutboxRecord[] | undefined; dirty: boolean; online: boolean }) {
   if (records === undefined) return null;

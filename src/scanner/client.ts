@@ -5,7 +5,7 @@
  * loop: grab → decode → confirm (confirm.ts) → beep.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { DecodeResult, ScanFrame, ScannerApi } from '../contracts/scanner';
+import type { DecodeResult, ScanFrame, ScannerApi } from '#contracts/scanner';
 
 /** Spec section 2: "A beep plays at 600 Hz for 150 ms." */
 export const BEEP_HZ = 600;

@@ -3,7 +3,7 @@
  * scanned items sends the tasker's changes as intent (added, changed, removed); the worker applies
  * them to the mirror's current list and queues them, so it works offline. A failure is a result.
  */
-import type { ScanChange } from '../contracts/sync';
+import type { ScanChange } from '#contracts/sync';
 import { runCommand, type CommandResult } from '../sync/commands';
 
 export { pullTaskPack, usePullTaskPack } from '../execution/mutations';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, ScannedItem } from '../domain/types';
+import type { Product, ScannedItem } from '#domain/types';
 import {
   findDuplicate,
   invalidItemIds,

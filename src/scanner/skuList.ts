@@ -5,9 +5,9 @@
  * product search, and the check before saving (spec section 5, "A SKU needs ean and numeric
  * facings to save").
  */
-import { validateScannedItem } from '../domain/ean';
-import type { ScanChange } from '../domain/scans';
-import type { Product, ScannedItem } from '../domain/types';
+import { validateScannedItem } from '#domain/ean';
+import type { ScanChange } from '#domain/scans';
+import type { Product, ScannedItem } from '#domain/types';
 
 /** Spec section 2: "A search list shows when there are more than 5 products." */
 export const PRODUCT_SEARCH_THRESHOLD = 5;

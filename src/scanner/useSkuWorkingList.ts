@@ -10,8 +10,8 @@
  * and then drops them from the cache (`markSaved`).
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { applyScanChanges, effectiveScanChanges, newestFirst, type ScanChange } from '../domain/scans';
-import type { ScannedItem } from '../domain/types';
+import { applyScanChanges, effectiveScanChanges, newestFirst, type ScanChange } from '#domain/scans';
+import type { ScannedItem } from '#domain/types';
 import { parseSkusCache, serializeSkusCache, skusCacheKey } from './skuList';
 
 /** Values local storage refused (private mode, full): kept for this visit instead. */

@@ -1,9 +1,9 @@
 /** A compact language switcher (native <select>) for screens without /settings, e.g. the login page. */
 import { useLingui } from '@lingui/react/macro';
-import { LOCALES } from '../domain/types';
+import { LOCALES } from '#domain/types';
 import { chooseLocale } from '../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES, isLocale } from '../i18n/locales';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import './LanguageSelect.css';
 
 export interface LanguageSelectProps {

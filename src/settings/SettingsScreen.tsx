@@ -4,12 +4,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { LOCALES } from '../domain/types';
+import { LOCALES } from '#domain/types';
 import { chooseLocale } from '../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES } from '../i18n/locales';
 import { SignOutButton } from '../app/SignOutButton';
 import { useSessionEmail } from '../auth/queries';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import './SettingsScreen.css';
 
 export function SettingsScreen() {

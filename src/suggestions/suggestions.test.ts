@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePlace, makeTask } from '../tasks/fixtures';
-import { readSuggestionsState } from '../contracts/kv';
+import { readSuggestionsState } from '#contracts/kv';
 import { groupSuggestionsByPlace, suggestionCount } from './suggestions';
 
 const p1 = makePlace({ id: 'p1', title: 'Maxima Akropolis' });

@@ -3,8 +3,8 @@
  * pullSuggestions) and how the screen shows them: the tasks in the server's order, grouped by
  * place (spec section 2: more tasks in the same store, grouped by place). Pure.
  */
-import type { SuggestionsState } from '../contracts/kv';
-import type { Task } from '../domain/types';
+import type { SuggestionsState } from '#contracts/kv';
+import type { Task } from '#domain/types';
 
 /** Spec section 9: suggestions refresh every 30 s. */
 export const SUGGESTIONS_REFRESH_MS = 30_000;

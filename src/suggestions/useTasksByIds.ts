@@ -1,6 +1,6 @@
 /** Live rows of the given task ids from the mirror (the suggestions list keeps ids in kv). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb, type TaskRow } from '../db/schema';
+import { getDb, type TaskRow } from '#db/schema';
 
 export function useTasksByIds(ids: readonly string[] | undefined): TaskRow[] | undefined {
   const key = ids?.join(',') ?? '';

@@ -1,6 +1,6 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SyncApi, SyncReason } from '../contracts/sync';
+import type { SyncApi, SyncReason } from '#contracts/sync';
 
 /**
  * The page side against a stand-in worker: a MessageChannel whose far end is a Comlink-exposed

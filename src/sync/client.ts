@@ -6,10 +6,10 @@
  */
 import { wrap, type Remote } from 'comlink';
 import { liveQuery } from 'dexie';
-import { getDb } from '../db/schema';
+import { getDb } from '#db/schema';
 import { registerBackgroundSync } from '../pwa/register';
-import { isFromServiceWorkerMessage } from '../contracts/serviceWorker';
-import type { SyncApi, SyncReason } from '../contracts/sync';
+import { isFromServiceWorkerMessage } from '#contracts/serviceWorker';
+import type { SyncApi, SyncReason } from '#contracts/sync';
 
 let remote: Remote<SyncApi> | null = null;
 let started = false;

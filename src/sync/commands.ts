@@ -10,9 +10,9 @@
  * (`src/<feature>/mutations.ts`), which are built on `runCommand` and `sendSignal`.
  */
 import type { Remote } from 'comlink';
-import type { ErrorCode } from '../domain/errors';
+import type { ErrorCode } from '#domain/errors';
 import { getSyncApi } from './client';
-import type { CommandError, CommandResult, SyncApi } from '../contracts/sync';
+import type { CommandError, CommandResult, SyncApi } from '#contracts/sync';
 
 /** Why a command failed, as the page sees it: the worker's answer or the layer's own. */
 export type CommandFailure = CommandError;

@@ -4,7 +4,7 @@
  * loading state), never "no data". Each feature's own reads are in `src/<feature>/queries.ts`.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb, type OutboxRecord, type SyncMeta } from '../db/schema';
+import { getDb, type OutboxRecord, type SyncMeta } from '#db/schema';
 
 /** When a collection was last synced (e.g. 'tasks:available'); null = never. */
 export function useSyncMeta(key: string): SyncMeta | null | undefined {

@@ -6,11 +6,11 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { TaskRow } from '../db/schema';
-import { reserveRefusal } from '../domain/lifecycle';
-import { missingTrainings } from '../domain/tasks';
-import type { ReservationLimit, Training, User } from '../domain/types';
-import { DetailSection } from '../ui/DetailSection';
+import type { TaskRow } from '#db/schema';
+import { reserveRefusal } from '#domain/lifecycle';
+import { missingTrainings } from '#domain/tasks';
+import type { ReservationLimit, Training, User } from '#domain/types';
+import { DetailSection } from '#ui/DetailSection';
 import { formatDateTime, formatDistance, formatMinutes } from '../i18n/format';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
@@ -18,7 +18,7 @@ import { safeHref } from './linkify';
 import { MarkdownText } from './MarkdownText';
 import { PlaceCard } from './PlaceCard';
 import { ReserveControl } from './ReserveControl';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export interface AvailableTaskSectionsProps {
   task: TaskRow;

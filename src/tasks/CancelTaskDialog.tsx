@@ -7,13 +7,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { TaskRow } from '../db/schema';
-import type { CancelPolicy } from '../domain/lifecycle';
+import type { TaskRow } from '#db/schema';
+import type { CancelPolicy } from '#domain/lifecycle';
 import { errorMessage, isNoConnection } from '../i18n/errorMessages';
-import { Alert } from '../ui/Alert';
-import { Dialog } from '../ui/Dialog';
-import { TextField } from '../ui/TextField';
-import { showToast } from '../ui/toastStore';
+import { Alert } from '#ui/Alert';
+import { Dialog } from '#ui/Dialog';
+import { TextField } from '#ui/TextField';
+import { showToast } from '#ui/toastStore';
 import { cancelFormState } from './cancelForm';
 import { useCancelTask } from './mutations';
 

@@ -4,8 +4,8 @@
  * reservation then binds, because cancelling is late (or impossible) from the start.
  */
 import { Trans } from '@lingui/react/macro';
-import { Alert } from '../ui/Alert';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Alert } from '#ui/Alert';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
 
 export interface CommitmentDialogProps {
   open: boolean;

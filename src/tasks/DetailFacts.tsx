@@ -3,7 +3,7 @@
  * section 4 deadline colours; the colour never carries meaning alone (text says "passed").
  */
 import type { ReactNode } from 'react';
-import type { DeadlineColour } from '../domain/tasks';
+import type { DeadlineColour } from '#domain/tasks';
 
 export interface DetailFact {
   key: string;

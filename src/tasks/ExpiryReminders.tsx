@@ -11,9 +11,9 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
-import type { TaskStatus } from '../domain/types';
+import type { TaskStatus } from '#domain/types';
 import { useTasksByStatus } from './queries';
-import { showToast } from '../ui/toastStore';
+import { showToast } from '#ui/toastStore';
 import { nextReminderDelay, planExpiryReminders, reminderTimeParts, type PlannedReminder } from './expiryReminders';
 
 const IN_PROGRESS: readonly TaskStatus[] = ['in_progress'];

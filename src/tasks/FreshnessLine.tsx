@@ -3,7 +3,7 @@
  * mirrored data on screen is (DESIGN.md: every screen shows its freshness).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SyncMeta } from '../db/schema';
+import type { SyncMeta } from '#db/schema';
 import { freshnessOf } from './freshness';
 import { useNow } from './useNow';
 import './FreshnessLine.css';

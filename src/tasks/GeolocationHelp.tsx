@@ -3,7 +3,7 @@
  * per device). Shown inside the start dialog when no position could be read.
  */
 import { Trans } from '@lingui/react/macro';
-import { Alert } from '../ui/Alert';
+import { Alert } from '#ui/Alert';
 import { deviceKind, type DeviceKind } from './startFlow';
 
 function currentDevice(): DeviceKind {

@@ -5,14 +5,14 @@
  * the tasker's own comment. SKUs, defects and photos join with the task pack (next issue).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
 import { useTaskOutbox } from '../execution/queries';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
-import { DetailSection } from '../ui/DetailSection';
-import { Icon, type IconName } from '../ui/Icon';
+import { DetailSection } from '#ui/DetailSection';
+import { Icon, type IconName } from '#ui/Icon';
 
 type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
 

@@ -5,18 +5,18 @@
  * src/execution's TaskExecutionSections.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TaskRow } from '../db/schema';
-import type { User } from '../domain/types';
+import type { TaskRow } from '#db/schema';
+import type { User } from '#domain/types';
 import { TaskExecutionSections } from '../execution/TaskExecutionSections';
 import { formatDateTime, formatMinutes } from '../i18n/format';
-import { DetailSection } from '../ui/DetailSection';
+import { DetailSection } from '#ui/DetailSection';
 import { Countdown } from './Countdown';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
 import { safeHref } from './linkify';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 /**
  * A path on our own origin (the demo's /letters/{retailerId}.pdf, or a file of the API), or an

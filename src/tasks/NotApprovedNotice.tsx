@@ -1,7 +1,7 @@
 /** Spec section 6: a registered, not yet approved tasker sees tasks locked and this notice. */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { Alert } from '../ui/Alert';
+import { Alert } from '#ui/Alert';
 
 export function NotApprovedNotice() {
   return (

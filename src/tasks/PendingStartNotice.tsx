@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useOutbox } from '../sync/hooks';
-import { Alert } from '../ui/Alert';
+import { Alert } from '#ui/Alert';
 
 export function PendingStartNotice({ taskId }: { taskId: string }) {
   const records = useOutbox();

@@ -3,11 +3,11 @@
  * opens the coordinates in the phone's maps app (the in-app map comes with /map later).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Place } from '../domain/types';
+import type { Place } from '#domain/types';
 import { formatDistance } from '../i18n/format';
 import { RetailerLogo } from './RetailerLogo';
 import { externalMapsUrl } from './routes';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export function PlaceCard({ place, distance }: { place: Place; distance: number | null }) {
   const { i18n } = useLingui();

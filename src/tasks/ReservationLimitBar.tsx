@@ -4,7 +4,7 @@
  * its rows). Nothing while unknown.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReservationLimit } from '../domain/types';
+import type { ReservationLimit } from '#domain/types';
 import { formatMinutes } from '../i18n/format';
 
 export function ReservationLimitBar({ limit }: { limit: ReservationLimit | null | undefined }) {

@@ -6,12 +6,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { TaskRow } from '../db/schema';
-import { cancelPolicy, type CancelPolicy } from '../domain/lifecycle';
+import type { TaskRow } from '#db/schema';
+import { cancelPolicy, type CancelPolicy } from '#domain/lifecycle';
 import { CancelTaskDialog } from './CancelTaskDialog';
-import { Alert } from '../ui/Alert';
+import { Alert } from '#ui/Alert';
 import { StartTaskDialog } from './StartTaskDialog';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date }) {
   const { t } = useLingui();

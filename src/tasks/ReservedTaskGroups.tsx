@@ -4,8 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, useMemo, useState } from 'react';
-import type { TaskRow } from '../db/schema';
-import type { ReservedGroup } from '../domain/tasks';
+import type { TaskRow } from '#db/schema';
+import type { ReservedGroup } from '#domain/tasks';
 import { formatDateKey } from '../i18n/format';
 import { collapse, groupReservedTasks } from './grouping';
 import type { TaskListItem } from './selectTasks';

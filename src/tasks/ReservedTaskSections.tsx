@@ -6,18 +6,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TaskRow } from '../db/schema';
-import { deadlineColour } from '../domain/tasks';
-import type { User } from '../domain/types';
+import type { TaskRow } from '#db/schema';
+import { deadlineColour } from '#domain/tasks';
+import type { User } from '#domain/types';
 import { formatDateTime, formatMinutes } from '../i18n/format';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { ReservedTaskActions } from './ReservedTaskActions';
-import { Alert } from '../ui/Alert';
-import { DetailSection } from '../ui/DetailSection';
-import { Icon } from '../ui/Icon';
+import { Alert } from '#ui/Alert';
+import { DetailSection } from '#ui/DetailSection';
+import { Icon } from '#ui/Icon';
 
 export interface ReservedTaskSectionsProps {
   task: TaskRow;

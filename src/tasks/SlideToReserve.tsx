@@ -8,7 +8,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { isSliderComplete, SLIDER_GRABBER_PX, SLIDER_SUCCESS_MS, sliderKeyProgress, sliderProgress, sliderRelease, sliderTravel } from './reserveSlider';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import './SlideToReserve.css';
 
 export interface SlideToReserveProps {

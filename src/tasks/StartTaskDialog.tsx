@@ -8,18 +8,18 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
-import type { TaskRow } from '../db/schema';
-import { START_RADIUS_METERS } from '../domain/geo';
+import type { TaskRow } from '#db/schema';
+import { START_RADIUS_METERS } from '#domain/geo';
 import { errorMessage } from '../i18n/errorMessages';
 import { formatDateTime, formatDistance } from '../i18n/format';
-import { Alert } from '../ui/Alert';
-import { Dialog } from '../ui/Dialog';
-import { showToast } from '../ui/toastStore';
+import { Alert } from '#ui/Alert';
+import { Dialog } from '#ui/Dialog';
+import { showToast } from '#ui/toastStore';
 import { GeolocationHelp } from './GeolocationHelp';
 import { FRESH_POSITION_MAX_AGE_MS, readDevicePosition } from './readPosition';
 import { stepAfterPosition, stepBeforePosition, type StartStep } from './startFlow';
 import { useStartTask } from './mutations';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { POSITION_MAX_AGE_MS } from './useDevicePosition';
 
 export interface StartTaskDialogProps {

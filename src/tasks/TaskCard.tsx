@@ -5,11 +5,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { formatDistance, formatMinutes, formatMoney } from '../i18n/format';
 import { RetailerLogo } from './RetailerLogo';
 import type { TaskListItem } from './selectTasks';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 import { formatTimeWindow } from './timeWindow';
 import './TaskCard.css';
 

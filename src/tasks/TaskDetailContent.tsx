@@ -3,10 +3,10 @@
  * reward, freshness) and the sections of the task's status (spec section 2).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SyncMeta, TaskRow } from '../db/schema';
-import { distanceMeters } from '../domain/geo';
-import { isTaskTypeNew } from '../domain/tasks';
-import type { ReservationLimit, TaskStatus, Training, User } from '../domain/types';
+import type { SyncMeta, TaskRow } from '#db/schema';
+import { distanceMeters } from '#domain/geo';
+import { isTaskTypeNew } from '#domain/tasks';
+import type { ReservationLimit, TaskStatus, Training, User } from '#domain/types';
 import { FinishedTaskSyncStatus } from '../execution/FinishedTaskSyncStatus';
 import { formatMoney } from '../i18n/format';
 import { AvailableTaskSections } from './AvailableTaskSections';

@@ -5,7 +5,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { ListStatus } from './routes';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export interface TaskListEmptyProps {
   status: ListStatus;

@@ -1,6 +1,6 @@
 /** The list's search field. The screen owns the value (and its trip to the URL). */
 import { useLingui } from '@lingui/react/macro';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export function TaskSearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useLingui();

@@ -5,7 +5,7 @@
  * "there is more" (long languages leave room for only two or three chips at 360 px).
  */
 import { useLingui } from '@lingui/react/macro';
-import { useScrollEdges } from '../ui/useScrollEdges';
+import { useScrollEdges } from '#ui/useScrollEdges';
 import { sameFilter, type TaskTypeFilter } from './selectTasks';
 
 export function TaskTypeFilterChips({

@@ -4,7 +4,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { Icon } from '../ui/Icon';
+import { Icon } from '#ui/Icon';
 
 export function TaskUnavailable({ reason }: { reason: 'offline' | 'error' }) {
   return (

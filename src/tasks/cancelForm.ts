@@ -3,7 +3,7 @@
  * confirmation; a late cancel needs a reason under 160 characters and the policy checkbox.
  * Pure, so the live counter and the submit button follow one rule the tests pin.
  */
-import { JUSTIFICATION_MAX_EXCLUSIVE, type CancelPolicy } from '../domain/lifecycle';
+import { JUSTIFICATION_MAX_EXCLUSIVE, type CancelPolicy } from '#domain/lifecycle';
 
 export interface CancelFormInput {
   policy: CancelPolicy;

@@ -4,8 +4,8 @@
  * once per device session even when the planner runs again. Pure; the scheduler
  * (ExpiryReminders.tsx) sets the timers and shows toasts and notifications.
  */
-import { expiryReminderTimes } from '../domain/lifecycle';
-import type { Task } from '../domain/types';
+import { expiryReminderTimes } from '#domain/lifecycle';
+import type { Task } from '#domain/types';
 
 export interface PlannedReminder {
   /** `<taskId>@<ISO time>`: the toast id and notification tag, so a repeat replaces, never stacks. */

@@ -2,8 +2,8 @@
  * Task rows for the tests of this folder (and a later list benchmark): realistic defaults that a
  * test overrides field by field. Imported only by tests and benchmarks, never by screens.
  */
-import type { TaskRow } from '../db/schema';
-import type { Place, TaskType } from '../domain/types';
+import type { TaskRow } from '#db/schema';
+import type { Place, TaskType } from '#domain/types';
 
 export function makeTaskType(overrides: Partial<TaskType> = {}): TaskType {
   return {

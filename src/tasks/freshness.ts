@@ -2,7 +2,7 @@
  * How fresh a mirrored collection is, from its sync meta row (DESIGN.md: a screen shows how fresh
  * its data is). Pure; the FreshnessLine component turns the answer into words.
  */
-import type { SyncMeta } from '../db/schema';
+import type { SyncMeta } from '#db/schema';
 
 export type Freshness =
   | { kind: 'loading' }

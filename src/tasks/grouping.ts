@@ -3,8 +3,8 @@
  * into ordered groups, and the "show more / show less" arithmetic (spec section 9: the default
  * list shows 2 items before expanding).
  */
-import { reservedGroup, type ReservedGroup } from '../domain/tasks';
-import type { Task } from '../domain/types';
+import { reservedGroup, type ReservedGroup } from '#domain/tasks';
+import type { Task } from '#domain/types';
 
 /** Items a collapsed list shows (spec section 9). */
 export const COLLAPSED_ITEM_COUNT = 2;

@@ -2,7 +2,7 @@
  * Facts of a task in history (spec sections 2 and 4): how long the work took (end − start) and
  * which reward to show — a reduced reward applies only to accepted or rejected tasks. Pure.
  */
-import type { Money, Task } from '../domain/types';
+import type { Money, Task } from '#domain/types';
 
 /** Whole minutes between start and end, or null when either is missing or they are out of order. */
 export function timeTakenMinutes(task: Pick<Task, 'startTime' | 'endTime'>): number | null {

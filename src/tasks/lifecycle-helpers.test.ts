@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CancelPolicy } from '../domain/lifecycle';
+import type { CancelPolicy } from '#domain/lifecycle';
 import { cancelFormState } from './cancelForm';
-import { expiryReminderTimes } from '../domain/lifecycle';
+import { expiryReminderTimes } from '#domain/lifecycle';
 import { nextReminderDelay, planExpiryReminders, reminderKey, reminderTimeParts } from './expiryReminders';
 import { makePlace, makeTask } from './fixtures';
 import { shownReward, timeTakenMinutes } from './historicalTask';

@@ -4,8 +4,8 @@
  * all through the one command layer (src/sync/commands.ts): a failure is a result, never a throw.
  * Screens use the hooks; non-React helpers (position readers) call the functions.
  */
-import type { Coordinates, TaskStatus } from '../domain/types';
-import type { SyncApi } from '../contracts/sync';
+import type { Coordinates, TaskStatus } from '#domain/types';
+import type { SyncApi } from '#contracts/sync';
 import { runCommand, sendSignal, type CommandResult } from '../sync/commands';
 
 type WatchArgs = Parameters<SyncApi['watch']>[0];

@@ -4,8 +4,8 @@
  * (section 7: kept in session storage). Storage is a parameter so tests use a plain object and a
  * blocked storage (private mode, quota) degrades to defaults instead of crashing the list.
  */
-import { isValidCoordinates } from '../domain/geo';
-import { TASK_STATUSES, type Coordinates, type TaskStatus } from '../domain/types';
+import { isValidCoordinates } from '#domain/geo';
+import { TASK_STATUSES, type Coordinates, type TaskStatus } from '#domain/types';
 import { TASK_LIST_ORDERS, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
 
 export const ORDER_STORAGE_KEY = 'preferredTaskOrderByPerStatus';

@@ -4,8 +4,8 @@
  * IndexedDB", never "no data"). Commands: ./mutations.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getDb, type TaskRow } from '../db/schema';
-import type { ReservationLimit, TaskStatus, Training } from '../domain/types';
+import { getDb, type TaskRow } from '#db/schema';
+import type { ReservationLimit, TaskStatus, Training } from '#domain/types';
 import { readTaskListScreen, readTasksByStatus, type TaskListRequest, type TaskListScreenData } from './taskListQuery';
 
 /** Every task of these statuses (grouped by status, by id within one). Lists use `useTaskList`. */

@@ -4,7 +4,7 @@
  * and the worker's Geolocation header) and says whether the tasker denied the permission, which
  * decides the help shown.
  */
-import type { Coordinates } from '../domain/types';
+import type { Coordinates } from '#domain/types';
 import { browserSessionStorage, writeStoredPosition } from './preferences';
 import { sendPosition } from './mutations';
 import { POSITION_MAX_AGE_MS } from './useDevicePosition';

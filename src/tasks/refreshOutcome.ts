@@ -2,7 +2,7 @@
  * What a task-detail refresh answered, in the terms the detail screen acts on (spec section 8:
  * 404 or no task → Task not found; 403 → content not available).
  */
-import type { CommandResult } from '../contracts/sync';
+import type { CommandResult } from '#contracts/sync';
 
 export type RefreshOutcome = 'pending' | 'ok' | 'not_found' | 'forbidden' | 'offline' | 'error';
 

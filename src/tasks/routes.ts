@@ -2,7 +2,7 @@
  * Which task status each list route shows (spec section 2: /reservable is the available list),
  * and the external maps link of a place (the in-app map arrives with /map later).
  */
-import type { Coordinates, TaskStatus } from '../domain/types';
+import type { Coordinates, TaskStatus } from '#domain/types';
 
 /** The statuses with a list route in this version; the history statuses come with /history. */
 export const LIST_STATUSES = ['available', 'reserved', 'in_progress'] as const;

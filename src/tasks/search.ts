@@ -4,7 +4,7 @@
  * diacritic-insensitive ("sanciai" finds "Šančiai", "lodz" finds "Łódź"), every word must match
  * somewhere in the title, place title, address, city or retailer name.
  */
-import type { Task } from '../domain/types';
+import type { Task } from '#domain/types';
 
 /**
  * Letters that carry no combining mark in Unicode NFD, so stripping marks alone would not fold

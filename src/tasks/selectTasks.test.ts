@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { makePlace, makeTask, makeTaskType } from './fixtures';
 import { pageLimit, sameFilter, selectTasks, taskTypeCategories, type SelectTasksOptions } from './selectTasks';
 

@@ -3,9 +3,9 @@
  * mirror. Pure and synchronous so the list screen and a benchmark (500 tasks, DESIGN.md budget)
  * run exactly the same code; `now` and the position are parameters.
  */
-import { distanceMeters } from '../domain/geo';
-import { isTaskTypeNew } from '../domain/tasks';
-import { TASK_PAGE_SIZE, type Coordinates, type Task } from '../domain/types';
+import { distanceMeters } from '#domain/geo';
+import { isTaskTypeNew } from '#domain/tasks';
+import { TASK_PAGE_SIZE, type Coordinates, type Task } from '#domain/types';
 import { matchesTokens, searchTokens } from './search';
 
 /** The two orders the list offers (spec section 2: sort by time or distance). */

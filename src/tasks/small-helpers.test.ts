@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../domain/errors';
-import type { SyncMeta } from '../db/schema';
+import type { ErrorCode } from '#domain/errors';
+import type { SyncMeta } from '#db/schema';
 import { clockText, timeLeft } from './countdown';
 import { freshnessOf } from './freshness';
 import { markdownBlocks, plainInline } from './markdown';

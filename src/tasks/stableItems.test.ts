@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskRow } from '../db/schema';
+import type { TaskRow } from '#db/schema';
 import { makeTask } from './fixtures';
 import type { TaskListItem } from './selectTasks';
 import { createItemKeeper, reuseUnchangedItems } from './stableItems';

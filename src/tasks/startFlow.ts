@@ -3,8 +3,8 @@
  * check (startRefusal, the same rule the server applies) → queue the start. A position that
  * cannot be read opens the permission help for the tasker's kind of device. Pure.
  */
-import { startRefusal, type StartRefusal } from '../domain/lifecycle';
-import type { Coordinates, Task } from '../domain/types';
+import { startRefusal, type StartRefusal } from '#domain/lifecycle';
+import type { Coordinates, Task } from '#domain/types';
 
 export type StartStep =
   | { kind: 'confirm' }

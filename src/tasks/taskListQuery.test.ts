@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ShelfworkDb, type TaskRow } from '../db/schema';
-import type { TaskStatus, User } from '../domain/types';
+import { ShelfworkDb, type TaskRow } from '#db/schema';
+import type { TaskStatus, User } from '#domain/types';
 import { makePlace, makeTask, makeTaskType } from './fixtures';
 import { ALL_TASK_TYPES, selectTasks, taskTypeCategories, type SelectTasksOptions } from './selectTasks';
 import { isPlainList, readTaskList, readTaskListScreen, readTasksByStatus, showTaskList, type TaskListScreenData, type TaskListSource } from './taskListQuery';

@@ -13,8 +13,8 @@
  * Times are compared as stored: ISO 8601 in UTC from `toISOString()` (domain/types.ts), for which
  * string order is time order.
  */
-import type { ShelfworkDb, SyncMeta, TaskRow } from '../db/schema';
-import type { ReservationLimit, TaskStatus, Training, User } from '../domain/types';
+import type { ShelfworkDb, SyncMeta, TaskRow } from '#db/schema';
+import type { ReservationLimit, TaskStatus, Training, User } from '#domain/types';
 import { searchTokens } from './search';
 import { selectTasks, sortCategories, taskTypeCategories, type SelectTasksOptions, type TaskSelection } from './selectTasks';
 

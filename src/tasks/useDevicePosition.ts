@@ -4,7 +4,7 @@
  * section 7: last known position) and hands it to the sync worker for the Geolocation header.
  */
 import { useCallback, useState } from 'react';
-import type { Coordinates } from '../domain/types';
+import type { Coordinates } from '#domain/types';
 import { browserSessionStorage, readStoredPosition, writeStoredPosition } from './preferences';
 import { sendPosition } from './mutations';
 

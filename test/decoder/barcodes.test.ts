@@ -6,7 +6,7 @@
  * are part of the repository: when they are missing the test fails, it never skips.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { classifyEan } from '../../src/domain/ean';
+import { classifyEan } from '#domain/ean';
 import { PRODUCTION_STRATEGY, decodeFrame } from '../../workers/scanner/decoder';
 import {
   BARCODES_DIR,

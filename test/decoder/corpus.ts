@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
-import type { DecodeResult, ScanFrame } from '../../src/contracts/scanner';
+import type { DecodeResult, ScanFrame } from '#contracts/scanner';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { latestCode, startTestServer, type TestServer } from './helpers';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import type { ApiErrorBody, AuthTokens } from '../../src/domain/types';
+import type { ApiErrorBody, AuthTokens } from '#domain/types';
 
 const scryptCalls = vi.hoisted(() => [] as { keylen: number; options: ScryptOptions }[]);
 vi.mock('node:crypto', async (importOriginal) => {

@@ -1,7 +1,7 @@
 /** Auth through HTTP: email codes, wrong codes, dead codes, expiry, rate limits, token rotation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, startTestServer, type TestServer } from './helpers';
-import type { ApiErrorBody, AuthTokens, User } from '../../src/domain/types';
+import type { ApiErrorBody, AuthTokens, User } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

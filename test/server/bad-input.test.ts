@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestServer, type TestServer } from './helpers';
-import type { ApiErrorBody } from '../../src/domain/types';
+import type { ApiErrorBody } from '#domain/types';
 
 let server: TestServer;
 let token: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestServer, type TestServer } from './helpers';
 import { jpegBytes, newId, postJson, taskInStatus } from './execution-fixtures';
-import type { ApiErrorBody, PhotoUploadTarget } from '../../src/domain/types';
+import type { ApiErrorBody, PhotoUploadTarget } from '#domain/types';
 
 let server: TestServer;
 let token: string;

@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestServer } from './helpers';
 import { createTask, createTaskers, type Tasker } from './lifecycle-fixtures';
-import type { ApiErrorBody } from '../../src/domain/types';
+import type { ApiErrorBody } from '#domain/types';
 
 export type { Tasker };
 

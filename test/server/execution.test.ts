@@ -11,7 +11,7 @@ import { errorOf, getJson, jpegBytes, newId, postJson, putJpeg, sha256, taskInSt
 import { createTask, createTaskers, placeOf, post } from './lifecycle-fixtures';
 import { execDb } from '../../server/execution/tables';
 import { EAN_INVALID_MESSAGE, ITEMS_INVALID_MESSAGE } from '../../server/execution/input';
-import type { ChecklistItem, Defect, Photo, PhotoUploadTarget, Product, ScannedItem, Task } from '../../src/domain/types';
+import type { ChecklistItem, Defect, Photo, PhotoUploadTarget, Product, ScannedItem, Task } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

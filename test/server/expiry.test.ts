@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { createTask, createTaskers, placeOf, post, statusOf, type Tasker } from './lifecycle-fixtures';
 import { expireOverdueTasks, startExpiryJob } from '../../server/jobs/expiry';
-import type { ReservationLimit } from '../../src/domain/types';
+import type { ReservationLimit } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

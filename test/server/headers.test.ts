@@ -16,7 +16,7 @@ import { loadConfig } from '../../server/config';
 import { API_CSP, BARE_ANSWER_HEADERS } from '../../server/http/security';
 import { startTestServer, type TestServer } from './helpers';
 import { getJson, jpegBytes, newId, postJson, putJpeg, taskInStatus } from './execution-fixtures';
-import type { Photo, PhotoUploadTarget } from '../../src/domain/types';
+import type { Photo, PhotoUploadTarget } from '#domain/types';
 
 const INLINE_STYLE = 'html,body{background:#0f7a4f;margin:0}.boot{display:flex}';
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Shelfwork</title><style>${INLINE_STYLE}</style>

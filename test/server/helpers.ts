@@ -19,7 +19,7 @@ import { testConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
 import { seedDemo } from '../../server/db/seed';
-import type { AuthTokens } from '../../src/domain/types';
+import type { AuthTokens } from '#domain/types';
 import type { AppContext } from '../../server/context';
 import { signAccessToken } from '../../server/auth/tokens';
 

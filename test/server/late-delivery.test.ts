@@ -14,8 +14,8 @@ import { createTask, createTaskers, placeOf, type Tasker } from './lifecycle-fix
 import { errorOf, jpegBytes, putJpeg, sha256 } from './execution-fixtures';
 import { execDb } from '../../server/execution/tables';
 import { expireOverdueTasks } from '../../server/jobs/expiry';
-import { LATE_WORK_GRACE_MS } from '../../src/domain/lifecycle';
-import type { ChecklistItem, Defect, PhotoUploadTarget, Task } from '../../src/domain/types';
+import { LATE_WORK_GRACE_MS } from '#domain/lifecycle';
+import type { ChecklistItem, Defect, PhotoUploadTarget, Task } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

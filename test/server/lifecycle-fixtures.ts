@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TestServer } from './helpers';
-import type { Task } from '../../src/domain/types';
+import type { Task } from '#domain/types';
 
 export const STAFF = { authorization: 'Bearer test-staff-token' };
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
 import { createTask, createTaskers, placeOf, post, statusOf, type Tasker } from './lifecycle-fixtures';
 import { NO_LONGER_AVAILABLE_MESSAGE } from '../../server/tasks/lifecycle';
-import type { ApiErrorBody, ReservationLimit, Task } from '../../src/domain/types';
+import type { ApiErrorBody, ReservationLimit, Task } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { jpegBytes, newId, postJson, taskInStatus } from './execution-fixtures';
 import { STAFF } from './lifecycle-fixtures';
-import type { ApiErrorBody, PhotoUploadTarget } from '../../src/domain/types';
+import type { ApiErrorBody, PhotoUploadTarget } from '#domain/types';
 
 let server: TestServer;
 let tasker: string;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
-import type { Page, Task, Training } from '../../src/domain/types';
+import type { Page, Task, Training } from '#domain/types';
 
 let server: TestServer;
 let pending: string;

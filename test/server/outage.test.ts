@@ -24,7 +24,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
 import { signAccessToken } from '../../server/auth/tokens';
 import { isOutageError } from '../../server/http/errors';
-import type { ApiErrorBody, ScannedItem } from '../../src/domain/types';
+import type { ApiErrorBody, ScannedItem } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
-import type { ApiErrorBody, AuthTokens } from '../../src/domain/types';
+import type { ApiErrorBody, AuthTokens } from '#domain/types';
 import { sha256 } from '../../server/auth/tokens';
 
 let server: TestServer;

@@ -34,11 +34,11 @@ import { freePort, REPO_ROOT, startServer, type ServerExit, type ServerProcess }
 import { createEmptyPostgresDatabase } from './helpers';
 import type { FetchImpl } from '../../workers/sync/http';
 import { compareOutboxRecords } from '../../workers/sync/queue';
-import { ShelfworkDb, type OutboxRecord } from '../../src/db/schema';
-import { withCheckDigit } from '../../src/domain/ean';
-import type { Defect, Photo, ScannedItem, Task, TaskStatus } from '../../src/domain/types';
+import { ShelfworkDb, type OutboxRecord } from '#db/schema';
+import { withCheckDigit } from '#domain/ean';
+import type { Defect, Photo, ScannedItem, Task, TaskStatus } from '#domain/types';
 import { SyncEngine } from '../../workers/sync/engine';
-import type { PhotoCreatePayload } from '../../src/db/outboxKinds';
+import type { PhotoCreatePayload } from '#db/outboxKinds';
 
 const EMAIL = 'lt@demo.shelfwork.app';
 const PASSWORD = 'demo1234';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './helpers';
 import { STAFF, createTask, createTaskers, firstPlace, post, type Tasker } from './lifecycle-fixtures';
-import type { ApiErrorBody, Page, Retailer, Task, User } from '../../src/domain/types';
+import type { ApiErrorBody, Page, Retailer, Task, User } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 /** Task reads through HTTP: visibility per user state, paging, cursors, order, search, distance, places. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
-import { distanceMeters } from '../../src/domain/geo';
-import { earlyCancelDeadline } from '../../src/domain/tasks';
-import { withCheckDigit } from '../../src/domain/ean';
-import type { ApiErrorBody, Page, Place, ReservationLimit, Task, Training } from '../../src/domain/types';
+import { distanceMeters } from '#domain/geo';
+import { earlyCancelDeadline } from '#domain/tasks';
+import { withCheckDigit } from '#domain/ean';
+import type { ApiErrorBody, Page, Place, ReservationLimit, Task, Training } from '#domain/types';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};

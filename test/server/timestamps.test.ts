@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './helpers';
 import { errorOf, getJson, newId, postJson, taskInStatus } from './execution-fixtures';
 import { createTask, createTaskers, firstPlace, placeOf, post, STAFF, type Tasker } from './lifecycle-fixtures';
 import { encodeCursor } from '../../server/tasks/map';
-import type { ScannedItem } from '../../src/domain/types';
+import type { ScannedItem } from '#domain/types';
 
 let server: TestServer;
 beforeAll(async () => {

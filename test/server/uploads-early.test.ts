@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { errorOf, jpegBytes, newId, postJson, putJpeg, taskInStatus } from './execution-fixtures';
 import { execDb } from '../../server/execution/tables';
-import type { ApiErrorBody, Photo, PhotoUploadTarget } from '../../src/domain/types';
+import type { ApiErrorBody, Photo, PhotoUploadTarget } from '#domain/types';
 
 let server: TestServer;
 let port: number;

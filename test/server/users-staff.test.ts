@@ -1,8 +1,8 @@
 /** User and staff routes through HTTP: set-country with idempotent replay, staff token, approve/reject, create place/task, health, country. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
-import { earlyCancelDeadline } from '../../src/domain/tasks';
-import type { ApiErrorBody, Country, Page, Place, Task, User } from '../../src/domain/types';
+import { earlyCancelDeadline } from '#domain/tasks';
+import type { ApiErrorBody, Country, Page, Place, Task, User } from '#domain/types';
 
 let server: TestServer;
 const STAFF = { authorization: 'Bearer test-staff-token' };

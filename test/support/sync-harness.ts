@@ -5,7 +5,7 @@
  * pack image cache, and the test's World of fixtures on the server.
  */
 import 'fake-indexeddb/auto';
-import { ShelfworkDb } from '../../src/db/schema';
+import { ShelfworkDb } from '#db/schema';
 import { SyncEngine } from '../../workers/sync/engine';
 import type { ImageCache } from '../../workers/sync/pack';
 import type { TestServer } from '../server/helpers';

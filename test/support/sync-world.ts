@@ -13,8 +13,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { issueTokens, signAccessToken } from '../../server/auth/tokens';
 import { execDb } from '../../server/execution/tables';
 import { hashPassword } from '../../server/auth/passwords';
-import { earlyCancelDeadline } from '../../src/domain/tasks';
-import type { AuthTokens, ChecklistItem, Photo, TaskStatus } from '../../src/domain/types';
+import { earlyCancelDeadline } from '#domain/tasks';
+import type { AuthTokens, ChecklistItem, Photo, TaskStatus } from '#domain/types';
 import type { TestServer } from '../server/helpers';
 
 /** The fixtures' store: Maxima, Gedimino pr. 9, Vilnius. */

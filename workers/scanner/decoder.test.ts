@@ -1,8 +1,8 @@
 import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { validateEan } from '../../src/domain/ean';
-import type { ScanFrame } from '../../src/contracts/scanner';
+import { validateEan } from '#domain/ean';
+import type { ScanFrame } from '#contracts/scanner';
 import { decodeFrame, downscale, rotate90, toGray, type Gray } from './decoder';
 
 /** A clean barcode image made by bwip-js, as the RGBA frame a canvas would give. */

@@ -29,7 +29,7 @@ import {
   type BitMatrix,
   type Result,
 } from '@zxing/library';
-import type { DecodeResult, ScanFormat, ScanFrame } from '../../src/contracts/scanner';
+import type { DecodeResult, ScanFormat, ScanFrame } from '#contracts/scanner';
 import { UpcEanReader } from './readers';
 
 export type BinarizerKind = 'histogram' | 'hybrid' | 'local';

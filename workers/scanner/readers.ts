@@ -27,7 +27,7 @@ import {
   ResultMetadataType,
   ResultPoint,
 } from '@zxing/library';
-import { hasValidCheckDigit, expandUpcE } from '../../src/domain/ean';
+import { hasValidCheckDigit, expandUpcE } from '#domain/ean';
 
 type Hints = Map<DecodeHintType, unknown>;
 

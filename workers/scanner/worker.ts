@@ -4,7 +4,7 @@
  * the page's camera preview or taps. Frames arrive as transferred buffers (src/scanner/client.ts).
  */
 import { expose } from 'comlink';
-import type { ScanFrame, ScannerApi } from '../../src/contracts/scanner';
+import type { ScanFrame, ScannerApi } from '#contracts/scanner';
 import { decodeFrame } from './decoder';
 
 const api = {

@@ -2,7 +2,7 @@
  * The guards and list parsers of the server's answers, once for the whole worker: an answer is
  * untrusted data from another program, so every pull, reconcile and login reads it through these.
  */
-import type { AuthTokens, Page, Task, User } from '../../src/domain/types';
+import type { AuthTokens, Page, Task, User } from '#domain/types';
 
 export function isUser(value: unknown): value is User {
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Page, Task, User } from '../../src/domain/types';
+import type { Page, Task, User } from '#domain/types';
 import { latestCode } from '../../test/server/helpers';
 import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 

@@ -18,10 +18,10 @@ import { runCommand, toCommand } from './features/command';
 import { executionHandlers, type ExecutionHandlers } from './features/execution';
 import { lifecycleHandlers, type LifecycleHandlers } from './features/lifecycle';
 import { Drainer } from './features/drainer';
-import type { ShelfworkDb } from '../../src/db/schema';
-import { LOCALE_KEY, POSITION_KEY } from '../../src/contracts/kv';
-import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '../../src/contracts/sync';
-import type { CompletionInput } from '../../src/domain/completion';
+import type { ShelfworkDb } from '#db/schema';
+import { LOCALE_KEY, POSITION_KEY } from '#contracts/kv';
+import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '#contracts/sync';
+import type { CompletionInput } from '#domain/completion';
 import {
   COUNTRY_CODES,
   TASK_STATUSES,
@@ -31,8 +31,8 @@ import {
   type ScannedItem,
   type TaskStatus,
   type User,
-} from '../../src/domain/types';
-import { canSeeTasks } from '../../src/domain/users';
+} from '#domain/types';
+import { canSeeTasks } from '#domain/users';
 import type { FollowUp } from './kinds';
 import type { DrainContext } from './outbox';
 import { browserImageCache, maintainPackCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';

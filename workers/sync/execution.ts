@@ -10,12 +10,12 @@
  * dismissed. Scheduling (debounce, drain kicks) and quota errors are the engine's.
  */
 import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from './queue';
-import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
-import { needsPhoto, readCompletion, type CompletionInput } from '../../src/domain/completion';
-import { REFUSAL_MESSAGES } from '../../src/domain/errors';
-import { applyScanChanges, type ScanChange } from '../../src/domain/scans';
-import { PHOTO_TAGS, type ScannedItem } from '../../src/domain/types';
-import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto } from '../../src/contracts/sync';
+import type { OutboxRecord, ShelfworkDb } from '#db/schema';
+import { needsPhoto, readCompletion, type CompletionInput } from '#domain/completion';
+import { REFUSAL_MESSAGES } from '#domain/errors';
+import { applyScanChanges, type ScanChange } from '#domain/scans';
+import { PHOTO_TAGS, type ScannedItem } from '#domain/types';
+import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto } from '#contracts/sync';
 import {
   CHECKLIST_KIND,
   COMPLETE_KIND,
@@ -26,7 +26,7 @@ import {
   PHOTO_UPDATE_KIND,
   SCANS_KIND,
 } from './kinds';
-import type { ChecklistPayload, CompletePayload, DefectsPayload, PhotoCreatePayload, ScansPayload } from '../../src/db/outboxKinds';
+import type { ChecklistPayload, CompletePayload, DefectsPayload, PhotoCreatePayload, ScansPayload } from '#db/outboxKinds';
 
 const OK: CommandResult = { ok: true, value: undefined };
 

@@ -3,7 +3,7 @@
  * (answer, error answer, no answer) into data. Runtime-agnostic (sync worker, page, Node tests):
  * no DOM, no Dexie, `fetch` is injectable. Policy (refresh, retry, outbox) lives in workers/sync.
  */
-import { readErrorCode, type ErrorCode } from '../../src/domain/errors';
+import { readErrorCode, type ErrorCode } from '#domain/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

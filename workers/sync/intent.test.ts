@@ -7,9 +7,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxRecord, PhotoRow, TaskRow } from '../../src/db/schema';
-import { ShelfworkDb } from '../../src/db/schema';
-import type { ScannedItem } from '../../src/domain/types';
+import type { OutboxRecord, PhotoRow, TaskRow } from '#db/schema';
+import { ShelfworkDb } from '#db/schema';
+import type { ScannedItem } from '#domain/types';
 import { SyncEngine } from './engine';
 import { changeChecklist, changeScannedItems, changeTaskDefects, updatePhotoComment } from './execution';
 

@@ -5,7 +5,7 @@
  * their optimistic change here too (`apply`), so a command and a retried rejection apply it alike.
  */
 import type { ApiResult } from './http';
-import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '../../src/db/schema';
+import type { OutboxRecord, ShelfworkDb, TaskPackPart, TaskRow } from '#db/schema';
 import {
   COUNTRY_CODES,
   type CountryCode,
@@ -14,7 +14,7 @@ import {
   type ScannedItem,
   type Task,
   type User,
-} from '../../src/domain/types';
+} from '#domain/types';
 import { dataList, isTask, isUser, stringList } from './answers';
 import { sendPhotoCreate } from './photos';
 import type { Session } from './session';
@@ -35,7 +35,7 @@ import {
   type PhotoDeletePayload,
   type PhotoUpdatePayload,
   type ScansPayload,
-} from '../../src/db/outboxKinds';
+} from '#db/outboxKinds';
 
 // The names live with the schema so the screens can read them; re-exported for the worker's modules.
 export { CHECKLIST_KIND, COMPLETE_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, PHOTO_UPDATE_KIND, SCANS_KIND, START_TASK_KIND };

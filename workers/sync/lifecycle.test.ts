@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueMutation, type NewMutation } from './queue';
-import type { Page, Task } from '../../src/domain/types';
+import type { Page, Task } from '#domain/types';
 import { AT_STORE, createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
 import { HISTORY_RESET_AFTER_MS } from './engine';
-import type { HistoryCursor, SuggestionsState } from '../../src/contracts/kv';
+import type { HistoryCursor, SuggestionsState } from '#contracts/kv';
 
 const server = useSyncServer();
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from './http';
 import { enqueueMutation, type NewMutation } from './queue';
-import type { User } from '../../src/domain/types';
+import type { User } from '#domain/types';
 import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import { backoffMs, BACKOFF_CAP_MS, verdictFor } from './outbox';
 

@@ -6,7 +6,7 @@
  */
 import type { ApiResult } from './http';
 import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
-import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
+import type { OutboxRecord, ShelfworkDb } from '#db/schema';
 import { outboxKind, type FollowUp } from './kinds';
 import type { Session } from './session';
 

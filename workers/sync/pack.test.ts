@@ -4,11 +4,11 @@
  * in-progress tasks need — shared URLs included — and reopens a pack whose entries the browser
  * evicted, so it is downloaded again.
  */
-import type { CompletePayload } from '../../src/db/outboxKinds';
+import type { CompletePayload } from '#db/outboxKinds';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaskStatus } from '../../src/domain/types';
+import type { TaskStatus } from '#domain/types';
 import { installFakeCaches } from '../../test/support/fake-caches';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/contracts/serviceWorker';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '#contracts/serviceWorker';
 import { createHarness, OPEN_WINDOW, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
 import { browserImageCache, IMAGES_EVICTED, maintainPackCache, type ImageCache, type PackContext } from './pack';

@@ -11,11 +11,11 @@
  */
 import type { ApiResult } from './http';
 import { compareOutboxRecords, UNSENT_STATES } from './queue';
-import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '../../src/db/schema';
-import type { ErrorCode } from '../../src/domain/errors';
-import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '../../src/domain/types';
-import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '../../src/contracts/serviceWorker';
-import type { CommandResult } from '../../src/contracts/sync';
+import type { ChecklistItemRow, OutboxRecord, PhotoRow, ShelfworkDb, TaskPackPart, TaskPackRow } from '#db/schema';
+import type { ErrorCode } from '#domain/errors';
+import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '#domain/types';
+import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '#contracts/serviceWorker';
+import type { CommandResult } from '#contracts/sync';
 import {
   CHECKLIST_KIND,
   DEFECTS_KIND,
@@ -24,7 +24,7 @@ import {
   photoIdOfPath,
   pinnedParts,
 } from './kinds';
-import type { ChecklistPayload, DefectsPayload, PhotoCreatePayload, PhotoDeletePayload } from '../../src/db/outboxKinds';
+import type { ChecklistPayload, DefectsPayload, PhotoCreatePayload, PhotoDeletePayload } from '#db/outboxKinds';
 import { dataList } from './answers';
 import type { Session } from './session';
 

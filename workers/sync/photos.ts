@@ -7,9 +7,9 @@
  */
 import type { ApiResult } from './http';
 import { recordedAtOf } from './queue';
-import type { OutboxRecord } from '../../src/db/schema';
-import type { PhotoUploadTarget } from '../../src/domain/types';
-import type { PhotoCreatePayload } from '../../src/db/outboxKinds';
+import type { OutboxRecord } from '#db/schema';
+import type { PhotoUploadTarget } from '#domain/types';
+import type { PhotoCreatePayload } from '#db/outboxKinds';
 import type { SendContext } from './kinds';
 
 /** Retries of the PUT inside one attempt (3 tries in all). */

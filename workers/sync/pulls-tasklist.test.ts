@@ -8,8 +8,8 @@
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ShelfworkDb } from '../../src/db/schema';
-import type { TaskStatus } from '../../src/domain/types';
+import type { ShelfworkDb } from '#db/schema';
+import type { TaskStatus } from '#domain/types';
 import { ALL_TASK_TYPES, selectTasks, taskTypeCategories, type SelectTasksOptions } from '../../src/tasks/selectTasks';
 import { readTaskList, showTaskList, type TaskListSource } from '../../src/tasks/taskListQuery';
 import { AT_STORE, createHarness, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enqueueMutation, enqueueMutationIf, isQuotaError, NO_RECORD } from './queue';
-import { ShelfworkDb } from '../../src/db/schema';
+import { ShelfworkDb } from '#db/schema';
 
 let db: ShelfworkDb;
 afterEach(() => db?.close());

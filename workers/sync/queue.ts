@@ -5,8 +5,8 @@
  * the drain is workers/sync/outbox.ts.
  */
 import type { Table } from 'dexie';
-import type { OutboxKindName, OutboxPayloads } from '../../src/db/outboxKinds';
-import type { OutboxRecord, ShelfworkDb } from '../../src/db/schema';
+import type { OutboxKindName, OutboxPayloads } from '#db/outboxKinds';
+import type { OutboxRecord, ShelfworkDb } from '#db/schema';
 
 /** A mutation to queue: one kind with that kind's payload. */
 export type NewMutation = { [K in OutboxKindName]: NewMutationOf<K> }[OutboxKindName];

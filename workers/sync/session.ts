@@ -6,9 +6,9 @@
  */
 import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from './http';
 import { isAuthTokens } from './answers';
-import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '../../src/contracts/kv';
-import type { SessionRow, ShelfworkDb } from '../../src/db/schema';
-import type { AuthTokens } from '../../src/domain/types';
+import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '#contracts/kv';
+import type { SessionRow, ShelfworkDb } from '#db/schema';
+import type { AuthTokens } from '#domain/types';
 
 /** Requests without an answer after this long count as a network failure (basement signal). */
 export const REQUEST_TIMEOUT_MS = 30_000;

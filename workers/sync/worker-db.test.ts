@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { ShelfworkDb } from '../../src/db/schema';
+import { ShelfworkDb } from '#db/schema';
 import { describe, expect, it } from 'vitest';
 import { openWorkerDb } from './worker-db';
 

@@ -5,7 +5,7 @@
  * page, which reloads — keeps auto-open on, so its next operation reopens the database lazily
  * (Dexie 4 opens a database of a newer version than it declares, as long as its tables exist).
  */
-import { DB_NAME, ShelfworkDb } from '../../src/db/schema';
+import { DB_NAME, ShelfworkDb } from '#db/schema';
 
 export function openWorkerDb(name: string = DB_NAME): ShelfworkDb {
   const db = new ShelfworkDb(name);

@@ -5,7 +5,7 @@
  * thread, so it refuses (loudly) to start anywhere but in a worker.
  */
 import { expose } from 'comlink';
-import type { SyncApi } from '../../src/contracts/sync';
+import type { SyncApi } from '#contracts/sync';
 import { SyncEngine } from './engine';
 import { openWorkerDb } from './worker-db';
 

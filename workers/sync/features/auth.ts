@@ -2,10 +2,10 @@
  * The auth commands of the sync worker: online only (never queued), tokens kept in the mirror's
  * `session` table. Logging out clears the account's mirror but keeps the tasker's unsent work.
  */
-import { SESSION_EXPIRED_KEY } from '../../../src/contracts/kv';
-import type { CommandResult, SyncApi } from '../../../src/contracts/sync';
-import type { ShelfworkDb } from '../../../src/db/schema';
-import type { CountryCode } from '../../../src/domain/types';
+import { SESSION_EXPIRED_KEY } from '#contracts/kv';
+import type { CommandResult, SyncApi } from '#contracts/sync';
+import type { ShelfworkDb } from '#db/schema';
+import type { CountryCode } from '#domain/types';
 import { isAuthTokens } from '../answers';
 import type { ApiResult } from '../http';
 import { clearPacks, packTables } from '../pack';

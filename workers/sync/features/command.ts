@@ -2,7 +2,7 @@
  * The one command wrapper of the sync worker: whatever a command throws (a full disk, a Dexie
  * error, a bug) comes back across Comlink as a `CommandError`, never thrown and never swallowed.
  */
-import type { CommandResult } from '../../../src/contracts/sync';
+import type { CommandResult } from '#contracts/sync';
 import type { ApiResult } from '../http';
 import { isQuotaError } from '../queue';
 

@@ -4,7 +4,7 @@
  * of one task are sent once (debounced), and every fire-and-forget job is tracked so tests can
  * wait for quiet (`idle`).
  */
-import type { ShelfworkDb } from '../../../src/db/schema';
+import type { ShelfworkDb } from '#db/schema';
 import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from '../outbox';
 import type { Warn } from './command';
 

@@ -4,10 +4,10 @@
  * record in one transaction (workers/sync/execution.ts), then kicks the drain: at once, or
  * debounced per task for quick successive changes.
  */
-import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi } from '../../../src/contracts/sync';
-import type { ShelfworkDb } from '../../../src/db/schema';
-import type { CompletionInput } from '../../../src/domain/completion';
-import type { ScannedItem } from '../../../src/domain/types';
+import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi } from '#contracts/sync';
+import type { ShelfworkDb } from '#db/schema';
+import type { CompletionInput } from '#domain/completion';
+import type { ScannedItem } from '#domain/types';
 import * as execution from '../execution';
 import { NOT_LOGGED_IN, type Session } from '../session';
 import { runCommand, toCommand, type Warn } from './command';

@@ -3,15 +3,15 @@
  * and start (queued through the outbox, re-checked on arrival), with how their answers reach the
  * mirror and the pulls that follow them.
  */
-import type { CommandError, CommandResult, SyncApi } from '../../../src/contracts/sync';
-import { START_TASK_KIND, type StartTaskPayload } from '../../../src/db/outboxKinds';
-import type { ShelfworkDb } from '../../../src/db/schema';
-import { REFUSAL_MESSAGES } from '../../../src/domain/errors';
-import { isValidCoordinates } from '../../../src/domain/geo';
-import { startRefusal } from '../../../src/domain/lifecycle';
-import { readTimestamp } from '../../../src/domain/time';
-import type { Coordinates } from '../../../src/domain/types';
-import { canSeeTasks } from '../../../src/domain/users';
+import type { CommandError, CommandResult, SyncApi } from '#contracts/sync';
+import { START_TASK_KIND, type StartTaskPayload } from '#db/outboxKinds';
+import type { ShelfworkDb } from '#db/schema';
+import { REFUSAL_MESSAGES } from '#domain/errors';
+import { isValidCoordinates } from '#domain/geo';
+import { startRefusal } from '#domain/lifecycle';
+import { readTimestamp } from '#domain/time';
+import type { Coordinates } from '#domain/types';
+import { canSeeTasks } from '#domain/users';
 import { isTask } from '../answers';
 import { toTaskRow } from '../kinds';
 import type { LocalWrites, PullContext } from '../pulls/base';

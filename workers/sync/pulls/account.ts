@@ -1,5 +1,5 @@
 /** The account's pulls: the user, the countries, the trainings and the reservation limit. */
-import type { Country, ReservationLimit, Training, User } from '../../../src/domain/types';
+import type { Country, ReservationLimit, Training, User } from '#domain/types';
 import { isUser, listOf } from '../answers';
 import { overlayUnsent } from '../kinds';
 import { clearPacks, packTables } from '../pack';

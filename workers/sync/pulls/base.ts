@@ -6,10 +6,10 @@
  */
 import type { ApiResult } from '../http';
 import { compareOutboxRecords, UNSENT_STATES } from '../queue';
-import type { ShelfworkDb, SyncMeta } from '../../../src/db/schema';
-import { ACCOUNT_KV_PREFIXES } from '../../../src/contracts/kv';
-import type { CommandResult } from '../../../src/contracts/sync';
-import { HISTORY_STATUSES, type Page, type Task, TASK_PAGE_SIZE, type TaskStatus } from '../../../src/domain/types';
+import type { ShelfworkDb, SyncMeta } from '#db/schema';
+import { ACCOUNT_KV_PREFIXES } from '#contracts/kv';
+import type { CommandResult } from '#contracts/sync';
+import { HISTORY_STATUSES, type Page, type Task, TASK_PAGE_SIZE, type TaskStatus } from '#domain/types';
 import { isPage } from '../answers';
 import { toTaskRow } from '../kinds';
 import type { Session } from '../session';

@@ -1,7 +1,7 @@
 /** The history lists: the first page on the schedule, older pages on demand, and their cursor in kv. */
-import type { ShelfworkDb } from '../../../src/db/schema';
-import { type HistoryCursor, historyCursorKey, readHistoryCursor as readHistoryCursorValue } from '../../../src/contracts/kv';
-import { type PageInfo, type Task, TASK_PAGE_SIZE, type TaskStatus } from '../../../src/domain/types';
+import type { ShelfworkDb } from '#db/schema';
+import { type HistoryCursor, historyCursorKey, readHistoryCursor as readHistoryCursorValue } from '#contracts/kv';
+import { type PageInfo, type Task, TASK_PAGE_SIZE, type TaskStatus } from '#domain/types';
 import { isTask } from '../answers';
 import { failure, fetchPage, metaKeyForStatus, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, taskListPath } from './base';
 

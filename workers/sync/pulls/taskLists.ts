@@ -1,6 +1,6 @@
 /** The task lists by status (history lists through history.ts) and one task. */
 import type { ApiResult } from '../http';
-import type { Task, TaskStatus } from '../../../src/domain/types';
+import type { Task, TaskStatus } from '#domain/types';
 import { isPage, isTask } from '../answers';
 import { toTaskRow } from '../kinds';
 import { failure, isHistoryStatus, MAX_PAGES, metaKeyForStatus, metaKeyForTask, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, TASK_PULL_REPORT_THRESHOLD, taskListPath } from './base';
