@@ -81,7 +81,7 @@ test('an outbox request cut off by the network waits in the service worker queue
     try {
       await fetch('/api/user/set-country', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID(), 'Shelfwork-Recorded-At': new Date().toISOString() },
         body: JSON.stringify({ countryCode: 'LT' }),
       });
       return false;
@@ -110,7 +110,7 @@ test('when the network returns, the browser sync event replays the queue and tel
   await page.evaluate(() =>
     fetch('/api/user/set-country', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID(), 'Shelfwork-Recorded-At': new Date().toISOString() },
       body: JSON.stringify({ countryCode: 'LT' }),
     }).catch(() => undefined),
   );
@@ -140,7 +140,7 @@ test('outbox requests sent from a dedicated worker (where the sync engine runs) 
   await context.setOffline(true);
   const outcome = await page.evaluate(async () => {
     // A blob worker has no base URL: give it the absolute address.
-    const source = `fetch('${location.origin}/api/user/set-country', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: '{"countryCode":"LT"}' })
+    const source = `fetch('${location.origin}/api/user/set-country', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID(), 'Shelfwork-Recorded-At': new Date().toISOString() }, body: '{"countryCode":"LT"}' })
       .then(() => postMessage('answered'), () => postMessage('network-error'));`;
     const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
     const result = await new Promise<string>((resolve) => worker.addEventListener('message', (e) => resolve(String(e.data))));
@@ -161,7 +161,7 @@ test('an outbox record retried while offline is queued once, not once per attemp
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await fetch('/api/user/set-country', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'Shelfwork-Recorded-At': new Date().toISOString() },
         body: JSON.stringify({ countryCode: 'LT' }),
       }).catch(() => undefined);
     }
@@ -180,6 +180,23 @@ test('requests without an Idempotency-Key are never queued for replay', async ({
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'nobody@e2e.shelfwork.test' }),
+    }).catch(() => undefined),
+  );
+  const after = await askServiceWorker<{ size: number }>(page, { type: 'queue-size' }, 'queue-size');
+  expect(after.size).toBe(before.size);
+  await context.setOffline(false);
+});
+
+test('a reserve or cancel (Idempotency-Key but no recorded time) is never queued for replay', async ({ page, context }) => {
+  await page.goto('/login');
+  await waitForServiceWorkerControl(page);
+  const before = await askServiceWorker<{ size: number }>(page, { type: 'queue-size' }, 'queue-size');
+  await context.setOffline(true);
+  await page.evaluate(() =>
+    fetch('/api/task/some-task/reserve', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: '{}',
     }).catch(() => undefined),
   );
   const after = await askServiceWorker<{ size: number }>(page, { type: 'queue-size' }, 'queue-size');
