@@ -572,10 +572,16 @@ export class SyncEngine implements SyncApi {
     });
   }
 
-  /** Own tasks (reserved, in progress, history) always; available ones only for those who may see tasks. */
+  /**
+   * Own tasks (reserved, in progress, history) and, for those who may see tasks, available ones.
+   * An account that may not see tasks (new, rejected, deactivated) pulls no list at all: the server
+   * refuses every list to it (403 CANNOT_SEE_TASKS), and asking every minute only fills its meta
+   * with errors.
+   */
   private statusesToPull(user: User | null): TaskStatus[] {
+    if (user && !canSeeTasks(user)) return [];
     const statuses = new Set<TaskStatus>([...DEFAULT_TASK_STATUSES, ...this.watchedStatuses]);
-    if (!user || !canSeeTasks(user)) statuses.delete('available');
+    if (!user) statuses.delete('available');
     return [...statuses];
   }
 
