@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { freePort } from './lib/server-process';
+import { CHROMIUM_ARGS } from './lib/chromium';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -37,7 +38,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: CHROMIUM_ARGS,
 });
 try {
   for (let i = 0; ; i++) {

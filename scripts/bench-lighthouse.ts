@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { freePort, REPO_ROOT, startServer } from './lib/server-process';
+import { CHROMIUM_ARGS } from './lib/chromium';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const REPORT_DIR = process.env.LH_REPORT_DIR?.trim() || null;
@@ -167,13 +168,7 @@ try {
     headless: true,
     args: [
       `--remote-debugging-port=${debuggingPort}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
     ],
     viewport: { width: 412, height: 823 },
     permissions: ['geolocation', 'background-sync'],

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { normalizeEmail } from '#domain/validation';
 import { formikField } from '#ui/formikField';
-import { TextField } from '#ui/TextField';
+import { EmailField, TextField } from '#ui/TextField';
 import { emailLoginSchema, passwordLoginSchema } from './authSchemas';
 import { showCommandFailure, useLoginWithPassword, useSendEmailCode } from './mutations';
 import { ConsentFields } from './ConsentFields';
@@ -76,26 +76,17 @@ export function LoginScreen() {
       </p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
         {mode === 'email' ? (
-          <TextField
+          <EmailField
             id="login-email"
             label={<Trans>Email</Trans>}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             {...field('email')}
           />
         ) : (
           <>
-            <TextField
+            <EmailField
               id="login-username"
               label={<Trans>Email</Trans>}
-              type="email"
-              inputMode="email"
               autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
               {...field('username')}
             />
             <TextField id="login-password" label={<Trans>Password</Trans>} type="password" autoComplete="current-password" {...field('password')} />

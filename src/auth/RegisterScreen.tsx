@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CountryCode } from '#domain/types';
 import { normalizeEmail } from '#domain/validation';
 import { formikField } from '#ui/formikField';
-import { SelectField, TextField } from '#ui/TextField';
+import { EmailField, SelectField } from '#ui/TextField';
 import { REGISTRATION_COUNTRIES, registerSchema } from './authSchemas';
 import { showCommandFailure, useRegister } from './mutations';
 import { ConsentFields } from './ConsentFields';
@@ -68,14 +68,9 @@ export function RegisterScreen() {
         <Trans>Earn money doing short tasks in stores near you. We will send a code to your email to confirm it.</Trans>
       </p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <TextField
+        <EmailField
           id="register-email"
           label={<Trans>Email</Trans>}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           {...formikField(formik, 'email', (code) => errorText('email', code))}
         />
         <SelectField id="register-country" label={<Trans>Country where you will work</Trans>} {...formikField(formik, 'country', (code) => errorText('country', code))}>

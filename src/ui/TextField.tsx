@@ -157,3 +157,8 @@ export function SelectField(props: SelectFieldProps) {
     />
   );
 }
+
+/** An email field: the email keyboard, no capitals or spell-check; `autoComplete` 'username' on password forms. */
+export function EmailField(props: FieldFrameProps & Omit<InputProps, 'type' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'multiline'>) {
+  return <TextField type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}

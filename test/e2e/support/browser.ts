@@ -3,15 +3,7 @@
  * reach its CDN on these machines) with the flags TOOLCHAIN.md lists, and the permissions the app
  * needs. Shared by playwright.config.ts and the specs that launch their own persistent context.
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS } from '../../../scripts/lib/chromium';
 
 /** `background-sync` must be listed: Playwright denies anything unlisted and Workbox's sync
  * registration then fails silently. */
