@@ -87,6 +87,76 @@ export interface UsersTable {
   reservation_limit_minutes: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Added by migration 0004 (issue 11: onboarding). */
+  national_id: Nullable<string>;
+  iban: Nullable<string>;
+  address: Nullable<string>;
+  postal_code: Nullable<string>;
+  business_type: ColumnType<string, string | undefined, string>;
+  individual_activity_no: Nullable<string>;
+  legal_entity_name: Nullable<string>;
+  legal_entity_number: Nullable<string>;
+  vat_code: Nullable<string>;
+  business_id: Nullable<string>;
+  referred_by_code: Nullable<string>;
+  fleet_partner_id: Nullable<string>;
+  activity_code: Nullable<string>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  approved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A nullable column that inserts may leave out. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface FleetPartnersTable {
+  id: string;
+  country_code: string;
+  short_name: string;
+  url: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface CountryBusinessesTable {
+  id: string;
+  country_code: string;
+  name: string;
+  registration_number: string;
+  address: string;
+}
+
+export interface CountryContactsTable {
+  country_code: string;
+  support_phone: string;
+  support_email: string;
+  supervisor_name: string;
+  supervisor_phone: string;
+  supervisor_email: string;
+}
+
+export type UserDocumentKind = 'profile_photo' | 'identity_document' | 'payment_document';
+
+export interface UserDocumentsTable {
+  id: string;
+  user_id: string;
+  kind: UserDocumentKind;
+  content_type: ColumnType<string, string | undefined, string>;
+  storage_key: Nullable<string>;
+  sha256: Nullable<string>;
+  size_bytes: Nullable<number>;
+  uploaded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface UserEventsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  actor: string;
+  reasons: ColumnType<string[], string | undefined, string>;
+  comment: Nullable<string>;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
 }
 
 export interface UserTrainingsTable {
@@ -254,4 +324,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   server_secrets: ServerSecretsTable;
   dev_mailbox: DevMailboxTable;
+  fleet_partners: FleetPartnersTable;
+  country_businesses: CountryBusinessesTable;
+  country_contacts: CountryContactsTable;
+  user_documents: UserDocumentsTable;
+  user_events: UserEventsTable;
 }

@@ -166,6 +166,38 @@ export interface User {
   rejectionComment: string | null;
   referralCode: string | null;
   createdAt: string;
+  // Profile and payment details (issue 11, spec sections 3 and 5). Optional: older answers and
+  // test fixtures leave them out; the server always sends them.
+  nationalId?: string | null;
+  iban?: string | null;
+  address?: string | null;
+  /** Stored with the 'LT-' prefix (spec section 5). */
+  postalCode?: string | null;
+  businessType?: BusinessType;
+  individualActivityNo?: string | null;
+  legalEntityName?: string | null;
+  legalEntityNumber?: string | null;
+  vatCode?: string | null;
+  businessId?: string | null;
+  referredByCode?: string | null;
+  /** Payment documents outside LT: the fleet partner the tasker registered with. */
+  fleetPartnerId?: string | null;
+  /** Payment documents in LT: the activity code of the certificate (829900). */
+  activityCode?: string | null;
+  isIdentityDocumentUploaded?: boolean;
+  isPaymentDocumentUploaded?: boolean;
+  hasProfilePhoto?: boolean;
+}
+
+/** Self-employed by default; a company has a legal entity name and number (spec section 5). */
+export type BusinessType = 'self_employed' | 'company';
+
+/** A fleet partner of a market (payment documents outside LT). */
+export interface FleetPartner {
+  id: string;
+  countryCode: CountryCode;
+  shortName: string;
+  url: string;
 }
 
 export interface Training {
