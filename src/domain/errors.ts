@@ -31,6 +31,7 @@ export const SERVER_ERROR_CODES = [
   'RETAILER_NOT_FOUND',
   'TASK_TYPE_NOT_FOUND',
   'PHOTO_NOT_FOUND',
+  'TRAINING_NOT_FOUND',
   'NOT_FOUND',
   // 409, 410
   'PHOTO_ALREADY_UPLOADED',
@@ -141,7 +142,19 @@ export type FieldErrorCode =
   | 'FACINGS_INVALID'
   | 'UNKNOWN_BLOCKER'
   | 'UNKNOWN_DEFECT'
-  | 'UNKNOWN_ITEM';
+  | 'UNKNOWN_ITEM'
+  // The profile (spec section 5; src/domain/profile.ts)
+  | 'PHONE_INVALID'
+  | 'IBAN_INVALID'
+  /** The national ID has the wrong number of digits for the market (nationalIdLengths). */
+  | 'NATIONAL_ID_LENGTH'
+  /** The national ID fails its checksum or holds no valid birth date. */
+  | 'NATIONAL_ID_INVALID'
+  /** A national ID is saved only after a photo of the identity document is uploaded. */
+  | 'ID_DOCUMENT_REQUIRED'
+  | 'POSTAL_CODE_INVALID'
+  /** The field cannot change any more (name, IBAN, national ID, country after approval). */
+  | 'LOCKED';
 
 /**
  * The server's English for its business-rule refusals (420), also used by the worker when it
