@@ -24,7 +24,7 @@ import * as czRc from 'stdnum/lib/cjs/cz/rc.js';
 import * as roCnp from 'stdnum/lib/cjs/ro/cnp.js';
 import type { FieldErrorCode } from './errors';
 import type { BusinessType, CountryCode } from './types';
-import { isPlausibleId } from './validation';
+import { isPlausibleId, NATIONAL_ID_LENGTHS } from './validation';
 
 export const PROFILE_FIELDS = [
   'firstName',
@@ -115,15 +115,7 @@ export function isIbanHidden(country: CountryCode): boolean {
 
 /** Digits of the national ID per market (spec section 5): LT 11, PL 11, CZ 9 or 10, RO 13. */
 export function nationalIdLengths(country: CountryCode): readonly number[] {
-  switch (country) {
-    case 'LT':
-    case 'PL':
-      return [11];
-    case 'CZ':
-      return [9, 10];
-    case 'RO':
-      return [13];
-  }
+  return NATIONAL_ID_LENGTHS[country];
 }
 
 /**

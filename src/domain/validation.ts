@@ -42,3 +42,15 @@ export function validateCountry(value: unknown): FieldErrorCode | null {
   if (typeof value !== 'string' || value.trim() === '') return 'REQUIRED';
   return isCountryCode(value) ? null : 'COUNTRY_INVALID';
 }
+
+/**
+ * Digits of the national ID per market after removing spaces and hyphens (spec section 5): LT 11,
+ * PL 11 (PESEL), CZ 9 or 10 (rodné číslo), RO 13 (CNP). Here rather than in profile.ts so the
+ * words of NATIONAL_ID_LENGTH need no validation library.
+ */
+export const NATIONAL_ID_LENGTHS: Readonly<Record<CountryCode, readonly number[]>> = {
+  LT: [11],
+  PL: [11],
+  CZ: [9, 10],
+  RO: [13],
+};

@@ -79,3 +79,33 @@ describe('a field’s error in the tasker’s words', () => {
     expect(text(fieldErrorMessage('country', 'OUT_OF_RANGE'))).toBe('This value is not valid');
   });
 });
+
+describe('a profile field’s error in the tasker’s words (spec section 5)', () => {
+  it('says the national ID’s length for the tasker’s market', () => {
+    const lt = fieldErrorMessage('nationalId', 'NATIONAL_ID_LENGTH', { country: 'LT' });
+    expect(lt.message).toBe('National ID must be {n} digits');
+    expect(lt.values).toEqual({ n: 11 });
+    expect(fieldErrorMessage('nationalId', 'NATIONAL_ID_LENGTH', { country: 'RO' }).values).toEqual({ n: 13 });
+    const cz = fieldErrorMessage('nationalId', 'NATIONAL_ID_LENGTH', { country: 'CZ' });
+    expect(cz.message).toBe('National ID must be {min} or {max} digits');
+    expect(cz.values).toEqual({ min: 9, max: 10 });
+    // Without the market: general words, never an unfilled placeholder.
+    expect(text(fieldErrorMessage('nationalId', 'NATIONAL_ID_LENGTH'))).toBe('National ID has the wrong number of digits');
+  });
+
+  it('uses the spec’s words for phone, IBAN, national ID and codes', () => {
+    expect(text(fieldErrorMessage('phone', 'PHONE_INVALID'))).toBe('Phone number is not valid');
+    expect(text(fieldErrorMessage('iban', 'IBAN_INVALID'))).toBe('IBAN is not valid');
+    expect(text(fieldErrorMessage('nationalId', 'NATIONAL_ID_INVALID'))).toBe('National ID is not valid');
+    expect(text(fieldErrorMessage('individualActivityNo', 'CODE_INVALID'))).toBe('Code is not valid');
+    // The login code keeps its own words.
+    expect(text(fieldErrorMessage('code', 'CODE_INVALID'))).toBe('Enter the 6-digit code from the email');
+  });
+
+  it('words the referral code’s refusals and the documents’ requirements', () => {
+    expect(text(fieldErrorMessage('referredByCode', 'NOT_FOUND'))).toBe('There is no such referral code');
+    expect(text(fieldErrorMessage('code', 'NOT_ALLOWED'))).toBe('You cannot use your own referral code');
+    expect(text(fieldErrorMessage('identityDocument', 'REQUIRED'))).toBe('Please upload a photo of your ID document');
+    expect(text(fieldErrorMessage('firstName', 'LOCKED'))).toBe('This cannot be changed after your profile is approved');
+  });
+});

@@ -9,6 +9,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode, FieldErrorCode } from '#domain/errors';
+import type { CountryCode } from '#domain/types';
+import { NATIONAL_ID_LENGTHS } from '#domain/validation';
 
 /** What the tasker was doing when it failed: it words the fallback. */
 export type FailedAction =
@@ -123,7 +125,24 @@ export function errorMessage(action: FailedAction, error: FailureLike | null): M
 }
 
 /** The fields that have words of their own for a code; others get the general words. */
-export type WordedField = 'email' | 'username' | 'password' | 'country' | 'code' | 'consent' | 'reason' | 'policyAgreed' | 'ean' | 'facings';
+export type WordedField =
+  | 'email'
+  | 'username'
+  | 'password'
+  | 'country'
+  | 'code'
+  | 'consent'
+  | 'reason'
+  | 'policyAgreed'
+  | 'ean'
+  | 'facings'
+  // the profile (src/domain/profile.ts) and its calls
+  | 'referredByCode'
+  | 'identityDocument'
+  | 'paymentDocument'
+  | 'fleetPartnerId'
+  | 'registered'
+  | 'activityCode';
 
 /** Codes of the page's own form rules (src/auth/authSchemas.ts) next to the domain's field codes. */
 export type FormErrorCode = FieldErrorCode | 'WRONG_CODE' | 'COUNTRY_NOT_OFFERED' | 'CONSENT_REQUIRED';
@@ -136,6 +155,10 @@ const REQUIRED_MESSAGES: Partial<Record<WordedField, MessageDescriptor>> = {
   password: msg`Password is required`,
   reason: msg`Please add the required information`,
   policyAgreed: msg`Please agree to the policy`,
+  identityDocument: msg`Please upload a photo of your ID document`,
+  paymentDocument: msg`Please upload a photo of your individual activity certificate`,
+  fleetPartnerId: msg`Please choose your fleet partner`,
+  registered: msg`Please confirm that you are registered with the fleet partner`,
 };
 
 const FIELD_CODE_MESSAGES: Partial<Record<FormErrorCode, MessageDescriptor>> = {
@@ -150,10 +173,54 @@ const FIELD_CODE_MESSAGES: Partial<Record<FormErrorCode, MessageDescriptor>> = {
   EAN_INVALID: msg`Invalid EAN. Scan directly from the product or select it from the list.`,
   FACINGS_REQUIRED: msg`Enter the number of facings`,
   FACINGS_INVALID: msg`Facings must be a whole number from 0 to 99`,
+  // The profile (spec section 5; the first two and 'National ID is not valid' verbatim).
+  PHONE_INVALID: msg`Phone number is not valid`,
+  IBAN_INVALID: msg`IBAN is not valid`,
+  NATIONAL_ID_LENGTH: msg`National ID has the wrong number of digits`,
+  NATIONAL_ID_INVALID: msg`National ID is not valid`,
+  ID_DOCUMENT_REQUIRED: msg`Upload a photo of your ID document before entering the national ID`,
+  POSTAL_CODE_INVALID: msg`Postal code must be exactly 5 digits`,
+  LOCKED: msg`This cannot be changed after your profile is approved`,
 };
 
-/** The words for a field's error code. */
-export function fieldErrorMessage(field: string, code: FormErrorCode): MessageDescriptor {
+/** Codes whose words depend on the field: the login code's differ from a profile code's. */
+const FIELD_SPECIFIC_MESSAGES: Partial<Record<WordedField, Partial<Record<FormErrorCode, MessageDescriptor>>>> = {
+  referredByCode: {
+    NOT_FOUND: msg`There is no such referral code`,
+    NOT_ALLOWED: msg`You cannot use your own referral code`,
+    LOCKED: msg`The referral code cannot be changed any more`,
+  },
+  code: {
+    NOT_FOUND: msg`There is no such referral code`,
+    NOT_ALLOWED: msg`You cannot use your own referral code`,
+  },
+  fleetPartnerId: { NOT_FOUND: msg`Please choose your fleet partner` },
+};
+
+/** Profile fields whose CODE_INVALID means the spec's 'Code is not valid' (not the login code's 6 digits). */
+const PROFILE_CODE_FIELDS: ReadonlySet<string> = new Set(['individualActivityNo', 'activityCode', 'legalEntityNumber', 'vatCode']);
+
+/** Spec section 5: 'National ID must be {n} digits' (CZ: 9 or 10). */
+function nationalIdLengthMessage(country: CountryCode): MessageDescriptor {
+  const lengths = NATIONAL_ID_LENGTHS[country];
+  if (lengths.length === 1) {
+    const n = lengths[0];
+    return msg`National ID must be ${n} digits`;
+  }
+  const min = Math.min(...lengths);
+  const max = Math.max(...lengths);
+  return msg`National ID must be ${min} or ${max} digits`;
+}
+
+/**
+ * The words for a field's error code. `country` (the tasker's market) words the national ID's
+ * length ('National ID must be 11 digits'); without it the words are general.
+ */
+export function fieldErrorMessage(field: string, code: FormErrorCode, options: { country?: CountryCode | null } = {}): MessageDescriptor {
   if (code === 'REQUIRED') return REQUIRED_MESSAGES[field as WordedField] ?? msg`This field is required`;
+  const specific = FIELD_SPECIFIC_MESSAGES[field as WordedField]?.[code];
+  if (specific) return specific;
+  if (code === 'NATIONAL_ID_LENGTH' && options.country) return nationalIdLengthMessage(options.country);
+  if (code === 'CODE_INVALID' && PROFILE_CODE_FIELDS.has(field)) return msg`Code is not valid`;
   return FIELD_CODE_MESSAGES[code] ?? msg`This value is not valid`;
 }
