@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReservationLimit } from '#domain/types';
 import { formatMinutes } from '../i18n/format';
+import './ReservationLimitBar.css';
 
 export function ReservationLimitBar({ limit }: { limit: ReservationLimit | null | undefined }) {
   const { t, i18n } = useLingui();

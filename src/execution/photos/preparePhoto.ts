@@ -20,14 +20,15 @@ export function imageFileError(file: { type: string; size: number }): ImageError
 
 type Drawable = CanvasImageSource & { width: number; height: number };
 
-async function encode(source: CanvasImageSource, size: Size): Promise<Blob> {
+/** Draws `source` at `size` and encodes it as JPEG (asynchronously; OffscreenCanvas where there is one). */
+export async function encodeJpeg(source: CanvasImageSource, size: Size, quality: number = PHOTO_JPEG_QUALITY): Promise<Blob> {
   if (typeof OffscreenCanvas !== 'undefined') {
     const canvas = new OffscreenCanvas(size.width, size.height);
     const context = canvas.getContext('2d');
     if (!context) throw new Error('NO_2D_CONTEXT');
     context.imageSmoothingQuality = 'high';
     context.drawImage(source, 0, 0, size.width, size.height);
-    return canvas.convertToBlob({ type: 'image/jpeg', quality: PHOTO_JPEG_QUALITY });
+    return canvas.convertToBlob({ type: 'image/jpeg', quality });
   }
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
@@ -37,7 +38,7 @@ async function encode(source: CanvasImageSource, size: Size): Promise<Blob> {
   context.imageSmoothingQuality = 'high';
   context.drawImage(source, 0, 0, size.width, size.height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('ENCODE_FAILED'))), 'image/jpeg', PHOTO_JPEG_QUALITY),
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('ENCODE_FAILED'))), 'image/jpeg', quality),
   );
 }
 
@@ -60,7 +61,7 @@ export async function preparePhotoFile(file: Blob): Promise<PreparedPhoto> {
   }
   try {
     const size = photoTargetSize({ width: bitmap.width, height: bitmap.height });
-    const encoded = new Uint8Array(await (await encode(bitmap, size)).arrayBuffer());
+    const encoded = new Uint8Array(await (await encodeJpeg(bitmap, size)).arrayBuffer());
     const bytes = isJpeg(original) ? transplantExif(original, encoded, size) : encoded;
     return { ok: true, blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), ...size };
   } catch {
@@ -76,7 +77,7 @@ export async function prepareCameraFrame(video: HTMLVideoElement): Promise<Prepa
   if (!video.videoWidth || !video.videoHeight) return { ok: false, code: 'IMAGE_LOAD_FAILED' };
   try {
     const size = photoTargetSize({ width: video.videoWidth, height: video.videoHeight });
-    const blob = await encode(frame, size);
+    const blob = await encodeJpeg(frame, size);
     return { ok: true, blob, ...size };
   } catch {
     return { ok: false, code: 'IMAGE_LOAD_FAILED' };
