@@ -20,6 +20,9 @@ import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerExecutionRoutes } from './execution/routes';
+import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
+import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
+import { createFiles, uploadsPlugin } from './storage/uploads';
 import { registerStatic } from './static';
 import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
@@ -81,15 +84,22 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerCatalogRoutes(scope, context);
     }),
   );
+  // Task photos and user documents: one upload pipeline (files under config.photoDir, signed URLs).
+  const files = createFiles(context);
   await app.register(
-    accessScope('tasker', (scope) => {
+    accessScope('tasker', async (scope) => {
       registerUserRoutes(scope, context);
+      registerUserDocumentRoutes(scope, context, files);
       registerTaskRoutes(scope, context);
       registerLifecycleRoutes(scope, context);
-      registerExecutionRoutes(scope, context); // photo files: filesystem storage under config.photoDir
+      registerExecutionRoutes(scope, context, files);
+      // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
+      await scope.register(
+        uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),
+      );
     }),
   );
-  await app.register(accessScope('staff', (scope) => registerStaffRoutes(scope, context)));
+  await app.register(accessScope('staff', (scope) => registerStaffRoutes(scope, context, files)));
   await registerStatic(app, config.distDir);
   return { app, context };
 }

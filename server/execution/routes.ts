@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
 import { isPlausibleId, readRecordedAt } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { createFsPhotoStorage, type PhotoStorage } from '../storage/photo-storage';
+import type { Files } from '../storage/uploads';
 import type { PhotoUploadTarget } from '#domain/types';
 import { readBody, readCompleteInput, readIdList, readNewPhotos, readPhotoComment, readScannedItems } from './input';
 import {
@@ -32,8 +32,8 @@ import {
   updatePhotoComment,
   type Writer,
 } from './service';
-import { PhotoUrlSigner } from './signing';
-import { uploadsPlugin } from './uploads';
+import { PHOTO_NAMESPACE } from './photo-uploads';
+import { TASK_PHOTO_TARGET } from '../storage/signing';
 
 function taskIdParam(request: FastifyRequest): string {
   const { taskId } = request.params as { taskId?: unknown };
@@ -42,19 +42,15 @@ function taskIdParam(request: FastifyRequest): string {
 }
 
 /**
- * Registers the execution routes. Photo files go to `storage` (default: the filesystem under
- * config.photoDir); an S3-compatible PhotoStorage can be passed instead.
+ * Registers the execution routes. Photo files go through the shared upload pipeline (`files`:
+ * storage and signed URLs; its PUT and file routes are registered once in server/app.ts with the
+ * task-photo target of ./photo-uploads.ts).
  */
-export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, storage: PhotoStorage = createFsPhotoStorage(ctx.config.photoDir)): void {
-  const signer = new PhotoUrlSigner(ctx.tokens.secret);
-  const readUrl = (photoId: string) => signer.readUrl(photoId, ctx.clock.now(), ctx.config.photoUrlTtlSeconds);
+export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, files: Files): void {
+  const { storage } = files;
+  const readUrl = (photoId: string) => files.readUrl(PHOTO_NAMESPACE, photoId);
   const uploadTarget = (row: Parameters<typeof toApiPhoto>[0]): PhotoUploadTarget => ({
-    presignedUrl: `/api/uploads/${signer.uploadToken({
-      photoId: row.id,
-      taskId: row.task_id,
-      userId: row.user_id,
-      exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds,
-    })}`,
+    presignedUrl: files.uploadUrl({ target: TASK_PHOTO_TARGET, id: row.id, scope: row.task_id, userId: row.user_id }),
     photo: toApiPhoto(row, readUrl),
   });
 
@@ -168,6 +164,4 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, s
       body: await completeTask(trx, w, ctx.config.reservationLimitMinutes, taskId, input),
     }));
   });
-
-  void app.register(uploadsPlugin({ ctx, storage, signer, readUrl }));
 }

@@ -1,14 +1,19 @@
 /**
  * The staff API (no UI in the spec): registered in the `staff` access scope (server/app.ts), so
- * every route needs `Authorization: Bearer <STAFF_TOKEN>` however its path is spelled.
- * Mutations go through the same Idempotency-Key mechanism as tasker routes (scope 'staff').
+ * every route needs `Authorization: Bearer <STAFF_TOKEN>` however its path is spelled — the
+ * document files staff open too. Mutations go through the same Idempotency-Key mechanism as
+ * tasker routes (scope 'staff'); decisions on a tasker name who made them
+ * (`Shelfwork-Staff-Name`, ./review.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { approveUser, createPlace, createTask, listUsers, rejectUser, reviewTask } from './service';
+import type { Files } from '../storage/uploads';
+import { documentNotFound, findDocument, removeFiles } from '../users/documents';
+import { createPlace, createTask, listUsers, reviewTask } from './service';
+import { STAFF_NAME_HEADER, approveUser, readStaffName, rejectUser, setTrainingDone, trainingNotFound, userReview } from './review';
 
 function userId(request: FastifyRequest): string {
   const { id } = request.params as { id?: unknown };
@@ -22,23 +27,59 @@ function body(request: FastifyRequest): Record<string, unknown> {
   return b;
 }
 
-export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** Who is deciding: the Shelfwork-Staff-Name header ('staff' when absent). */
+const actorOf = (request: FastifyRequest) => readStaffName(request.headers[STAFF_NAME_HEADER]);
+
+export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files: Files): void {
   app.get('/api/staff/users', async (request) => {
     const email = single(asQuery(request.query).email);
     if (email.error || (email.value && email.value.length > 254)) throw badRequest({ email: 'INVALID' });
     return { data: await listUsers(ctx.db, email.value?.trim().toLowerCase() || null) };
   });
 
+  app.get('/api/staff/users/:id', async (request) => userReview(ctx.db, userId(request)));
+
+  /** A document's file for staff: the staff token is the credential (no signed URL to leak). */
+  app.get('/api/staff/users/:id/documents/:documentId/file', async (request, reply) => {
+    const id = userId(request);
+    const { documentId } = request.params as { documentId?: unknown };
+    if (!isPlausibleId(documentId)) throw documentNotFound();
+    const row = await findDocument(ctx.db, documentId);
+    const bytes = row && row.user_id === id && row.uploaded_at && !row.deleted_at && row.storage_key ? await files.storage.get(row.storage_key) : null;
+    if (!bytes) throw documentNotFound();
+    return reply.type('image/jpeg').header('cache-control', 'no-store').send(bytes);
+  });
+
   app.post('/api/staff/users/:id/approve', async (request, reply) => {
     const id = userId(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await approveUser(trx, id, ctx.clock.now()) }));
+    const actor = actorOf(request);
+    const toRemove: string[] = [];
+    const sent = await runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      const { user, filesToRemove } = await approveUser(trx, id, actor, ctx.clock.now());
+      toRemove.push(...filesToRemove);
+      return { status: 200, body: user };
+    });
+    // The identity document's file goes only after the approval is committed.
+    await removeFiles(files, toRemove, (error, key) => request.log.warn({ err: error, key }, 'identity document file not deleted'));
+    return sent;
   });
 
   app.post('/api/staff/users/:id/reject', async (request, reply) => {
     const id = userId(request);
+    const actor = actorOf(request);
     const input = body(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await rejectUser(trx, id, input, ctx.clock.now()) }));
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await rejectUser(trx, id, input, actor, ctx.clock.now()) }));
   });
+
+  for (const [action, done] of [['done', true], ['undone', false]] as const) {
+    app.post(`/api/staff/users/:id/trainings/:trainingId/${action}`, async (request, reply) => {
+      const id = userId(request);
+      const { trainingId } = request.params as { trainingId?: unknown };
+      if (!isPlausibleId(trainingId)) throw trainingNotFound();
+      const actor = actorOf(request);
+      return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await setTrainingDone(trx, id, trainingId, done, actor, ctx.clock.now()) }));
+    });
+  }
 
   app.post('/api/staff/places', async (request, reply) => {
     const input = body(request);

@@ -1,6 +1,6 @@
 /**
- * Staff operations shared by the staff HTTP API and the CLI: find users, approve/reject
- * profiles, create places and tasks, accept/reject finished tasks. Input validation returns
+ * Staff operations shared by the staff HTTP API and the CLI: find users, create places and
+ * tasks, accept/reject finished tasks (reviewing a tasker: ./review.ts). Input validation returns
  * per-field codes.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { validateCountry } from '#domain/validation';
 import type { CountryCode, Place, Task, User } from '#domain/types';
-import { findUsersByEmailPrefix, loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
+import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
@@ -42,34 +42,6 @@ const MONEY_RE = /^\d{1,8}(\.\d{1,2})?$/;
 
 export async function listUsers(db: Db, email: string | null): Promise<User[]> {
   return (await findUsersByEmailPrefix(db, email)).map(toApiUser);
-}
-
-async function userOrThrow(db: Db, id: string): Promise<User> {
-  const row = await loadUserWithStats(db, id);
-  if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'User not found');
-  return toApiUser(row);
-}
-
-export async function approveUser(db: Db, id: string, now: Date): Promise<User> {
-  await userOrThrow(db, id);
-  await setUserStatus(db, id, { status: 'active' }, now);
-  return userOrThrow(db, id);
-}
-
-export async function rejectUser(db: Db, id: string, input: unknown, now: Date): Promise<User> {
-  const body = (input ?? {}) as Record<string, unknown>;
-  const fields: Record<string, string | null> = {};
-  let reasons: string[] = [];
-  if (!Array.isArray(body.reasons) || body.reasons.length === 0) fields.reasons = 'REQUIRED';
-  else if (body.reasons.length > REJECTION_REASON_FIELDS.length || body.reasons.some((r) => typeof r !== 'string' || !(REJECTION_REASON_FIELDS as readonly string[]).includes(r))) {
-    fields.reasons = 'INVALID';
-  } else reasons = [...new Set(body.reasons as string[])];
-  const comment = readString(body.comment, { max: 1000 });
-  fields.comment = comment.error;
-  assertNoFieldErrors(fields);
-  await userOrThrow(db, id);
-  await setUserStatus(db, id, { status: 'rejected', rejectionReasons: reasons, rejectionComment: comment.value }, now);
-  return userOrThrow(db, id);
 }
 
 function readNumber(value: unknown): number | null {

@@ -336,3 +336,25 @@ export interface PhotoUploadTarget {
 
 export const COMPLETION_OUTCOMES = ['complete', 'incomplete', 'blocked'] as const;
 export type CompletionOutcome = (typeof COMPLETION_OUTCOMES)[number];
+
+/** The tasker's document files (`POST user/profile-photo` etc.; the row's `kind`). */
+export type UserDocumentKind = 'profile_photo' | 'identity_document' | 'payment_document';
+
+/** A tasker's document as the API shows it: `src` is a signed read URL, null until the file is uploaded. */
+export interface UserDocumentPhoto {
+  id: string;
+  src: string | null;
+}
+
+/** The answer to `POST user/profile-photo | identity-document | payment-document { id }`: PUT the JPEG to presignedUrl. */
+export interface UserDocumentUploadTarget {
+  presignedUrl: string;
+  photo: UserDocumentPhoto;
+}
+
+/** `GET user/identity-document`: the newest uploaded identity document. */
+export interface IdentityDocument {
+  id: string;
+  src: string;
+  uploadedAt: string;
+}

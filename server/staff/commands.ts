@@ -1,0 +1,229 @@
+/**
+ * The staff CLI's commands (`npm run staff -- <command>`), run against an open database and the
+ * photo storage, so tests run them on their own database. server/staff/cli.ts opens both from the
+ * environment and calls `runStaffCommand`. Output: JSON of the object shown or changed; refusals
+ * print their code and field errors and exit 1.
+ */
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Db } from '../db/database';
+import { ApiError } from '../http/errors';
+import type { PhotoStorage } from '../storage/photo-storage';
+import { createPlace, createTask, listUsers, reviewTask, REJECTION_REASON_FIELDS } from './service';
+import { approveUser, readStaffName, rejectUser, setTrainingDone, userReview } from './review';
+
+export const HELP = `Shelfwork staff CLI
+
+Usage: npm run staff -- <command> [options]
+
+Reviewing a tasker (<user> is an email or a user id; --by <name> says who decides, default 'staff'):
+  user show <user>                       Profile, documents (with their files on disk), history
+                                         (who did what when) and trainings
+  user approve <user> [--by <name>]      Approve (status active); the identity document's file
+                                         is deleted (the row keeps when it was uploaded)
+  user reject <user> --reason <field> [--reason <field> ...] [--comment <text>] [--by <name>]
+                                         Reject; reasons are field names (also comma-separated):
+                                         ${REJECTION_REASON_FIELDS.join(', ')}
+  training done <user> <trainingId> [--by <name>]
+  training undone <user> <trainingId> [--by <name>]
+                                         Mark a training done or not done (idempotent); once every
+                                         required training is done, the tasker's tasks are reservable
+
+Other commands:
+  users [--email <part>]                 List users (id, email, status, country)
+  approve --email <email> | --id <id>    Same as 'user approve'
+  reject (--email <email> | --id <id>) --reasons <f1,f2> [--comment <text>]
+                                         Same as 'user reject'
+  create-place --title <t> --address <a> --city <c> --country <LT|PL|CZ|RO>
+               --lat <latitude> --lng <longitude> --retailer <retailerId>
+  create-task --place <placeId> --type <taskTypeId> --start <ISO> --end <ISO>
+              --duration <minutes> --reward <amount> [--bonus <amount>]
+              [--title <t>] [--comment <descriptive comment>] [--letter </letters/maxima.pdf>]
+  accept --task <taskId> [--comment <result comment>]
+                                         Accept a task awaiting confirmation
+  reject-task --task <taskId> --comment <result comment> [--reduced <amount>]
+                                         Reject a task awaiting confirmation, optionally
+                                         with a reduced reward (≤ the reward)
+
+Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./data); PHOTO_DIR
+(default $DATA_DIR/photos) for the document files.
+Output: JSON of the object shown, created or updated.
+`;
+
+export interface StaffCommandDeps {
+  db: Db;
+  storage: PhotoStorage;
+  /** The photo storage folder (a document's file path in `user show`). */
+  photoDir: string;
+  now: Date;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+class UsageError extends Error {}
+
+/** Runs one command; answers the exit code (0 done, 1 refused or failed, 2 usage). */
+export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): Promise<number> {
+  const { db, storage, now, out, err } = deps;
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    out(HELP);
+    return 0;
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        id: { type: 'string' },
+        by: { type: 'string' },
+        reason: { type: 'string', multiple: true },
+        reasons: { type: 'string' },
+        comment: { type: 'string' },
+        letter: { type: 'string' },
+        title: { type: 'string' },
+        address: { type: 'string' },
+        city: { type: 'string' },
+        country: { type: 'string' },
+        lat: { type: 'string' },
+        lng: { type: 'string' },
+        retailer: { type: 'string' },
+        place: { type: 'string' },
+        type: { type: 'string' },
+        start: { type: 'string' },
+        end: { type: 'string' },
+        duration: { type: 'string' },
+        reward: { type: 'string' },
+        bonus: { type: 'string' },
+        task: { type: 'string' },
+        reduced: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      out(HELP);
+      return 0;
+    }
+    const actor = () => {
+      try {
+        return readStaffName(values.by);
+      } catch {
+        throw new UsageError(`--by: a name of at most 80 characters, not 'tasker'`);
+      }
+    };
+    /** A user by email (trimmed, lower-cased) or id. */
+    const findUserId = async (ref: string | undefined): Promise<string> => {
+      const text = ref?.trim();
+      if (!text) throw new UsageError('name the user (an email or a user id)');
+      const row = text.includes('@')
+        ? await db.selectFrom('users').select('id').where('email', '=', text.toLowerCase()).executeTakeFirst()
+        : await db.selectFrom('users').select('id').where('id', '=', text).executeTakeFirst();
+      if (!row) throw new Error(`No user ${text}`);
+      return row.id;
+    };
+    const legacyUserId = () => findUserId(values.id ?? values.email);
+    const reasonsOf = (list: string[]) => list.flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+    const approve = async (id: string) => {
+      const { user, filesToRemove } = await db.transaction().execute((trx) => approveUser(trx, id, actor(), now));
+      for (const key of filesToRemove) await storage.delete(key).catch((error: unknown) => err(`identity document file ${key} not deleted: ${String(error)}`));
+      return user;
+    };
+    const reject = (id: string, reasons: string[]) => db.transaction().execute((trx) => rejectUser(trx, id, { reasons, comment: values.comment }, actor(), now));
+
+    let result: unknown;
+    const [sub, ...args] = positionals;
+    switch (command) {
+      case 'user': {
+        const id = await findUserId(args[0]);
+        if (sub === 'show') {
+          const review = await userReview(db, id, () => null);
+          const keys = new Map((await db.selectFrom('user_documents').select(['id', 'storage_key', 'deleted_at']).where('user_id', '=', id).execute()).map((d) => [d.id, d]));
+          result = {
+            ...review,
+            documents: review.documents.map((d) => {
+              const row = keys.get(d.id);
+              const { src: _src, ...rest } = d;
+              return { ...rest, file: row?.storage_key && !row.deleted_at ? resolve(join(deps.photoDir, row.storage_key)) : null };
+            }),
+          };
+        } else if (sub === 'approve') result = await approve(id);
+        else if (sub === 'reject') result = await reject(id, reasonsOf(values.reason ?? []));
+        else throw new UsageError(`user ${sub ?? ''}: use show, approve or reject`);
+        break;
+      }
+      case 'training': {
+        if (sub !== 'done' && sub !== 'undone') throw new UsageError(`training ${sub ?? ''}: use done or undone`);
+        const id = await findUserId(args[0]);
+        const trainingId = args[1]?.trim();
+        if (!trainingId) throw new UsageError('name the training (its id)');
+        const review = await db.transaction().execute((trx) => setTrainingDone(trx, id, trainingId, sub === 'done', actor(), now));
+        result = { user: review.user, trainings: review.trainings };
+        break;
+      }
+      case 'users':
+        result = (await listUsers(db, values.email ?? null)).map((u) => ({ id: u.id, email: u.email, status: u.status, countryCode: u.countryCode }));
+        break;
+      case 'approve':
+        result = await approve(await legacyUserId());
+        break;
+      case 'reject':
+        result = await reject(await legacyUserId(), reasonsOf([values.reasons ?? '', ...(values.reason ?? [])]));
+        break;
+      case 'create-place':
+        result = await createPlace(
+          db,
+          { title: values.title, address: values.address, city: values.city, countryCode: values.country, latitude: values.lat, longitude: values.lng, retailerId: values.retailer },
+          now,
+        );
+        break;
+      case 'create-task':
+        result = await db.transaction().execute((trx) =>
+          createTask(
+            trx,
+            {
+              placeId: values.place,
+              taskTypeId: values.type,
+              timeWindowStart: values.start,
+              timeWindowEnd: values.end,
+              expectedDuration: values.duration !== undefined ? Number(values.duration) : undefined,
+              reward: values.reward,
+              bonusReward: values.bonus,
+              title: values.title,
+              descriptiveComment: values.comment,
+              letterOfAuthorityUrl: values.letter,
+            },
+            now,
+          ),
+        );
+        break;
+      case 'accept':
+      case 'reject-task': {
+        if (!values.task) throw new UsageError('give --task <taskId>');
+        const taskId = values.task;
+        const decision = command === 'accept' ? 'accepted' : 'rejected';
+        const input = { resultComment: values.comment, reducedReward: values.reduced };
+        result = await db.transaction().execute((trx) => reviewTask(trx, taskId, decision, input, now));
+        break;
+      }
+      default:
+        err(`Unknown command '${command}'.\n`);
+        out(HELP);
+        return 2;
+    }
+    out(JSON.stringify(result, null, 2));
+    return 0;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      err(`Refused (${error.code}): ${error.message}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`);
+      return 1;
+    }
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      err(error.message);
+      return 2;
+    }
+    err(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * Staff review of a tasker (spec sections 2 and 4; shared by the staff HTTP API and the CLI):
+ * the review view (profile, documents, history, trainings), approve and reject with who and when
+ * (user_events), and marking trainings done or not done. Every change locks the user row first,
+ * so a decision and the tasker's own submission (POST user) are serialised.
+ *
+ * Who: the staff member's name (`Shelfwork-Staff-Name` header, or `--by` in the CLI), 'staff'
+ * when not given; 'tasker' is the tasker's own actor in the history and is not a staff name.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
+import { readString } from '../http/input';
+import type { User, UserDocumentKind } from '#domain/types';
+import { loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
+import { deleteIdentityDocuments, listUploadedDocuments } from '../users/documents';
+import { REJECTION_REASON_FIELDS } from './service';
+
+export const STAFF_NAME_HEADER = 'shelfwork-staff-name';
+export const DEFAULT_STAFF_NAME = 'staff';
+export const STAFF_NAME_MAX_LENGTH = 80;
+
+export const userNotFound = () => new ApiError(404, 'USER_NOT_FOUND', 'User not found');
+export const trainingNotFound = () => new ApiError(404, 'TRAINING_NOT_FOUND', 'Training not found');
+
+/**
+ * A staff member's name: trimmed, 'staff' when absent or blank, at most 80 characters, no control
+ * characters, never 'tasker' (400 `staffName`: TOO_LONG, INVALID, NOT_ALLOWED). A header arrives
+ * as latin1; a name sent as UTF-8 bytes (Aistė) is read back as UTF-8.
+ */
+export function readStaffName(raw: unknown): string {
+  if (raw === undefined || raw === null) return DEFAULT_STAFF_NAME;
+  if (typeof raw !== 'string') throw badRequest({ staffName: 'INVALID' }, 'Shelfwork-Staff-Name must be given once');
+  let text = raw;
+  if (/[\u0080-\u00ff]/.test(text)) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(text, 'latin1'));
+    } catch {
+      // not UTF-8 bytes: keep the latin1 reading
+    }
+  }
+  const name = text.trim();
+  if (name === '') return DEFAULT_STAFF_NAME;
+  if ([...name].length > STAFF_NAME_MAX_LENGTH) throw badRequest({ staffName: 'TOO_LONG' }, `The staff name is longer than ${STAFF_NAME_MAX_LENGTH} characters`);
+  if (/\p{Cc}/u.test(name)) throw badRequest({ staffName: 'INVALID' }, 'The staff name has control characters');
+  if (name.toLowerCase() === 'tasker') throw badRequest({ staffName: 'NOT_ALLOWED' }, "'tasker' is the tasker's own name in the history");
+  return name;
+}
+
+export interface UserEvent {
+  kind: string;
+  actor: string;
+  reasons: string[];
+  comment: string | null;
+  /** More about the event (a training's id and title). */
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface ReviewDocument {
+  id: string;
+  kind: UserDocumentKind;
+  /** A link for staff (needs the staff token); null once the file is deleted (replaced, or the identity document after approval). */
+  src: string | null;
+  uploadedAt: string;
+  deletedAt: string | null;
+}
+
+export interface ReviewTraining {
+  id: string;
+  title: string;
+  isRequired: boolean;
+  enabled: boolean;
+  doneAt: string | null;
+}
+
+export interface UserReview {
+  user: User;
+  documents: ReviewDocument[];
+  events: UserEvent[];
+  trainings: ReviewTraining[];
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The staff link of a document's file (`GET /api/staff/users/<id>/documents/<documentId>/file`). */
+export const staffDocumentUrl = (userId: string, documentId: string) => `/api/staff/users/${userId}/documents/${documentId}/file`;
+
+export async function recordUserEvent(
+  db: Db,
+  userId: string,
+  kind: string,
+  actor: string,
+  now: Date,
+  extra: { reasons?: string[]; comment?: string | null; detail?: Record<string, unknown> } = {},
+): Promise<void> {
+  await db
+    .insertInto('user_events')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      kind,
+      actor,
+      reasons: JSON.stringify(extra.reasons ?? []),
+      comment: extra.comment ?? null,
+      detail: JSON.stringify(extra.detail ?? {}),
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Locks the user row (or 404): decisions on one user are serialised with the tasker's own saves. */
+async function lockUser(db: Db, id: string): Promise<void> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw userNotFound();
+}
+
+async function apiUser(db: Db, id: string): Promise<User> {
+  const row = await loadUserWithStats(db, id);
+  if (!row) throw userNotFound();
+  return toApiUser(row);
+}
+
+/** Everything staff need to decide: the profile, the documents, the history and the trainings. */
+export async function userReview(db: Db, id: string, documentUrl: (userId: string, documentId: string) => string | null = staffDocumentUrl): Promise<UserReview> {
+  const user = await apiUser(db, id);
+  const documents = (await listUploadedDocuments(db, id)).map(
+    (d): ReviewDocument => ({
+      id: d.id,
+      kind: d.kind,
+      src: d.deleted_at ? null : documentUrl(id, d.id),
+      uploadedAt: iso(d.uploaded_at as Date),
+      deletedAt: d.deleted_at ? iso(d.deleted_at) : null,
+    }),
+  );
+  const events = await db
+    .selectFrom('user_events')
+    .select(['kind', 'actor', 'reasons', 'comment', 'detail', 'created_at'])
+    .where('user_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const trainings = await db
+    .selectFrom('trainings as t')
+    .leftJoin('user_trainings as ut', (join) => join.onRef('ut.training_id', '=', 't.id').on('ut.user_id', '=', id))
+    .select(['t.id', 't.title', 't.is_required', 't.enabled', 'ut.done_at'])
+    .orderBy('t.created_at')
+    .orderBy('t.id')
+    .execute();
+  return {
+    user,
+    documents,
+    events: events.map((e) => ({
+      kind: e.kind,
+      actor: e.actor,
+      reasons: Array.isArray(e.reasons) ? e.reasons : [],
+      comment: e.comment,
+      detail: e.detail && typeof e.detail === 'object' ? e.detail : {},
+      createdAt: iso(e.created_at),
+    })),
+    trainings: trainings.map((t) => ({ id: t.id, title: t.title, isRequired: t.is_required, enabled: t.enabled, doneAt: t.done_at ? iso(t.done_at) : null })),
+  };
+}
+
+/**
+ * Approves: status active, `approved_at`, rejection cleared, an `approved` event; the identity
+ * document is marked deleted (spec section 3: the ID photo is deleted after verification). Answers
+ * the User and the storage keys whose files the caller removes once the transaction commits.
+ */
+export async function approveUser(db: Db, id: string, actor: string, now: Date): Promise<{ user: User; filesToRemove: string[] }> {
+  await lockUser(db, id);
+  await setUserStatus(db, id, { status: 'active' }, now);
+  await db.updateTable('users').set({ approved_at: now }).where('id', '=', id).execute();
+  const filesToRemove = await deleteIdentityDocuments(db, id, now);
+  await recordUserEvent(db, id, 'approved', actor, now);
+  return { user: await apiUser(db, id), filesToRemove };
+}
+
+/** Rejects with reasons (REJECTION_REASON_FIELDS) and an optional comment; a `rejected` event keeps both. */
+export async function rejectUser(db: Db, id: string, input: unknown, actor: string, now: Date): Promise<User> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string | null> = {};
+  let reasons: string[] = [];
+  if (!Array.isArray(body.reasons) || body.reasons.length === 0) fields.reasons = 'REQUIRED';
+  else if (body.reasons.length > REJECTION_REASON_FIELDS.length * 2 || body.reasons.some((r) => typeof r !== 'string' || !(REJECTION_REASON_FIELDS as readonly string[]).includes(r))) {
+    fields.reasons = 'INVALID';
+  } else reasons = [...new Set(body.reasons as string[])];
+  const comment = readString(body.comment, { max: 1000 });
+  fields.comment = comment.error;
+  assertNoFieldErrors(fields);
+  await lockUser(db, id);
+  await setUserStatus(db, id, { status: 'rejected', rejectionReasons: reasons, rejectionComment: comment.value }, now);
+  await recordUserEvent(db, id, 'rejected', actor, now, { reasons, comment: comment.value });
+  return apiUser(db, id);
+}
+
+/**
+ * Marks a training done (or not done) for a user. Idempotent: a training already in that state
+ * changes nothing and records nothing; a change records `training_done` / `training_undone`.
+ * Once every required training is done the user's `trainingDone` is true and their tasks of
+ * those trainings become reservable (computed on read). Answers the review view.
+ */
+export async function setTrainingDone(db: Db, id: string, trainingId: string, done: boolean, actor: string, now: Date): Promise<UserReview> {
+  await lockUser(db, id);
+  const training = await db.selectFrom('trainings').select(['id', 'title']).where('id', '=', trainingId).executeTakeFirst();
+  if (!training) throw trainingNotFound();
+  const changed = done
+    ? (await db.insertInto('user_trainings').values({ user_id: id, training_id: trainingId, done_at: now }).onConflict((oc) => oc.columns(['user_id', 'training_id']).doNothing()).returning('training_id').execute()).length > 0
+    : (await db.deleteFrom('user_trainings').where('user_id', '=', id).where('training_id', '=', trainingId).returning('training_id').execute()).length > 0;
+  if (changed) await recordUserEvent(db, id, done ? 'training_done' : 'training_undone', actor, now, { detail: { trainingId: training.id, title: training.title } });
+  return userReview(db, id);
+}

@@ -1,0 +1,286 @@
+/**
+ * Uploaded files, one pipeline for every kind (task photos, user documents):
+ * `PUT /api/uploads/<token>` (the presigned upload; the signed token is the credential, no
+ * bearer) and `GET /api/<namespace>/<id>/file?exp&sig` (the signed read URLs). Each kind plugs
+ * in as an `UploadTarget` (which row receives the file, its size limit, its answer) and a
+ * `FileSource` (which row a read URL names); the token names its target, so a token made for one
+ * kind never writes into another.
+ *
+ * The upload is judged before its body is read: an `onRequest` hook checks the token (403/410),
+ * the content type (415) and the declared Content-Length against the target's limit (413), and
+ * the handler checks the row (404/420) before it touches the body. Only then is the body streamed
+ * to storage (PhotoStorage.stage), counted against the limit and hashed as it arrives, never held
+ * whole in memory: a forged token costs no memory, a chunked body past the limit stops at the
+ * limit (413) and closes the connection. A body refused unread is discarded by Node as it arrives
+ * (kept-alive connection), so a legitimate client still reads its 410 and renews its URL.
+ *
+ * Registered as an encapsulated plugin so the image/jpeg parser exists on these routes only;
+ * every other route keeps the JSON-only parser and BODY_LIMIT_BYTES. The upload is idempotent:
+ * the bytes are stored exactly as received, under a key containing their sha256, once; a second
+ * PUT of the same bytes answers 200 with the same answer, different bytes for an uploaded row
+ * answer 409.
+ */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { ApiError, forbidden } from '../http/errors';
+import { asQuery, isPlausibleId, single } from '../http/input';
+import { createFsPhotoStorage, type PhotoStorage, type StagedPhoto } from './photo-storage';
+import { FileUrlSigner, type UploadClaims } from './signing';
+
+const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
+const lengthMismatch = () => new ApiError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
+const brokenOff = () => new ApiError(400, 'UPLOAD_INCOMPLETE', 'The upload broke off before its end');
+
+/** The 413 of an upload; a target with its own, smaller limit says it in the message. */
+export const fileTooLarge = (limit?: number) =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', limit === undefined ? 'Request body is too large' : `The file is too large (at most ${Math.floor(limit / 1024)} kB)`);
+
+/** Storage, signer and URL makers shared by every feature with files (one per app). */
+export interface Files {
+  storage: PhotoStorage;
+  signer: FileUrlSigner;
+  /** A signed read URL for a file in `namespace` (valid one to two PHOTO_URL_TTL_SECONDS). */
+  readUrl(namespace: string, id: string): string;
+  /** A presigned upload path (`/api/uploads/<token>`, valid UPLOAD_URL_TTL_SECONDS). */
+  uploadUrl(claims: Omit<UploadClaims, 'exp'>): string;
+}
+
+/** Files under config.photoDir (or the PhotoStorage given, e.g. an S3-compatible one). */
+export function createFiles(ctx: AppContext, storage: PhotoStorage = createFsPhotoStorage(ctx.config.photoDir)): Files {
+  const signer = new FileUrlSigner(ctx.tokens.secret);
+  return {
+    storage,
+    signer,
+    readUrl: (namespace, id) => signer.readUrl(namespace, id, ctx.clock.now(), ctx.config.photoUrlTtlSeconds),
+    uploadUrl: (claims) => `/api/uploads/${signer.uploadToken({ ...claims, exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds })}`,
+  };
+}
+
+/** A file as the pipeline stored it. */
+export interface StoredFile {
+  key: string;
+  sha256: string;
+  size: number;
+  at: Date;
+}
+
+/** One kind of row that receives uploads (a task photo, a user document). */
+export interface UploadTarget {
+  /** The token's target name (UploadClaims.target). */
+  name: string;
+  /** The largest body for this upload, in bytes (UPLOAD_MAX_BYTES caps it). */
+  maxBytes(claims: UploadClaims): number;
+  /**
+   * Whether the row the claims name may receive a file: throws its 404/420 otherwise. Called on
+   * the headers alone (lock false) and again inside the upload's transaction (lock true: the row
+   * lock serialises concurrent PUTs of one row). Returns the sha256 of a file already stored.
+   */
+  uploadable(db: Db, claims: UploadClaims, lock: boolean): Promise<{ sha256: string | null }>;
+  /** The storage key for these bytes (made by the server only). */
+  storageKey(claims: UploadClaims, sha256: string): string;
+  /** Records the stored file on the row; returns storage keys to delete once committed (files it replaced). */
+  record(trx: Db, claims: UploadClaims, file: StoredFile): Promise<string[]>;
+  /** The answer of a successful PUT (also of a repeated PUT of the same bytes). */
+  answer(trx: Db, claims: UploadClaims): Promise<unknown>;
+  /** The 409 for different bytes on a row that already has its file. */
+  alreadyUploaded(): ApiError;
+}
+
+/** Where the signed read URLs of a namespace (`/api/<namespace>/<id>/file`) find their file. */
+export interface FileSource {
+  namespace: string;
+  notFound(): ApiError;
+  /** The storage key of the row's file, or null (no such row, not uploaded, deleted). */
+  storageKey(db: Db, id: string): Promise<string | null>;
+}
+
+/** What a staged upload turned out to be. */
+interface StagedUpload {
+  staged: StagedPhoto;
+  size: number;
+  sha256: string;
+  /** The first bytes (the JPEG magic). */
+  head: Buffer;
+}
+
+/**
+ * The upload body: the request stream, not yet read (the image/jpeg parser hands it over as is).
+ * The stream sits in a private field so generic body walkers (the NUL-character check every
+ * route runs) see an object without enumerable properties.
+ */
+class UploadBody {
+  readonly #stream: Readable;
+  /** unread → reading → read; a reply while `reading` closes the connection (the rest is unwanted). */
+  state: 'unread' | 'reading' | 'read' = 'unread';
+  constructor(stream: Readable) {
+    this.#stream = stream;
+  }
+
+  /** Streams the body into `storage`, at most `limit` bytes, hashing it on the way. */
+  async stage(storage: PhotoStorage, limit: number, declared: number | null, overLimit: () => ApiError): Promise<StagedUpload> {
+    const hash = createHash('sha256');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    const stream = this.#stream;
+    this.state = 'reading';
+    async function* metered(): AsyncGenerator<Buffer> {
+      // destroyOnReturn: false — stopping at the limit must not destroy the request (and with it
+      // the socket) before the 413 is written.
+      const chunks = stream.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
+      for (;;) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch {
+          throw brokenOff();
+        }
+        if (next.done) return;
+        const chunk = next.value;
+        size += chunk.length;
+        if (size > limit) {
+          await chunks.return?.();
+          throw overLimit();
+        }
+        hash.update(chunk);
+        if (head.length < 3) head = Buffer.concat([head, chunk.subarray(0, 3 - head.length)]);
+        yield chunk;
+      }
+    }
+    const staged = await storage.stage(metered());
+    this.state = 'read';
+    if (declared !== null && size !== declared) {
+      await staged.discard();
+      throw lengthMismatch();
+    }
+    return { staged, size, sha256: hash.digest('hex'), head };
+  }
+}
+
+function isJpeg(head: Buffer): boolean {
+  return head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+}
+
+/** The media type of a Content-Type header without parameters, lower-cased. */
+function mediaType(header: string | undefined): string | null {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type ? type : null;
+}
+
+export interface UploadsOptions {
+  ctx: AppContext;
+  files: Files;
+  targets: UploadTarget[];
+  sources: FileSource[];
+}
+
+export function uploadsPlugin(options: UploadsOptions) {
+  const { ctx, files, targets, sources } = options;
+  const { storage, signer } = files;
+  const byName = new Map(targets.map((t) => [t.name, t]));
+  return async function uploads(app: FastifyInstance): Promise<void> {
+    // Files are reached by signed URLs (the upload token, the read signature), not a bearer.
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'signed-url' };
+    });
+    const maxBytes = ctx.config.uploadMaxBytes;
+    // The body is handed over unread; the handler streams it once the upload is known to be wanted.
+    app.addContentTypeParser('image/jpeg', (_request, payload, done) => {
+      done(null, new UploadBody(payload as unknown as Readable));
+    });
+    // Anything else on these routes is a 415 with our message (not the JSON-only default's).
+    app.addContentTypeParser('*', (_request, _payload, done) => done(unsupported(), undefined));
+
+    /** Per request: the verified claims and their target, and whether the connection must close after the answer. */
+    const claimsOf = new WeakMap<FastifyRequest, { claims: UploadClaims; target: UploadTarget; limit: number }>();
+    const closeAfter = new WeakSet<FastifyRequest>();
+
+    /** The body limit of an upload and its 413 (a target's own, smaller limit is named in the message). */
+    function limitOf(target: UploadTarget, claims: UploadClaims): { limit: number; overLimit: () => ApiError } {
+      const own = target.maxBytes(claims);
+      return own < maxBytes ? { limit: own, overLimit: () => fileTooLarge(own) } : { limit: maxBytes, overLimit: () => fileTooLarge() };
+    }
+
+    /** Token, content type and declared length: judged on the headers alone, before any body byte. */
+    async function checkHeaders(request: FastifyRequest): Promise<void> {
+      const token = (request.params as { '*'?: string })['*'] ?? '';
+      const check = signer.verifyUploadToken(token, ctx.clock.now());
+      if (!check.ok) {
+        if (check.reason === 'EXPIRED') throw new ApiError(410, 'UPLOAD_TOKEN_EXPIRED', 'This upload link has expired; request a new one');
+        throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+      }
+      const target = byName.get(check.value.target);
+      if (!target) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+      if (mediaType(request.headers['content-type']) !== 'image/jpeg') throw unsupported();
+      const { limit, overLimit } = limitOf(target, check.value);
+      const length = request.headers['content-length'];
+      if (length !== undefined) {
+        if (!/^\d{1,15}$/.test(length)) throw new ApiError(400, 'BAD_REQUEST', 'Content-Length is not a number');
+        if (Number(length) > limit) {
+          closeAfter.add(request);
+          throw overLimit();
+        }
+      }
+      claimsOf.set(request, { claims: check.value, target, limit });
+    }
+
+    /** A body left half-read (over the limit, broken off, a storage failure) is not worth receiving: close. */
+    async function closeIfHalfRead(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (closeAfter.has(request) || (request.body instanceof UploadBody && request.body.state === 'reading')) void reply.header('connection', 'close');
+    }
+
+    app.put('/api/uploads/*', { onRequest: checkHeaders, onSend: closeIfHalfRead }, async (request) => {
+      const judged = claimsOf.get(request);
+      if (!judged) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+      const { claims, target } = judged;
+      // Before one byte of the body: a deleted row or a closed task costs nothing.
+      await target.uploadable(ctx.db, claims, false);
+      if (!(request.body instanceof UploadBody)) throw unsupported();
+      const length = request.headers['content-length'];
+      const upload = await request.body.stage(storage, judged.limit, length === undefined ? null : Number(length), limitOf(target, claims).overLimit);
+      const replaced: string[] = [];
+      try {
+        if (!isJpeg(upload.head)) throw unsupported();
+        const { sha256, size } = upload;
+        const answer = await ctx.db.transaction().execute(async (trx) => {
+          const row = await target.uploadable(trx, claims, true);
+          if (row.sha256 !== null) {
+            if (row.sha256 === sha256) return target.answer(trx, claims);
+            throw target.alreadyUploaded();
+          }
+          const key = target.storageKey(claims, sha256);
+          await upload.staged.commit(key);
+          replaced.push(...(await target.record(trx, claims, { key, sha256, size, at: ctx.clock.now() })));
+          return target.answer(trx, claims);
+        });
+        // Files a newer upload replaced go only after the rows are committed.
+        await Promise.all(replaced.map((key) => storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'replaced file not deleted'))));
+        return answer;
+      } finally {
+        await upload.staged.discard(); // a no-op once committed
+      }
+    });
+
+    for (const source of sources) {
+      app.get(`/api/${source.namespace}/:id/file`, async (request, reply) => {
+        const { id } = request.params as { id?: unknown };
+        if (!isPlausibleId(id)) throw source.notFound();
+        const query = asQuery(request.query);
+        const exp = single(query.exp);
+        const sig = single(query.sig);
+        const check = signer.verifyRead(source.namespace, id, exp.value, sig.value, ctx.clock.now());
+        if (!check.ok) {
+          if (check.reason === 'EXPIRED') throw new ApiError(410, 'PHOTO_URL_EXPIRED', 'This photo link has expired');
+          throw forbidden('PHOTO_URL_INVALID', 'This photo link is not valid');
+        }
+        const key = await source.storageKey(ctx.db, id);
+        const bytes = key ? await storage.get(key) : null;
+        if (!bytes) throw source.notFound();
+        const maxAge = Math.max(0, Number(exp.value) - Math.floor(ctx.clock.now().getTime() / 1000));
+        return reply.type('image/jpeg').header('cache-control', `private, max-age=${maxAge}, immutable`).send(bytes);
+      });
+    }
+  };
+}
