@@ -204,7 +204,7 @@ const PROFILE_CODE_FIELDS: ReadonlySet<string> = new Set(['individualActivityNo'
 function nationalIdLengthMessage(country: CountryCode): MessageDescriptor {
   const lengths = NATIONAL_ID_LENGTHS[country];
   if (lengths.length === 1) {
-    const n = lengths[0];
+    const n = lengths[0] ?? 0;
     return msg`National ID must be ${n} digits`;
   }
   const min = Math.min(...lengths);
