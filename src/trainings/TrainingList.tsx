@@ -30,7 +30,7 @@ export function TrainingBadges({ training, now }: { training: Pick<Training, 'cr
     <span className="training-badges">
       {isNew && (
         <span className="training-badge training-badge--new">
-          <Trans>New</Trans>
+          <Trans context="training">New</Trans>
         </span>
       )}
       {training.isRequired && (
