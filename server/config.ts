@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseRate } from '#domain/money';
 
 export interface ServerConfig {
   port: number;
@@ -59,6 +60,16 @@ export interface ServerConfig {
   uploadUrlTtlSeconds: number;
   /** Lifetime of a signed photo read URL (Photo.url). */
   photoUrlTtlSeconds: number;
+  /**
+   * The most of a week's earnings that repays an earlier overpayment (spec section 9), as basis
+   * points (3000 = 30 %); the rest carries over. Env MAX_DEDUCTION_RATE: a decimal 0–1, e.g. 0.3.
+   */
+  maxDeductionRateBp: number;
+  /**
+   * The paying account of the SEPA credit-transfer file (PAYOUT_DEBTOR_NAME, PAYOUT_DEBTOR_IBAN,
+   * PAYOUT_DEBTOR_BIC; the BIC may be empty). The defaults are a demo account.
+   */
+  payoutDebtor: { name: string; iban: string; bic: string };
 }
 
 export type HstsMode = 'auto' | 'always' | 'off';
@@ -78,6 +89,15 @@ function boolEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
   return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+function rateEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): number {
+  const raw = env[name]?.trim() || fallback;
+  try {
+    return Number(parseRate(raw));
+  } catch {
+    throw new Error(`${name} must be a decimal from 0 to 1 with up to four decimals, e.g. 0.3 (got '${raw}')`);
+  }
 }
 
 function hstsEnv(env: NodeJS.ProcessEnv): HstsMode {
@@ -135,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadUrlTtlSeconds: intEnv(env, 'UPLOAD_URL_TTL_SECONDS', 15 * 60),
     photoUrlTtlSeconds: intEnv(env, 'PHOTO_URL_TTL_SECONDS', 3600),
+    maxDeductionRateBp: rateEnv(env, 'MAX_DEDUCTION_RATE', '0.30'),
+    payoutDebtor: {
+      name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
+      iban: (env.PAYOUT_DEBTOR_IBAN ?? '').replace(/\s+/g, '').toUpperCase() || 'LT121000011101001000',
+      bic: env.PAYOUT_DEBTOR_BIC?.trim().toUpperCase() || '',
+    },
   };
 }
 
