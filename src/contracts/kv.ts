@@ -14,6 +14,16 @@ export const LOCALE_KEY = 'locale';
 
 const SUGGESTIONS_PREFIX = 'suggestions:';
 const CURSOR_PREFIX = 'cursor:';
+const PROFILE_PREFIX = 'profile:';
+
+/** The tasker's own referral code (GET user/referral-code; it never changes once made). */
+export const REFERRAL_CODE_KEY = `${PROFILE_PREFIX}referralCode`;
+/** The code of whoever referred the tasker, or null (GET / POST user/referred-by-code). */
+export const REFERRED_BY_CODE_KEY = `${PROFILE_PREFIX}referredByCode`;
+/** The market's supervisor `{ name, phone, email }` (GET country/supervisor). */
+export const SUPERVISOR_KEY = `${PROFILE_PREFIX}supervisor`;
+/** The market's businesses `[{ id, countryCode, name, registrationNumber, address }]` (GET country/business). */
+export const BUSINESSES_KEY = `${PROFILE_PREFIX}businesses`;
 
 /** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */
 export function suggestionsKey(taskId: string): string {
@@ -26,7 +36,7 @@ export function historyCursorKey(status: TaskStatus): string {
 }
 
 /** kv keys that belong to the signed-in account (cleared on logout and on an account switch). */
-export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX] as const;
+export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX] as const;
 
 export interface SuggestionsState {
   taskIds: string[];

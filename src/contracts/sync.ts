@@ -7,6 +7,7 @@ import type { CompletionInput } from '#domain/completion';
 import type { ErrorCode } from '#domain/errors';
 import type { ScanChange } from '#domain/scans';
 import type { Coordinates, CountryCode, Locale, PhotoTag, TaskStatus } from '#domain/types';
+import type { PaymentDocumentsPayload, SaveProfilePayload, UserDocumentKind } from '#db/outboxKinds';
 
 export type { ScanChange };
 
@@ -66,8 +67,12 @@ export interface SyncApi {
   syncNow(reason: SyncReason, force?: boolean): Promise<void>;
   /** Pull one task into the mirror (task detail is refreshed every 30 s while open). */
   refreshTask(taskId: string): Promise<CommandResult>;
-  /** Mark which collections the visible screen needs, so the worker keeps them fresh. */
-  watch(collections: { statuses?: TaskStatus[]; taskId?: string | null }): Promise<void>;
+  /**
+   * Mark which collections the visible screen needs, so the worker keeps them fresh. `profile`:
+   * an onboarding or profile screen is open (fleet partners, referral codes, supervisor,
+   * businesses and the documents' links are pulled while it is, when due).
+   */
+  watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean }): Promise<void>;
 
   // Task life cycle (issue 3). The page checks the domain rules first (src/domain/lifecycle.ts);
   // the server re-checks them with its own clock.
@@ -118,6 +123,18 @@ export interface SyncApi {
   /** A rejected record: try again as it is (after the tasker fixed the cause), or discard it. */
   retryRejected(recordId: string): Promise<CommandResult>;
   dismissRejected(recordId: string): Promise<CommandResult>;
+
+  // Onboarding and profile. Each writes the mirror and queues an outbox record in ONE transaction
+  // (the account queue, delivered in order, exactly once); offline it is queued and shown at once.
+
+  /** `POST user` with these profile fields (any subset; normalised and checked with the domain rules first). */
+  saveProfile(values: SaveProfilePayload): Promise<CommandResult>;
+  /** `POST user/payment-documents`: LT `{ activityCode }`, elsewhere `{ fleetPartnerId, registered: true }`. */
+  savePaymentDocuments(input: PaymentDocumentsPayload): Promise<CommandResult>;
+  /** `POST user/referred-by-code` (trimmed; an empty code is ignored, nothing queued). */
+  saveReferredByCode(code: string): Promise<CommandResult>;
+  /** Stores the (already resized) JPEG in the mirror and queues its upload (POST, then PUT). */
+  addUserDocument(kind: UserDocumentKind, blob: Blob): Promise<CommandResult>;
 
   /** Last known position, sent as the `Geolocation` header (spec section 7). */
   setPosition(position: { latitude: number; longitude: number } | null): Promise<void>;

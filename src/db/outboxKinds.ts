@@ -4,7 +4,7 @@
  * screens that say what is waiting (src/execution).
  */
 import type { CompletionInput } from '#domain/completion';
-import type { CountryCode, PhotoTag, ScannedItem } from '#domain/types';
+import type { CountryCode, PhotoTag, ScannedItem, User } from '#domain/types';
 
 export const SET_COUNTRY_KIND = 'set-country' as const;
 export const START_TASK_KIND = 'start-task' as const;
@@ -15,6 +15,11 @@ export const PHOTO_CREATE_KIND = 'photo-create' as const;
 export const PHOTO_UPDATE_KIND = 'photo-update' as const;
 export const PHOTO_DELETE_KIND = 'photo-delete' as const;
 export const COMPLETE_KIND = 'complete-task' as const;
+// Onboarding and profile (the account queue: taskId null, drained in createdAt order).
+export const SAVE_PROFILE_KIND = 'save-profile' as const;
+export const PAYMENT_DOCUMENTS_KIND = 'payment-documents' as const;
+export const REFERRED_BY_CODE_KIND = 'referred-by-code' as const;
+export const USER_DOCUMENT_KIND = 'user-document' as const;
 
 export interface SetCountryPayload {
   countryCode: CountryCode;
@@ -46,6 +51,57 @@ export interface PhotoDeletePayload {
 /** The completion as sent (src/domain/completion.ts): only the fields its outcome uses. */
 export type CompletePayload = CompletionInput;
 
+/** The profile fields a save may carry (src/domain/profile.ts, PROFILE_FIELDS). */
+export const PROFILE_PAYLOAD_FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'phone',
+  'address',
+  'nationalId',
+  'iban',
+  'postalCode',
+  'businessType',
+  'individualActivityNo',
+  'legalEntityName',
+  'legalEntityNumber',
+  'vatCode',
+  'businessId',
+] as const;
+export type ProfilePayloadField = (typeof PROFILE_PAYLOAD_FIELDS)[number];
+
+/**
+ * `POST user`: the fields the tasker saved (any subset; the domain's ProfileInput), and the
+ * country while not approved. Laid over every pulled user until it is delivered.
+ */
+export type SaveProfilePayload = Partial<Pick<User, ProfilePayloadField>> & { countryCode?: CountryCode };
+
+/** `POST user/payment-documents`: the LT certificate's activity code, or the fleet partner elsewhere. */
+export type PaymentDocumentsPayload = { activityCode: string } | { fleetPartnerId: string; registered: true };
+
+/** `POST user/referred-by-code`. */
+export interface ReferredByCodePayload {
+  code: string;
+}
+
+/**
+ * The tasker's documents (as the server's user_documents.kind spells them), each with its own
+ * upload call: `POST user/profile-photo | user/identity-document | user/payment-document` `{id}`,
+ * then the PUT of the JPEG.
+ */
+export const USER_DOCUMENT_KINDS = ['profile_photo', 'identity_document', 'payment_document'] as const;
+export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
+
+/** The upload call of a document kind: 'identity_document' → 'user/identity-document'. */
+export function userDocumentPath(kind: UserDocumentKind): string {
+  return `user/${kind.replace('_', '-')}`;
+}
+
+/** `POST user/<document> {id}` then the JPEG PUT to the answer's presignedUrl; the path names the kind. */
+export interface UserDocumentPayload {
+  id: string;
+}
+
 /** Each kind's payload. */
 export interface OutboxPayloads {
   [SET_COUNTRY_KIND]: SetCountryPayload;
@@ -57,6 +113,10 @@ export interface OutboxPayloads {
   [PHOTO_UPDATE_KIND]: PhotoUpdatePayload;
   [PHOTO_DELETE_KIND]: PhotoDeletePayload;
   [COMPLETE_KIND]: CompletePayload;
+  [SAVE_PROFILE_KIND]: SaveProfilePayload;
+  [PAYMENT_DOCUMENTS_KIND]: PaymentDocumentsPayload;
+  [REFERRED_BY_CODE_KIND]: ReferredByCodePayload;
+  [USER_DOCUMENT_KIND]: UserDocumentPayload;
 }
 
 export type OutboxKindName = keyof OutboxPayloads;

@@ -60,7 +60,7 @@ describe('ShelfworkDb schema upgrade', () => {
     opened.push(v3);
     await v3.open();
 
-    expect(v3.verno).toBe(3);
+    expect(v3.verno).toBe(4); // the current version (4 since onboarding's tables)
     expect(await v3.tasks.count()).toBe(4);
     expect(await v3.outbox.get('r1')).toMatchObject({ state: 'pending' });
     const page = await readTaskList(v3, { status: 'available', limit: 2 });
@@ -83,7 +83,7 @@ describe('ShelfworkDb schema upgrade', () => {
     opened.push(v2);
     await v2.open();
 
-    expect(v2.verno).toBe(3); // the current version (3 since the task-list indexes)
+    expect(v2.verno).toBe(4); // the current version (4 since onboarding's tables)
     expect(await v2.outbox.get('r1')).toMatchObject({ kind: 'start-task', state: 'pending', payload: { a: 1 } });
     expect(await v2.session.get('tokens')).toMatchObject({ email: 'x@y.z' });
     expect(await v2.tasks.where('status').equals('in_progress').primaryKeys()).toEqual(['t1']);
@@ -94,5 +94,36 @@ describe('ShelfworkDb schema upgrade', () => {
     expect(await v2.products.get(['t1', '4006381333931'])).toMatchObject({ name: 'Pen' });
     expect((await v2.photos.get('p1'))?.blob?.size).toBe(3);
     expect(await v2.taskPacks.count()).toBe(0);
+  });
+
+  it('upgrades version 3 to 4 keeping every row and queued record; the onboarding tables exist, empty and indexed', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const v3 = openV2(name);
+    v3.version(3).stores({
+      tasks: 'id, status, placeId, taskTypeId, timeWindowStart, timeWindowEnd, [status+timeWindowStart+timeWindowEnd], [status+taskType.filterTitle]',
+    });
+    await v3.table('outbox').add({ id: 'r1', taskId: null, kind: 'set-country', method: 'POST', path: 'user/set-country', payload: { countryCode: 'PL' }, createdAt: '2026-11-21T08:00:00.000Z', attempts: 2, state: 'pending', nextAttemptAt: null, error: null });
+    await v3.table('user').put({ key: 'me', id: 'u1', email: 'x@y.z', status: 'new' });
+    await v3.table('photos').add({ id: 'p1', taskId: 't1', url: null, comment: '', tags: [], createdAt: 'c', updatedAt: 'c', blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), size: 3, width: 1, height: 1, uploadState: 'local' });
+    v3.close();
+
+    const v4 = new ShelfworkDb(name);
+    opened.push(v4);
+    await v4.open();
+
+    expect(v4.verno).toBe(4);
+    expect(await v4.outbox.get('r1')).toMatchObject({ kind: 'set-country', state: 'pending', attempts: 2 });
+    expect(await v4.user.get('me')).toMatchObject({ id: 'u1' });
+    expect((await v4.photos.get('p1'))?.blob?.size).toBe(3);
+    expect([await v4.drafts.count(), await v4.userDocuments.count(), await v4.fleetPartners.count()]).toEqual([0, 0, 0]);
+    await v4.drafts.put({ key: 'profile', values: { firstName: 'Ona' }, step: 'contact', updatedAt: '2026-11-21T08:00:00.000Z' });
+    await v4.userDocuments.add({ id: 'd1', kind: 'identity_document', blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), uploadState: 'local', createdAt: 'c' });
+    await v4.fleetPartners.bulkPut([
+      { id: 'f1', countryCode: 'PL', shortName: 'Flota', url: 'https://flota.example.pl' },
+      { id: 'f2', countryCode: 'CZ', shortName: 'Flotila', url: 'https://flotila.example.cz' },
+    ]);
+    expect(await v4.drafts.get('profile')).toMatchObject({ values: { firstName: 'Ona' }, step: 'contact' });
+    expect(await v4.userDocuments.where('kind').equals('identity_document').primaryKeys()).toEqual(['d1']);
+    expect(await v4.fleetPartners.where('countryCode').equals('PL').primaryKeys()).toEqual(['f1']);
   });
 });

@@ -4,12 +4,13 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ErrorCode } from '#domain/errors';
-import type { OutboxKindName, OutboxPayloads } from './outboxKinds';
+import type { OutboxKindName, OutboxPayloads, UserDocumentKind } from './outboxKinds';
 import type {
   AuthTokens,
   ChecklistItem,
   Country,
   Defect,
+  FleetPartner,
   Photo,
   Product,
   ReservationLimit,
@@ -50,8 +51,11 @@ export interface OutboxRecordBase {
   attempts: number;
   state: OutboxState;
   nextAttemptAt: string | null;
-  /** For rejected records: the server's error. */
-  error: { status: number; code: ErrorCode; message: string } | null;
+  /**
+   * For rejected records: the server's error, with its per-field codes when it sent them
+   * (`fields`, additive: a refused profile save shows each field's error under the field).
+   */
+  error: { status: number; code: ErrorCode; message: string; fields?: Record<string, string> } | null;
   /**
    * Id of the user who queued it (additive, optional). Only the owner's session drains it, so a
    * record kept across logout is never sent with another tasker's token. Missing = anyone's.
@@ -147,6 +151,58 @@ export interface PhotoRow extends Photo {
   uploadDismissed?: boolean;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Onboarding and profile (schema version 4).
+
+/**
+ * A half-filled form, kept on the device so it survives a closed app (device-local, never sent;
+ * cleared on logout and on an account switch: it may hold a national ID or an IBAN).
+ */
+export interface DraftRow<T = unknown> {
+  /** The form, e.g. 'profile' or 'onboarding-profile'. */
+  key: string;
+  values: T;
+  /** Where the wizard was (a step id). */
+  step?: string;
+  updatedAt: string;
+}
+
+export type UserDocumentUploadState = 'local' | 'uploaded';
+
+/**
+ * A profile photo, identity document or payment document. Taken on the device it exists only here
+ * with its JPEG in `blob` until the upload's PUT succeeded (then `blob` is dropped and `src` set);
+ * one the server already had comes from its GET with `src` only.
+ */
+export interface UserDocumentRow {
+  /** Client-made UUID (the server is idempotent by it). */
+  id: string;
+  kind: UserDocumentKind;
+  blob?: Blob | null;
+  uploadState: UserDocumentUploadState;
+  /** The server's link to the file, once uploaded. */
+  src?: string | null;
+  createdAt: string;
+  /** Who took it (a local document waits for its owner's session, like the outbox record). */
+  ownerId?: string | null;
+}
+
+/** A business of the tasker's market (GET country/business). */
+export interface CountryBusiness {
+  id: string;
+  countryCode: string;
+  name: string;
+  registrationNumber: string;
+  address: string;
+}
+
+/** The market's supervisor (GET country/supervisor). */
+export interface Supervisor {
+  name: string;
+  phone: string | null;
+  email: string | null;
+}
+
 export const DB_NAME = 'shelfwork';
 
 export class ShelfworkDb extends Dexie {
@@ -168,6 +224,11 @@ export class ShelfworkDb extends Dexie {
   taskDefects!: Dexie.Table<TaskDefectRow, [string, string]>;
   scannedItems!: EntityTable<ScannedItemRow, 'id'>;
   photos!: EntityTable<PhotoRow, 'id'>;
+  /** Half-filled forms (onboarding, profile edit). */
+  drafts!: EntityTable<DraftRow, 'key'>;
+  userDocuments!: EntityTable<UserDocumentRow, 'id'>;
+  /** The fleet partners of the markets asked for (GET country/fleet-partners). */
+  fleetPartners!: EntityTable<FleetPartner, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -199,6 +260,13 @@ export class ShelfworkDb extends Dexie {
     // the indexes from the existing rows and keeps them in step with every writer.
     this.version(3).stores({
       tasks: 'id, status, placeId, taskTypeId, timeWindowStart, timeWindowEnd, [status+timeWindowStart+timeWindowEnd], [status+taskType.filterTitle]',
+    });
+    // Onboarding and profile: drafts of half-filled forms, the tasker's documents (JPEG kept until
+    // uploaded), the fleet partners. New tables only: nothing to upgrade.
+    this.version(4).stores({
+      drafts: 'key',
+      userDocuments: 'id, kind',
+      fleetPartners: 'id, countryCode',
     });
   }
 }

@@ -17,10 +17,12 @@ import { authHandlers, type AuthHandlers } from './features/auth';
 import { runCommand, toCommand } from './features/command';
 import { executionHandlers, type ExecutionHandlers } from './features/execution';
 import { lifecycleHandlers, type LifecycleHandlers } from './features/lifecycle';
+import { profileHandlers, type ProfileHandlers } from './features/profile';
 import { Drainer } from './features/drainer';
 import type { ShelfworkDb } from '#db/schema';
 import { LOCALE_KEY, POSITION_KEY } from '#contracts/kv';
 import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '#contracts/sync';
+import type { PaymentDocumentsPayload, SaveProfilePayload, UserDocumentKind } from '#db/outboxKinds';
 import type { CompletionInput } from '#domain/completion';
 import {
   COUNTRY_CODES,
@@ -48,6 +50,7 @@ import {
   type PullContext,
 } from './pulls/base';
 import { pullNextHistoryPage } from './pulls/history';
+import { pullProfileDue } from './pulls/profile';
 import { pullSuggestions } from './pulls/suggestions';
 import { pullTask, pullTasksByStatus } from './pulls/taskLists';
 import { NOT_LOGGED_IN, Session } from './session';
@@ -99,6 +102,7 @@ export class SyncEngine implements SyncApi {
   private readonly auth: AuthHandlers;
   private readonly execution: ExecutionHandlers;
   private readonly lifecycle: LifecycleHandlers;
+  private readonly profile: ProfileHandlers;
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -106,6 +110,8 @@ export class SyncEngine implements SyncApi {
 
   private watchedStatuses: TaskStatus[] = [];
   private watchedTaskId: string | null = null;
+  /** An onboarding or profile screen is open: its reference data is pulled when due. */
+  private profileWatched = false;
   /** History statuses opened anew: their next first-page pull replaces the whole list. */
   private readonly historyResets = new Set<TaskStatus>();
   /** When each history status stopped being watched (ms), to tell "back from a task" from "opened anew". */
@@ -159,6 +165,7 @@ export class SyncEngine implements SyncApi {
     };
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
     this.execution = executionHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
+    this.profile = profileHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.lifecycle = lifecycleHandlers({
       db: this.db,
       session: this.session,
@@ -179,6 +186,7 @@ export class SyncEngine implements SyncApi {
       forgetWatches: () => {
         this.watchedStatuses = [];
         this.watchedTaskId = null;
+        this.profileWatched = false;
         this.historyResets.clear();
         this.unwatchedAt.clear();
       },
@@ -278,7 +286,17 @@ export class SyncEngine implements SyncApi {
     }
   }
 
-  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null }): Promise<void> {
+  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean }): Promise<void> {
+    if (collections.profile !== undefined) {
+      const opened = collections.profile && !this.profileWatched;
+      this.profileWatched = collections.profile;
+      if (opened) {
+        // A profile screen opened: what it shows is pulled now if due (never a full sync).
+        const job = this.syncChain.then(() => this.pullProfile({ eager: false, force: false }));
+        this.syncChain = job;
+        this.drainer.spawn(job);
+      }
+    }
     if (collections.statuses !== undefined) {
       const next = collections.statuses.filter((s) => (TASK_STATUSES as readonly string[]).includes(s));
       this.noteHistoryWatch(next);
@@ -421,6 +439,23 @@ export class SyncEngine implements SyncApi {
     await this.db.kv.put({ key: LOCALE_KEY, value: locale });
   }
 
+  // Onboarding and profile: features/profile.ts.
+  saveProfile(values: SaveProfilePayload): Promise<CommandResult> {
+    return this.profile.saveProfile(values);
+  }
+
+  savePaymentDocuments(input: PaymentDocumentsPayload): Promise<CommandResult> {
+    return this.profile.savePaymentDocuments(input);
+  }
+
+  saveReferredByCode(code: string): Promise<CommandResult> {
+    return this.profile.saveReferredByCode(code);
+  }
+
+  addUserDocument(kind: UserDocumentKind, blob: Blob): Promise<CommandResult> {
+    return this.profile.addUserDocument(kind, blob);
+  }
+
   // ---- Engine internals used by worker.ts and tests ------------------------------------------
 
   /** Drains the outbox; only one drain per engine and (with Web Locks) per origin at a time. */
@@ -543,6 +578,7 @@ export class SyncEngine implements SyncApi {
     }
 
     if (await due('trainings', INTERVALS_MS.trainings)) jobs.push(this.guard('trainings pull', () => pullTrainings(this.pullCtx)));
+    if (this.profileWatched) jobs.push(this.pullProfile({ eager, force }));
     if (seesTasks && (await due('reservationLimit', INTERVALS_MS.reservationLimit))) {
       jobs.push(this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)));
     }
@@ -557,6 +593,17 @@ export class SyncEngine implements SyncApi {
       jobs.push(this.guard('task pull', () => pullTask(this.pullCtx, taskId)));
     }
     await Promise.all(jobs);
+  }
+
+  /** While a profile screen is open: its reference data and document links, each when due (pulls/profile.ts). */
+  private async pullProfile(options: { eager: boolean; force: boolean }): Promise<void> {
+    await this.guard('profile pulls', async () => {
+      await this.ready;
+      if (!(await this.session.tokens())) return;
+      const user = await this.db.user.get('me');
+      if (!user) return;
+      await pullProfileDue(this.pullCtx, user, options, (what, job) => this.guard(what, job));
+    });
   }
 
   /** One list: from its first page (replaced whole) if it starts afresh, see noteHistoryWatch. */

@@ -26,7 +26,7 @@ import {
   PHOTO_UPDATE_KIND,
   SCANS_KIND,
 } from './kinds';
-import type { ChecklistPayload, CompletePayload, DefectsPayload, PhotoCreatePayload, ScansPayload } from '#db/outboxKinds';
+import { USER_DOCUMENT_KIND, type ChecklistPayload, type CompletePayload, type DefectsPayload, type PhotoCreatePayload, type ScansPayload, type UserDocumentPayload } from '#db/outboxKinds';
 
 const OK: CommandResult = { ok: true, value: undefined };
 
@@ -341,7 +341,7 @@ export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, i
  */
 export async function retryRejected(db: ShelfworkDb, recordId: string): Promise<CommandResult> {
   try {
-    await db.transaction('rw', [db.outbox, db.tasks, db.checklistItems, db.scannedItems, db.taskDefects, db.defects, db.photos], async () => {
+    await db.transaction('rw', [db.outbox, db.user, db.kv, db.tasks, db.checklistItems, db.scannedItems, db.taskDefects, db.defects, db.photos], async () => {
       const record = await db.outbox.get(recordId);
       if (!record) throw new CommandRefused({ status: 404, code: 'RECORD_NOT_FOUND', message: 'Nothing to retry' });
       if (record.state !== 'rejected') throw new CommandRefused({ status: 409, code: 'RECORD_NOT_REJECTED', message: 'The record is not rejected' });
@@ -364,7 +364,7 @@ export async function retryRejected(db: ShelfworkDb, recordId: string): Promise<
  */
 export async function dismissRejected(db: ShelfworkDb, recordId: string): Promise<CommandResult> {
   try {
-    await db.transaction('rw', [db.outbox, db.photos], async () => {
+    await db.transaction('rw', [db.outbox, db.photos, db.userDocuments], async () => {
       const record = await db.outbox.get(recordId);
       if (!record) throw new CommandRefused({ status: 404, code: 'RECORD_NOT_FOUND', message: 'Nothing to dismiss' });
       if (record.state !== 'rejected') throw new CommandRefused({ status: 409, code: 'RECORD_NOT_REJECTED', message: 'The record is not rejected' });
@@ -372,6 +372,9 @@ export async function dismissRejected(db: ShelfworkDb, recordId: string): Promis
       if (record.kind === PHOTO_CREATE_KIND) {
         for (const p of (record.payload as PhotoCreatePayload).photos ?? []) await db.photos.update(p.id, { uploadDismissed: true });
       }
+      // A refused document photo (too large, not a JPEG) cannot be sent as it is: the tasker takes
+      // another. Dismissing the refusal removes it, so the screen shows the server's document again.
+      if (record.kind === USER_DOCUMENT_KIND) await db.userDocuments.delete((record.payload as UserDocumentPayload).id);
     });
   } catch (err) {
     if (err instanceof CommandRefused) return { ok: false, error: err.error };

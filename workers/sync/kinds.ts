@@ -17,6 +17,7 @@ import {
 } from '#domain/types';
 import { dataList, isTask, isUser, stringList } from './answers';
 import { sendPhotoCreate } from './photos';
+import { profileKinds } from './profileKinds';
 import type { Session } from './session';
 import {
   CHECKLIST_KIND,
@@ -57,8 +58,8 @@ export interface OutboxKind {
   send?: (ctx: SendContext, record: OutboxRecord) => Promise<ApiResult>;
   /** The task-pack part this kind's unsent records pin (a pull must not overwrite them). */
   packPart?: TaskPackPart;
-  /** Re-applies a queued account change onto a user row just pulled from the server. */
-  overlayUser?: (user: User, payload: unknown) => User;
+  /** Re-applies a queued account change onto a user row just pulled from the server (`record`: the whole record, e.g. its path). */
+  overlayUser?: (user: User, payload: unknown, record?: Pick<OutboxRecord, 'kind' | 'path'>) => User;
   /** Writes a 2xx answer into the mirror; runs inside the transaction that deletes the record. */
   reconcile: (db: ShelfworkDb, record: OutboxRecord, body: unknown) => Promise<FollowUp>;
   /** After a rejection the optimistic change is wrong: what to pull to show the server's truth. */
@@ -307,6 +308,8 @@ const KINDS: Record<string, OutboxKind> = {
   [SET_COUNTRY_KIND]: setCountry,
   [START_TASK_KIND]: startTask,
   ...EXECUTION_KINDS,
+  // Onboarding and profile (workers/sync/profileKinds.ts).
+  ...profileKinds(overlayUnsent),
 };
 
 /** Pack parts pinned by a task's unsent records (their local state wins over a pull). */
@@ -327,5 +330,5 @@ export function outboxKind(record: Pick<OutboxRecord, 'kind' | 'taskId'>): Outbo
 export function overlayUnsent(user: User, unsent: readonly OutboxRecord[]): User {
   return unsent
     .filter((r) => r.taskId === null)
-    .reduce((acc, r) => outboxKind(r).overlayUser?.(acc, r.payload) ?? acc, user);
+    .reduce((acc, r) => outboxKind(r).overlayUser?.(acc, r.payload, r) ?? acc, user);
 }

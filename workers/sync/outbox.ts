@@ -145,7 +145,10 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
         await db.outbox.update(record.id, {
           state: 'rejected',
           nextAttemptAt: null,
-          error: { status: result.status, code: result.error.code, message: result.error.message },
+          // The server's per-field codes are kept: a refused profile save shows them under its fields.
+          error: result.error.fields
+            ? { status: result.status, code: result.error.code, message: result.error.message, fields: result.error.fields }
+            : { status: result.status, code: result.error.code, message: result.error.message },
         });
       }
       followUp = kind.afterRejection(record);
@@ -157,7 +160,7 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
 
 /** Every table a kind's reconcile may write (the mirror's server data). */
 export function reconcileTables(db: ShelfworkDb) {
-  return [db.outbox, db.user, db.tasks, db.meta, db.checklistItems, db.scannedItems, db.taskDefects, db.defects, db.photos];
+  return [db.outbox, db.user, db.tasks, db.meta, db.checklistItems, db.scannedItems, db.taskDefects, db.defects, db.photos, db.kv, db.userDocuments];
 }
 
 /** When the earliest waiting record becomes due (the worker schedules its next drain by it). */

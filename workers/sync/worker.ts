@@ -98,6 +98,10 @@ if (!inWorker) {
     completeTask: async (taskId, input) => after(await engine.completeTask(taskId, input)),
     retryRejected: async (recordId) => after(await engine.retryRejected(recordId)),
     dismissRejected: (recordId) => engine.dismissRejected(recordId),
+    saveProfile: async (values) => after(await engine.saveProfile(values)),
+    savePaymentDocuments: async (input) => after(await engine.savePaymentDocuments(input)),
+    saveReferredByCode: async (code) => after(await engine.saveReferredByCode(code)),
+    addUserDocument: async (kind, blob) => after(await engine.addUserDocument(kind, blob)),
     setPosition: (position) => engine.setPosition(position),
     setLocale: (locale) => engine.setLocale(locale),
   } satisfies SyncApi;

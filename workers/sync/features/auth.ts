@@ -10,6 +10,7 @@ import { isAuthTokens } from '../answers';
 import type { ApiResult } from '../http';
 import { clearPacks, packTables } from '../pack';
 import { clearAccountKv } from '../pulls/base';
+import { clearProfile, profileTables } from '../pulls/profile';
 import type { Session } from '../session';
 import { toCommand } from './command';
 
@@ -67,9 +68,10 @@ export function authHandlers(deps: AuthDeps): AuthHandlers {
      * tasker's work; they carry their owner's id and drain only when that tasker logs in again.
      */
     async logout() {
-      await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db)], async () => {
+      await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db), ...profileTables(db)], async () => {
         await Promise.all([
           clearPacks(db),
+          clearProfile(db),
           db.session.clear(),
           db.user.clear(),
           db.tasks.clear(),

@@ -3,6 +3,7 @@ import type { Country, ReservationLimit, Training, User } from '#domain/types';
 import { isUser, listOf } from '../answers';
 import { overlayUnsent } from '../kinds';
 import { clearPacks, packTables } from '../pack';
+import { clearProfile, profileTables } from './profile';
 import { clearAccountKv, failure, OK, type PullContext, type PullResult, recordFailure, successMeta, unsentRecords } from './base';
 
 /** GET user → user 'me'. A different account than the mirrored one wipes the old account's rows. */
@@ -19,11 +20,11 @@ export async function pullUser(ctx: PullContext): Promise<PullResult> {
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed user' } };
   }
   const user: User = result.body;
-  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv, ...packTables(db)], async () => {
+  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv, ...packTables(db), ...profileTables(db)], async () => {
     if (!(await db.session.get('tokens'))) return;
     const previous = await db.user.get('me');
     if (previous && previous.id !== user.id) {
-      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db), clearPacks(db)]);
+      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db), clearPacks(db), clearProfile(db)]);
     }
     const unsent = (await unsentRecords(db)).filter((r) => r.ownerId == null || r.ownerId === user.id);
     await db.user.put({ ...overlayUnsent(user, unsent), key: 'me' });

@@ -1,0 +1,231 @@
+/**
+ * The onboarding and profile pulls, made while an onboarding or profile screen is open
+ * (`watch({ profile: true })`) and then with the account pulls, each only when due: fleet partners
+ * of the tasker's market, the tasker's referral code (once: it never changes), the referred-by
+ * code, the market's supervisor and businesses, and the links of the documents the server holds.
+ * Offline nothing is asked and the mirror answers. Each writes its rows and its meta row in one
+ * transaction, only while a session exists.
+ */
+import { BUSINESSES_KEY, REFERRAL_CODE_KEY, REFERRED_BY_CODE_KEY, SUPERVISOR_KEY } from '#contracts/kv';
+import { REFERRED_BY_CODE_KIND, USER_DOCUMENT_KINDS, userDocumentPath, type UserDocumentKind } from '#db/outboxKinds';
+import type { CountryBusiness, ShelfworkDb, Supervisor } from '#db/schema';
+import type { CountryCode, FleetPartner, User } from '#domain/types';
+import { listOf } from '../answers';
+import { DOCUMENT_FLAGS } from '../profileKinds';
+import { failure, isDue, OK, recordFailure, successMeta, unsentRecords, type PullContext, type PullResult } from './base';
+
+/** The tables clearProfile writes. */
+export function profileTables(db: ShelfworkDb) {
+  return [db.drafts, db.userDocuments, db.fleetPartners];
+}
+
+/**
+ * On logout and on an account switch (inside their transaction): drafts (they may hold a national
+ * ID or an IBAN), fleet partners and the documents the server holds go. A document photo not
+ * uploaded yet stays, like an unsent task photo: its record keeps its owner and is sent when that
+ * tasker logs in again (the screens show only the signed-in tasker's documents). The profile kv
+ * values go with the account's kv (ACCOUNT_KV_PREFIXES).
+ */
+export async function clearProfile(db: ShelfworkDb): Promise<void> {
+  await Promise.all([db.drafts.clear(), db.fleetPartners.clear(), db.userDocuments.where('kind').anyOf([...USER_DOCUMENT_KINDS]).filter((d) => d.uploadState !== 'local').delete()]);
+}
+
+/** How often each is asked while a profile screen is open (reference data rarely changes). */
+export const PROFILE_INTERVALS_MS = {
+  fleetPartners: 24 * 60 * 60_000,
+  referralCode: 24 * 60 * 60_000,
+  referredByCode: 60 * 60_000,
+  supervisor: 24 * 60 * 60_000,
+  businesses: 24 * 60 * 60_000,
+  /** The server's links may be signed for a limited time. */
+  document: 10 * 60_000,
+} as const;
+
+export const metaKeyForFleetPartners = (country: CountryCode) => `fleetPartners:${country}`;
+export const metaKeyForDocument = (kind: UserDocumentKind) => `document:${kind}`;
+
+/** The documents the tasker can see back from the server (the payment document has no GET). */
+export const READABLE_DOCUMENTS: readonly UserDocumentKind[] = ['profile_photo', 'identity_document'];
+
+async function put<T>(ctx: PullContext, metaKey: string, write: (db: ShelfworkDb) => Promise<T>): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', [db.session, db.meta, db.kv, db.fleetPartners, db.userDocuments, db.outbox], async () => {
+    if (!(await db.session.get('tokens'))) return;
+    await write(db);
+    await db.meta.put(successMeta(metaKey, ctx.now()));
+  });
+}
+
+function isFleetPartner(value: unknown): value is FleetPartner {
+  const p = value as Partial<FleetPartner> | null;
+  return !!p && typeof p.id === 'string' && typeof p.shortName === 'string' && typeof p.countryCode === 'string';
+}
+
+/** GET country/fleet-partners (the tasker's market) → `fleetPartners` rows of that market, replaced. */
+export async function pullFleetPartners(ctx: PullContext, country: CountryCode): Promise<PullResult> {
+  const key = metaKeyForFleetPartners(country);
+  const result = await ctx.session.request<unknown>('GET', `country/fleet-partners?country=${encodeURIComponent(country)}`);
+  if (!result.ok) {
+    await recordFailure(ctx.db, key, ctx.now(), result.error.code);
+    return failure(result);
+  }
+  const list = listOf<unknown>(result.body);
+  if (!list) {
+    await recordFailure(ctx.db, key, ctx.now(), 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed fleet partner list' } };
+  }
+  const partners = list.filter(isFleetPartner);
+  await put(ctx, key, async (db) => {
+    await db.fleetPartners.where('countryCode').equals(country).delete();
+    await db.fleetPartners.bulkPut(partners);
+  });
+  return OK;
+}
+
+/** A `{ code }` answer: the code, or null; undefined when malformed. */
+function codeOf(body: unknown): string | null | undefined {
+  const code = (body as { code?: unknown } | null)?.code;
+  return code === null || typeof code === 'string' ? code : undefined;
+}
+
+/** GET user/referral-code → kv (made by the server on first ask; it never changes). */
+export async function pullReferralCode(ctx: PullContext): Promise<PullResult> {
+  const result = await ctx.session.request<unknown>('GET', 'user/referral-code');
+  if (!result.ok) {
+    await recordFailure(ctx.db, 'referralCode', ctx.now(), result.error.code);
+    return failure(result);
+  }
+  const code = codeOf(result.body);
+  if (typeof code !== 'string') {
+    await recordFailure(ctx.db, 'referralCode', ctx.now(), 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed referral code' } };
+  }
+  await put(ctx, 'referralCode', (db) => db.kv.put({ key: REFERRAL_CODE_KEY, value: code }));
+  return OK;
+}
+
+/** GET user/referred-by-code → kv, unless a referred-by code is still queued (the tasker's wins). */
+export async function pullReferredByCode(ctx: PullContext): Promise<PullResult> {
+  const result = await ctx.session.request<unknown>('GET', 'user/referred-by-code');
+  if (!result.ok) {
+    await recordFailure(ctx.db, 'referredByCode', ctx.now(), result.error.code);
+    return failure(result);
+  }
+  const code = codeOf(result.body);
+  if (code === undefined) {
+    await recordFailure(ctx.db, 'referredByCode', ctx.now(), 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed referred-by code' } };
+  }
+  await put(ctx, 'referredByCode', async (db) => {
+    if ((await unsentRecords(db)).some((r) => r.kind === REFERRED_BY_CODE_KIND)) return;
+    await db.kv.put({ key: REFERRED_BY_CODE_KEY, value: code });
+  });
+  return OK;
+}
+
+function isSupervisor(value: unknown): value is Supervisor {
+  return !!value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string';
+}
+
+/** GET country/supervisor → kv (null when the market has none: 404). */
+export async function pullSupervisor(ctx: PullContext): Promise<PullResult> {
+  const result = await ctx.session.request<unknown>('GET', 'country/supervisor');
+  if (!result.ok && result.status !== 404) {
+    await recordFailure(ctx.db, 'supervisor', ctx.now(), result.error.code);
+    return failure(result);
+  }
+  const body = result.ok ? result.body : null;
+  if (body !== null && !isSupervisor(body)) {
+    await recordFailure(ctx.db, 'supervisor', ctx.now(), 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed supervisor' } };
+  }
+  const supervisor: Supervisor | null = body
+    ? { name: body.name, phone: typeof body.phone === 'string' ? body.phone : null, email: typeof body.email === 'string' ? body.email : null }
+    : null;
+  await put(ctx, 'supervisor', (db) => db.kv.put({ key: SUPERVISOR_KEY, value: supervisor }));
+  return OK;
+}
+
+/** GET country/business → kv (the list of the market's businesses). */
+export async function pullBusinesses(ctx: PullContext): Promise<PullResult> {
+  const result = await ctx.session.request<unknown>('GET', 'country/business');
+  if (!result.ok) {
+    await recordFailure(ctx.db, 'businesses', ctx.now(), result.error.code);
+    return failure(result);
+  }
+  const list = listOf<CountryBusiness>(result.body);
+  if (!list) {
+    await recordFailure(ctx.db, 'businesses', ctx.now(), 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed business list' } };
+  }
+  const businesses = list.filter((b) => !!b && typeof b.id === 'string' && typeof b.name === 'string');
+  await put(ctx, 'businesses', (db) => db.kv.put({ key: BUSINESSES_KEY, value: businesses }));
+  return OK;
+}
+
+/**
+ * GET user/profile-photo | user/identity-document → the document's uploaded row (its link). A
+ * 404 removes the uploaded rows of the kind. Rows still on the device (not uploaded) are never
+ * touched: they are the tasker's newer photo, waiting for signal.
+ */
+export async function pullUserDocument(ctx: PullContext, kind: UserDocumentKind, ownerId: string): Promise<PullResult> {
+  const key = metaKeyForDocument(kind);
+  const result = await ctx.session.request<unknown>('GET', userDocumentPath(kind));
+  if (!result.ok && result.status !== 404) {
+    await recordFailure(ctx.db, key, ctx.now(), result.error.code);
+    return failure(result);
+  }
+  const doc = result.ok ? (result.body as { id?: unknown; src?: unknown; uploadedAt?: unknown } | null) : null;
+  if (result.ok && (typeof doc?.id !== 'string' || typeof doc.src !== 'string')) {
+    await recordFailure(ctx.db, key, ctx.now(), 'UNKNOWN');
+    return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed document' } };
+  }
+  await put(ctx, key, async (db) => {
+    const rows = await db.userDocuments.where('kind').equals(kind).toArray();
+    const stale = rows.filter((r) => r.uploadState === 'uploaded' && r.id !== doc?.id).map((r) => r.id);
+    await db.userDocuments.bulkDelete(stale);
+    if (!doc || typeof doc.id !== 'string' || typeof doc.src !== 'string') return;
+    const existing = rows.find((r) => r.id === doc.id);
+    await db.userDocuments.put({
+      id: doc.id,
+      kind,
+      blob: existing?.uploadState === 'local' ? existing.blob : null,
+      uploadState: existing?.uploadState ?? 'uploaded',
+      src: doc.src,
+      createdAt: existing?.createdAt ?? (typeof doc.uploadedAt === 'string' ? doc.uploadedAt : ctx.now().toISOString()),
+      ownerId,
+    });
+  });
+  return OK;
+}
+
+/**
+ * Everything a profile screen needs that is due, in parallel (`pull` wraps each in the engine's
+ * guard). `eager` skips the failed-pull pause (back online), `force` asks regardless of age.
+ */
+export async function pullProfileDue(
+  ctx: PullContext,
+  user: User,
+  options: { eager: boolean; force: boolean },
+  pull: (what: string, job: () => Promise<PullResult>) => Promise<unknown>,
+): Promise<void> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const due = (key: string, interval: number) => (options.force ? Promise.resolve(true) : isDue(db, key, interval, now, options.eager));
+  const jobs: Promise<unknown>[] = [];
+  const country = user.countryCode;
+  // LT pays through the activity certificate; the other markets through a fleet partner.
+  if (country && country !== 'LT' && (await due(metaKeyForFleetPartners(country), PROFILE_INTERVALS_MS.fleetPartners))) {
+    jobs.push(pull('fleet partners pull', () => pullFleetPartners(ctx, country)));
+  }
+  const knownCode = user.referralCode ?? (await db.kv.get(REFERRAL_CODE_KEY))?.value;
+  if (typeof knownCode !== 'string' && (await due('referralCode', PROFILE_INTERVALS_MS.referralCode))) jobs.push(pull('referral code pull', () => pullReferralCode(ctx)));
+  if (await due('referredByCode', PROFILE_INTERVALS_MS.referredByCode)) jobs.push(pull('referred-by code pull', () => pullReferredByCode(ctx)));
+  if (await due('supervisor', PROFILE_INTERVALS_MS.supervisor)) jobs.push(pull('supervisor pull', () => pullSupervisor(ctx)));
+  if (await due('businesses', PROFILE_INTERVALS_MS.businesses)) jobs.push(pull('businesses pull', () => pullBusinesses(ctx)));
+  for (const kind of READABLE_DOCUMENTS) {
+    if (!user[DOCUMENT_FLAGS[kind]]) continue;
+    if (await due(metaKeyForDocument(kind), PROFILE_INTERVALS_MS.document)) jobs.push(pull(`${kind} pull`, () => pullUserDocument(ctx, kind, user.id)));
+  }
+  await Promise.all(jobs);
+}
