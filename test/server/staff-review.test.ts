@@ -115,7 +115,7 @@ describe('GET /api/staff/users/:id', () => {
 });
 
 describe('approve and reject, with who and when', () => {
-  it('records a rejection (reasons, comment, who, when), a resubmission is the tasker’s, and an approval sets approved_at', async () => {
+  it('records a rejection (reasons, comment, who, when) and an approval (approved_at, rejection cleared)', async () => {
     const a = await account('awaiting_approval');
     server.clock.set('2026-03-10T10:00:00.000Z');
     const rejected = await staff('POST', `/api/staff/users/${a.id}/reject`, { name: asHeader('  Aistė Jonaitė '), payload: { reasons: ['iban', 'phone', 'iban'], comment: 'The IBAN is not in your name.' } });
