@@ -31,6 +31,10 @@ const confirmIncompleteScreen = async () => ({ Component: (await import('../exec
 const confirmBlockedScreen = async () => ({ Component: (await import('../execution/ConfirmBlockedScreen')).ConfirmBlockedScreen });
 // The scanner: ZXing runs in its own worker; the screen itself is lazy too.
 const skuScreen = async () => ({ Component: (await import('../scanner/SkuScreen')).SkuScreen });
+// Profile and trainings.
+const profileScreen = async () => ({ Component: (await import('../profile/ProfileScreen')).ProfileScreen });
+const trainingsScreen = async () => ({ Component: (await import('../trainings/TrainingsScreen')).TrainingsScreen });
+const trainingDetailScreen = async () => ({ Component: (await import('../trainings/TrainingDetailScreen')).TrainingDetailScreen });
 
 // The access forms pull in Formik and Yup (~30 KB gzipped): kept out of the first chunk (DESIGN.md budgets).
 const loginScreen = async () => ({ Component: (await import('../auth/LoginScreen')).LoginScreen });
@@ -42,7 +46,6 @@ const handle = (title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): R
 /** Drawer destinations whose screens come in later issues; each renders ComingSoonScreen. */
 export const COMING_SOON_ROUTES: { path: string; title: RouteTitleKey }[] = [
   { path: 'support', title: 'support' },
-  { path: 'trainings', title: 'trainings' },
   { path: 'invite', title: 'invite' },
   { path: 'faq', title: 'faq' },
   { path: 'knowledge-base', title: 'knowledgeBase' },
@@ -87,7 +90,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RouteGuard rule="approved" inline />,
                 children: [
-                  { path: 'profile', handle: handle('profile'), element: <ComingSoonScreen /> },
+                  { path: 'profile', handle: handle('profile'), lazy: profileScreen },
                   { path: 'history', handle: handle('history'), lazy: historyScreen },
                   { path: 'history/:taskStatus', handle: handle('history', { back: true }), lazy: historyStatusScreen },
                 ],
@@ -104,6 +107,8 @@ export const routes: RouteObject[] = [
               { path: 'task/:taskId/skus', handle: handle('task', { back: true }), lazy: skuScreen },
               { path: 'onboarding', handle: handle('onboarding'), element: <OnboardingScreen /> },
               { path: 'settings', handle: handle('settings'), element: <SettingsScreen /> },
+              { path: 'trainings', handle: handle('trainings'), lazy: trainingsScreen },
+              { path: 'trainings/:trainingId', handle: handle('trainings', { back: true }), lazy: trainingDetailScreen },
               ...COMING_SOON_ROUTES.map(({ path, title }) => ({ path, handle: handle(title), element: <ComingSoonScreen /> })),
             ],
           },
