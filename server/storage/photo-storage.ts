@@ -1,11 +1,12 @@
 /**
- * Where photo files live: the `PhotoStorage` interface (put / get / delete by key) and its
- * filesystem implementation. The database keeps only the key, size and sha256 of each file, so
+ * Where photo files (task photos and the taskers' documents) live: the `PhotoStorage` interface
+ * (put / get / delete by key) and its filesystem implementation. The database keeps only the key, size and sha256 of each file, so
  * an S3-compatible store can implement the same three methods later (put = PutObject, get =
  * GetObject, delete = DeleteObject) without touching the routes.
  *
- * Keys are produced by the server only (`<taskId>/<photoId>-<sha256 prefix>.jpg`, ids already
- * checked to be `[A-Za-z0-9_-]`), never taken from a client.
+ * Keys are produced by the server only (`<taskId>/<photoId>-<sha256 prefix>.jpg` for task photos,
+ * `user-documents/<userId>/<documentId>-<sha256 prefix>.jpg` for the taskers' documents; ids
+ * already checked to be `[A-Za-z0-9_-]`), never taken from a client.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
