@@ -141,6 +141,10 @@ export function userDocumentUploads(ctx: AppContext, files: Files): UploadTarget
     name: USER_DOCUMENT_TARGET,
     maxBytes: (claims) => (claims.scope === 'profile_photo' ? PROFILE_PHOTO_MAX_BYTES : ctx.config.uploadMaxBytes),
     async uploadable(db, claims, lock) {
+      // Inside the upload's transaction the user row is locked first (as approval and the
+      // tasker's own saves do: user, then documents), so two documents of one kind stored at once
+      // see each other and one replaces the other, and no lock-order cycle is possible.
+      if (lock) await db.selectFrom('users').select('id').where('id', '=', claims.userId).forUpdate().executeTakeFirst();
       const row = await findDocument(db, claims.id, lock);
       if (!row || row.user_id !== claims.userId || row.kind !== claims.scope) throw documentNotFound();
       // The same bytes again answer 200 even after a newer document replaced this one.
