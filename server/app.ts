@@ -20,6 +20,8 @@ import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerExecutionRoutes } from './execution/routes';
+import { registerMoneyRoutes } from './money/routes';
+import { registerMoneyStaffRoutes } from './money/staff-routes';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
 import { createFiles, uploadsPlugin } from './storage/uploads';
@@ -93,13 +95,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerTaskRoutes(scope, context);
       registerLifecycleRoutes(scope, context);
       registerExecutionRoutes(scope, context, files);
+      registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),
       );
     }),
   );
-  await app.register(accessScope('staff', (scope) => registerStaffRoutes(scope, context, files)));
+  await app.register(
+    accessScope('staff', (scope) => {
+      registerStaffRoutes(scope, context, files);
+      registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
+    }),
+  );
   await registerStatic(app, config.distDir);
   return { app, context };
 }

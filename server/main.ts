@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
+import { startPayoutJob } from './money/job';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
   const lines = [
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   else console.log(banner(config, `http://localhost:${port}`, `${opened.kind} (${opened.location})${cluster.isWorker ? `, ${processes} API processes` : ''}`, context.mailer.kind));
   // Scheduled work runs in every process; the job itself is safe to run concurrently (see jobs/expiry.ts).
   const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
+  const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp); // see money/job.ts
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -116,6 +118,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: closing…`);
     await app.close();
     await expiry?.stop();
+    await payouts?.stop();
     await opened.db.destroy();
     process.exit(0);
   };

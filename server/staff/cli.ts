@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrations';
 import { createFsPhotoStorage } from '../storage/photo-storage';
-import { HELP, runStaffCommand } from './commands';
+import { HELP_WITH_MONEY, runStaffCommand } from './commands';
 
 async function main(argv: string[]): Promise<number> {
   const [command] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    console.log(HELP);
+    console.log(HELP_WITH_MONEY);
     return 0;
   }
   const dataDir = process.env.DATA_DIR?.trim() || './data';

@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors';
 import type { PhotoStorage } from '../storage/photo-storage';
 import { createPlace, createTask, listUsers, reviewTask, REJECTION_REASON_FIELDS } from './service';
 import { approveUser, readStaffName, rejectUser, setTrainingDone, userReview } from './review';
+import { MONEY_HELP, runMoneyCommand } from '../money/cli';
 
 export const HELP = `Shelfwork staff CLI
 
@@ -49,6 +50,7 @@ Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./dat
 (default $DATA_DIR/photos) for the document files.
 Output: JSON of the object shown, created or updated.
 `;
+export const HELP_WITH_MONEY = HELP.replace('\nEnvironment:', `${MONEY_HELP}\nEnvironment:`);
 
 export interface StaffCommandDeps {
   db: Db;
@@ -67,9 +69,11 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
   const { db, storage, now, out, err } = deps;
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    out(HELP);
+    out(HELP_WITH_MONEY);
     return 0;
   }
+  const money = await runMoneyCommand(argv, deps); // payouts, adjust, mission (server/money/cli.ts)
+  if (money !== null) return money;
   try {
     const { values, positionals } = parseArgs({
       args: rest,
