@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../server/db/database';
 import { moneyDb } from '../../server/money/tables';
+import type { Payout, PayoutInfo } from '#domain/payouts';
 import type { TestServer } from './helpers';
 
 export const STAFF = { authorization: 'Bearer test-staff-token' };
@@ -133,11 +134,11 @@ export async function runWeek(server: TestServer, country: string, week: string)
 export async function finances(server: TestServer, userId: string) {
   const res = await server.request({ method: 'GET', url: '/api/payment/my-finances', token: await server.tokenFor(userId) });
   if (res.statusCode !== 200) throw new Error(`my-finances: ${res.statusCode} ${res.body}`);
-  return res.json<import('#domain/payouts').PayoutInfo>();
+  return res.json<PayoutInfo>();
 }
 
 export async function payouts(server: TestServer, userId: string) {
   const res = await server.request({ method: 'GET', url: '/api/payment/payouts', token: await server.tokenFor(userId) });
   if (res.statusCode !== 200) throw new Error(`payouts: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: import('#domain/payouts').Payout[] }>().data;
+  return res.json<{ data: Payout[] }>().data;
 }
