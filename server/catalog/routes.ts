@@ -3,14 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
-import { badRequest, OUTAGE_RETRY_AFTER_SECONDS } from '../http/errors';
+import { badRequest, notFound, OUTAGE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { asQuery, single } from '../http/input';
 import { checkDatabase } from '../db/database';
 import { readDevMailbox } from '../mail/mailer';
 import { isNewSince } from '#domain/tasks';
 import { trainingLinkFor } from '../tasks/visibility';
-import { normalizeEmail, validateEmail } from '#domain/validation';
-import type { Country, CountryCode, CurrencyCode, Locale, Training } from '#domain/types';
+import { isCountryCode, normalizeEmail, validateCountry, validateEmail } from '#domain/validation';
+import type { Country, CountryCode, CurrencyCode, FleetPartner, Locale, Training } from '#domain/types';
+
+/** A business of the market a tasker contracts with (GET country/business). */
+export interface CountryBusiness {
+  id: string;
+  countryCode: CountryCode;
+  name: string;
+  registrationNumber: string;
+  address: string;
+}
+
+/** The market's supervisor (GET country/supervisor). */
+export interface Supervisor {
+  name: string;
+  phone: string;
+  email: string;
+}
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/country', async (): Promise<Country[]> => {
@@ -61,6 +77,40 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
         isNew: isNewSince(createdAt, now),
       };
     });
+  });
+
+  // The tasker's market: its contracting businesses, its supervisor, its fleet partners (issue 11).
+  const marketOf = (user: { country_code: string | null }, query?: unknown): CountryCode | null => {
+    const asked = query === undefined ? { value: undefined, error: null } : single(asQuery(query).country);
+    if (asked.error) throw badRequest({ country: asked.error });
+    if (asked.value !== undefined && asked.value !== '') {
+      const error = validateCountry(asked.value);
+      if (error) throw badRequest({ country: error });
+      return asked.value.toUpperCase() as CountryCode;
+    }
+    const own = user.country_code?.toUpperCase();
+    return isCountryCode(own) ? (own as CountryCode) : null;
+  };
+
+  app.get('/api/country/business', { config: { access: 'tasker' } }, async (request): Promise<{ data: CountryBusiness[] }> => {
+    const country = marketOf(await requireUser(ctx, request));
+    if (!country) return { data: [] };
+    const rows = await ctx.db.selectFrom('country_businesses').selectAll().where('country_code', '=', country).orderBy('name').orderBy('id').execute();
+    return { data: rows.map((r) => ({ id: r.id, countryCode: r.country_code as CountryCode, name: r.name, registrationNumber: r.registration_number, address: r.address })) };
+  });
+
+  app.get('/api/country/supervisor', { config: { access: 'tasker' } }, async (request): Promise<Supervisor> => {
+    const country = marketOf(await requireUser(ctx, request));
+    const row = country ? await ctx.db.selectFrom('country_contacts').selectAll().where('country_code', '=', country).executeTakeFirst() : undefined;
+    if (!row) throw notFound('NOT_FOUND', 'No supervisor for this market');
+    return { name: row.supervisor_name, phone: row.supervisor_phone, email: row.supervisor_email };
+  });
+
+  app.get('/api/country/fleet-partners', { config: { access: 'tasker' } }, async (request): Promise<{ data: FleetPartner[] }> => {
+    const country = marketOf(await requireUser(ctx, request), request.query);
+    if (!country) return { data: [] };
+    const rows = await ctx.db.selectFrom('fleet_partners').selectAll().where('country_code', '=', country).orderBy('position').orderBy('id').execute();
+    return { data: rows.map((r) => ({ id: r.id, countryCode: r.country_code as CountryCode, shortName: r.short_name, url: r.url })) };
   });
 
   // 503 unless the database answers and commits a write (a full disk shows here, not only a dead connection).

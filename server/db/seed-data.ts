@@ -300,3 +300,46 @@ export const SEED_DEFECTS: { id: string; name: string; type: 'regular' | 'task_b
 
 /** The demo password of every demo account (docs/api.md). */
 export const DEMO_PASSWORD = 'demo1234';
+
+/** Fleet partners per market (payment documents outside LT): made-up companies, reserved .example addresses. */
+export const SEED_FLEET_PARTNERS: { id: string; countryCode: 'PL' | 'CZ' | 'RO'; shortName: string; url: string }[] = [
+  { id: 'pl-flota-wisla', countryCode: 'PL', shortName: 'Flota Wisła', url: 'https://flota-wisla.example/rejestracja' },
+  { id: 'pl-partner-mazowsze', countryCode: 'PL', shortName: 'Partner Mazowsze', url: 'https://partner-mazowsze.example/dolacz' },
+  { id: 'pl-szybka-flota', countryCode: 'PL', shortName: 'Szybka Flota', url: 'https://szybka-flota.example/' },
+  { id: 'cz-vltava-fleet', countryCode: 'CZ', shortName: 'Vltava Fleet', url: 'https://vltava-fleet.example/registrace' },
+  { id: 'cz-morava-partner', countryCode: 'CZ', shortName: 'Morava Partner', url: 'https://morava-partner.example/' },
+  { id: 'ro-dunarea-fleet', countryCode: 'RO', shortName: 'Dunărea Fleet', url: 'https://dunarea-fleet.example/inregistrare' },
+  { id: 'ro-carpati-parteneri', countryCode: 'RO', shortName: 'Carpați Parteneri', url: 'https://carpati-parteneri.example/' },
+  { id: 'ro-flota-est', countryCode: 'RO', shortName: 'Flota Est', url: 'https://flota-est.example/aplica' },
+];
+
+/** The business a tasker contracts with in each market (GET country/business): made up. */
+export const SEED_BUSINESSES: { id: string; countryCode: 'LT' | 'PL' | 'CZ' | 'RO'; name: string; registrationNumber: string; address: string }[] = [
+  { id: 'lt-shelfwork', countryCode: 'LT', name: 'UAB Shelfwork Baltic', registrationNumber: '305000001', address: 'Konstitucijos pr. 7, LT-09308 Vilnius' },
+  { id: 'pl-shelfwork', countryCode: 'PL', name: 'Shelfwork Polska sp. z o.o.', registrationNumber: '0000900001', address: 'ul. Prosta 20, 00-850 Warszawa' },
+  { id: 'cz-shelfwork', countryCode: 'CZ', name: 'Shelfwork Česko s.r.o.', registrationNumber: '09000001', address: 'Na Příkopě 15, 110 00 Praha 1' },
+  { id: 'ro-shelfwork', countryCode: 'RO', name: 'Shelfwork România S.R.L.', registrationNumber: 'J40/1000/2020', address: 'Bulevardul Unirii 15, 030167 București' },
+];
+
+/** Support and supervisor contacts per market (GET country/supervisor): made-up people, reserved .example mail. */
+export const SEED_CONTACTS: { countryCode: 'LT' | 'PL' | 'CZ' | 'RO'; supportPhone: string; supportEmail: string; supervisor: { name: string; phone: string; email: string } }[] = [
+  { countryCode: 'LT', supportPhone: '+370 5 200 0000', supportEmail: 'pagalba@shelfwork.example', supervisor: { name: 'Rasa Jankauskienė', phone: '+370 612 00001', email: 'rasa.j@shelfwork.example' } },
+  { countryCode: 'PL', supportPhone: '+48 22 100 00 00', supportEmail: 'pomoc@shelfwork.example', supervisor: { name: 'Tomasz Kowalczyk', phone: '+48 512 000 001', email: 'tomasz.k@shelfwork.example' } },
+  { countryCode: 'CZ', supportPhone: '+420 222 000 000', supportEmail: 'podpora@shelfwork.example', supervisor: { name: 'Lucie Horáková', phone: '+420 601 000 001', email: 'lucie.h@shelfwork.example' } },
+  { countryCode: 'RO', supportPhone: '+40 21 300 0000', supportEmail: 'ajutor@shelfwork.example', supervisor: { name: 'Ioana Dumitrescu', phone: '+40 712 000 001', email: 'ioana.d@shelfwork.example' } },
+];
+
+/**
+ * The reviewed demo accounts' profiles: valid test identifiers made for the demo (they pass the
+ * checksums and birth dates of src/domain/profile.ts; no real person's), IBANs with valid
+ * checksums. PL has no IBAN (hidden there); outside LT the payment documents are a fleet partner.
+ */
+export const SEED_PROFILES: Record<string, { nationalId: string; iban: string | null; address: string; fleetPartnerId?: string }> = {
+  'lt@demo.shelfwork.app': { nationalId: '49005150000', iban: 'LT717300010123456789', address: 'Vilniaus g. 12-3, Vilnius' },
+  'pl@demo.shelfwork.app': { nationalId: '91042300001', iban: null, address: 'ul. Hoża 40 m. 5, Warszawa', fleetPartnerId: 'pl-flota-wisla' },
+  'cz@demo.shelfwork.app': { nationalId: '9356180009', iban: 'CZ6508000000192000145399', address: 'Korunní 32, Praha 2', fleetPartnerId: 'cz-vltava-fleet' },
+  'ro@demo.shelfwork.app': { nationalId: '1890914400004', iban: 'RO80BTRL0000000012345678', address: 'Strada Lipscani 25, București', fleetPartnerId: 'ro-dunarea-fleet' },
+  'pending@demo.shelfwork.app': { nationalId: '39508120008', iban: 'LT897044060001234567', address: 'Savanorių pr. 50-7, Kaunas' },
+  'rejected@demo.shelfwork.app': { nationalId: '49203070004', iban: 'LT237300010987654321', address: 'Didžioji g. 5, Vilnius' },
+  'deactivated@demo.shelfwork.app': { nationalId: '8811020009', iban: 'CZ9455000000001011038930', address: 'Vinohradská 10, Praha 2', fleetPartnerId: 'cz-morava-partner' },
+};

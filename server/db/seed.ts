@@ -17,8 +17,12 @@ import {
   SEED_BRANDS,
   SEED_CATEGORIES,
   SEED_COUNTRIES,
+  SEED_BUSINESSES,
+  SEED_CONTACTS,
   SEED_DEFECTS,
+  SEED_FLEET_PARTNERS,
   SEED_PRODUCTS,
+  SEED_PROFILES,
   SEED_RETAILERS,
   SEED_STORES,
   SEED_TASK_TYPES,
@@ -108,7 +112,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'ro@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'active', countryCode: 'RO', description: 'approved tasker, Romania (RON)' },
   { email: 'new@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'new', countryCode: 'LT', description: 'new account, onboarding not started' },
   { email: 'pending@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'awaiting_approval', countryCode: 'LT', description: 'profile sent, awaiting approval (sees tasks locked)' },
-  { email: 'rejected@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'rejected', countryCode: 'PL', description: 'rejected: IBAN not valid' },
+  // LT: the IBAN (the rejection's field) is asked there; PL has none (spec section 5). A Polish phone number is fine.
+  { email: 'rejected@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'rejected', countryCode: 'LT', description: 'rejected: IBAN not valid' },
   { email: 'deactivated@demo.shelfwork.app', password: DEMO_PASSWORD, status: 'deactivated', countryCode: 'CZ', description: 'deactivated: must contact support' },
 ];
 
@@ -161,6 +166,29 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
     db,
     'countries',
     SEED_COUNTRIES.map((c) => ({ code: c.code, name: c.name, currency_code: c.currencyCode, currency_symbol: c.currencySymbol, locale: c.locale, time_zone: c.timeZone })),
+  );
+  // The markets' fleet partners, contracting businesses and contacts (onboarding, issue 11).
+  await insertChunked(
+    db,
+    'fleet_partners',
+    SEED_FLEET_PARTNERS.map((f, i) => ({ id: f.id, country_code: f.countryCode, short_name: f.shortName, url: f.url, position: i })),
+  );
+  await insertChunked(
+    db,
+    'country_businesses',
+    SEED_BUSINESSES.map((b) => ({ id: b.id, country_code: b.countryCode, name: b.name, registration_number: b.registrationNumber, address: b.address })),
+  );
+  await insertChunked(
+    db,
+    'country_contacts',
+    SEED_CONTACTS.map((c) => ({
+      country_code: c.countryCode,
+      support_phone: c.supportPhone,
+      support_email: c.supportEmail,
+      supervisor_name: c.supervisor.name,
+      supervisor_phone: c.supervisor.phone,
+      supervisor_email: c.supervisor.email,
+    })),
   );
   await insertChunked(db, 'retailers', SEED_RETAILERS.map((r) => ({ id: r.id, name: r.name, logo: `/logos/${r.id}.svg` })));
   const places = SEED_STORES.map((s, i) => ({
@@ -238,6 +266,9 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
     userIds.set(a.email, id);
     const names = DEMO_NAMES[a.email];
     const reviewed = a.status !== 'new';
+    const profile = reviewed ? SEED_PROFILES[a.email] : undefined;
+    const approved = a.status === 'active' || a.status === 'deactivated';
+    const createdAt = ago(a.status === 'active' ? 200 - i * 10 : 10 - i);
     return {
       id,
       email: a.email,
@@ -254,8 +285,18 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       rejection_comment: a.status === 'rejected' ? 'The IBAN does not match the account holder name. Please enter an account in your own name.' : null,
       referral_code: reviewed ? `SHELF${String(1000 + i)}` : null,
       reservation_limit_minutes: null,
-      created_at: ago(a.status === 'active' ? 200 - i * 10 : 10 - i),
+      created_at: createdAt,
       updated_at: ago(1),
+      // A valid profile (src/domain/profile.ts) with its payment documents: the demo stays coherent.
+      national_id: profile?.nationalId ?? null,
+      iban: profile?.iban ?? null,
+      address: profile?.address ?? null,
+      business_type: 'self_employed',
+      business_id: reviewed ? `${a.countryCode.toLowerCase()}-shelfwork` : null,
+      fleet_partner_id: profile?.fleetPartnerId ?? null,
+      activity_code: reviewed && a.countryCode === 'LT' ? '829900' : null,
+      submitted_at: reviewed ? new Date(createdAt.getTime() + DAY) : null,
+      approved_at: approved ? new Date(createdAt.getTime() + 2 * DAY) : null,
     };
   });
   // Other taskers hold the tasks the demo accounts must not see (reserved by someone else, history).
@@ -284,6 +325,30 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
     });
   }
   await insertChunked(db, 'users', userRows);
+
+  // The reviewed accounts' documents and review history. The demo has no document files: the
+  // rows say they were uploaded and are gone (deleted_at), as an identity document is after
+  // approval, so no link points at a missing file.
+  const documentRows: Record<string, unknown>[] = [];
+  const eventRows: Record<string, unknown>[] = [];
+  for (const row of userRows) {
+    const account = DEMO_ACCOUNTS.find((a) => a.email === row.email);
+    if (!account || account.status === 'new') continue;
+    const submitted = row.submitted_at as Date;
+    const slug = account.email.split('@')[0] as string;
+    const kinds = account.countryCode === 'LT' ? ['identity_document', 'payment_document'] : ['identity_document'];
+    for (const kind of kinds) {
+      documentRows.push({ id: `seed-${slug}-${kind.replace('_', '-')}`, user_id: row.id, kind, uploaded_at: submitted, deleted_at: row.approved_at ?? submitted, created_at: submitted });
+    }
+    const event = (kind: string, actor: string, at: Date, extra: { reasons?: string[]; comment?: string | null } = {}) =>
+      eventRows.push({ id: `seed-${slug}-${kind}`, user_id: row.id, kind, actor, reasons: JSON.stringify(extra.reasons ?? []), comment: extra.comment ?? null, detail: '{}', created_at: at });
+    event('submitted', 'tasker', submitted);
+    if (row.approved_at) event('approved', 'Rasa Jankauskienė', row.approved_at as Date);
+    if (account.status === 'rejected') event('rejected', 'Rasa Jankauskienė', new Date(submitted.getTime() + DAY), { reasons: ['iban'], comment: row.rejection_comment as string });
+    if (account.status === 'deactivated') event('deactivated', 'staff', ago(0.5));
+  }
+  await insertChunked(db, 'user_documents', documentRows);
+  await insertChunked(db, 'user_events', eventRows);
 
   // Trainings done: approved taskers did everything except the new promo training; the pending one did the basics.
   const userTrainings: { user_id: string; training_id: string; done_at: Date }[] = [];

@@ -34,6 +34,8 @@ export const REJECTION_REASON_FIELDS = [
   'legalEntityName',
   'legalEntityNumber',
   'vatCode',
+  'businessType',
+  'businessId',
   'paymentDocuments',
   'profilePhoto',
 ] as const;

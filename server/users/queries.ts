@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { HISTORY_STATUSES, type CountryCode, type User, type UserStatus } from '#domain/types';
+import type { ProfileField, ProfileInput } from '#domain/profile';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -11,6 +12,11 @@ export interface UserWithStats extends UserRow {
   training_done: boolean;
   historical_task_count: number;
   accepted_task_count: number;
+  /** An identity document was uploaded (its file is deleted after approval; the row stays). */
+  identity_document_uploaded: boolean;
+  payment_document_uploaded: boolean;
+  /** The current profile photo (uploaded, not replaced). */
+  has_profile_photo: boolean;
 }
 
 function iso(value: Date | string): string {
@@ -40,6 +46,15 @@ export async function loadUserWithStats(db: Db, id: string): Promise<UserWithSta
         'historical_task_count',
       ),
       sql<number>`(select count(*)::int from tasks k where k.tasker_id = u.id and k.status = 'accepted')`.as('accepted_task_count'),
+      sql<boolean>`exists (select 1 from user_documents d where d.user_id = u.id and d.kind = 'identity_document' and d.uploaded_at is not null)`.as(
+        'identity_document_uploaded',
+      ),
+      sql<boolean>`exists (select 1 from user_documents d where d.user_id = u.id and d.kind = 'payment_document' and d.uploaded_at is not null)`.as(
+        'payment_document_uploaded',
+      ),
+      sql<boolean>`exists (select 1 from user_documents d where d.user_id = u.id and d.kind = 'profile_photo' and d.uploaded_at is not null and d.deleted_at is null)`.as(
+        'has_profile_photo',
+      ),
     ])
     .where('u.id', '=', id)
     .executeTakeFirst();
@@ -81,7 +96,53 @@ export function toApiUser(row: UserWithStats): User {
     rejectionComment: row.rejection_comment,
     referralCode: row.referral_code,
     createdAt: iso(row.created_at),
+    nationalId: row.national_id,
+    iban: row.iban,
+    address: row.address,
+    postalCode: row.postal_code,
+    businessType: row.business_type === 'company' ? 'company' : 'self_employed',
+    individualActivityNo: row.individual_activity_no,
+    legalEntityName: row.legal_entity_name,
+    legalEntityNumber: row.legal_entity_number,
+    vatCode: row.vat_code,
+    businessId: row.business_id,
+    referredByCode: row.referred_by_code,
+    fleetPartnerId: row.fleet_partner_id,
+    activityCode: row.activity_code,
+    isIdentityDocumentUploaded: Boolean(row.identity_document_uploaded),
+    isPaymentDocumentUploaded: Boolean(row.payment_document_uploaded),
+    hasProfilePhoto: Boolean(row.has_profile_photo),
   };
+}
+
+/** The profile columns of a user row as the domain's ProfileInput (src/domain/profile.ts). */
+export const PROFILE_COLUMNS = {
+  firstName: 'first_name',
+  middleName: 'middle_name',
+  lastName: 'last_name',
+  phone: 'phone',
+  address: 'address',
+  nationalId: 'national_id',
+  iban: 'iban',
+  postalCode: 'postal_code',
+  businessType: 'business_type',
+  individualActivityNo: 'individual_activity_no',
+  legalEntityName: 'legal_entity_name',
+  legalEntityNumber: 'legal_entity_number',
+  vatCode: 'vat_code',
+  businessId: 'business_id',
+} as const satisfies Record<ProfileField, keyof UserRow>;
+
+export function profileOf(row: UserRow): ProfileInput {
+  const profile: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(PROFILE_COLUMNS)) profile[field] = row[column];
+  profile.businessType = row.business_type === 'company' ? 'company' : 'self_employed';
+  return profile as ProfileInput;
+}
+
+/** Approved: the status is active, or staff approved the account once (a deactivated account stays locked). */
+export function isApprovedRow(row: Pick<UserRow, 'status' | 'approved_at'>): boolean {
+  return row.status === 'active' || row.approved_at !== null;
 }
 
 export async function setUserCountry(db: Db, userId: string, countryCode: CountryCode, now: Date): Promise<void> {

@@ -1,4 +1,8 @@
-/** User routes (spec section 7): GET user, POST user/set-country (idempotent). */
+/**
+ * User routes (spec section 7): GET user, POST user (the profile), POST user/set-country,
+ * POST user/payment-documents, the referral codes. Every POST goes through the Idempotency-Key
+ * mechanism (a retried save answers the same and changes nothing twice).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
@@ -9,6 +13,7 @@ import { validateCountry } from '#domain/validation';
 import type { CountryCode, User } from '#domain/types';
 import { loadUserWithStats, setUserCountry, toApiUser } from './queries';
 import { ApiError } from '../http/errors';
+import { referralCodeOf, saveProfile, savePaymentDocuments, saveReferredByCode } from './profile';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/user', async (request): Promise<User> => {
@@ -16,6 +21,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await loadUserWithStats(ctx.db, row.id);
     if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
     return toApiUser(user);
+  });
+
+  app.post('/api/user', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const body = asBody(request.body);
+    if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await saveProfile(trx, user.id, body, ctx.clock.now()) }));
   });
 
   app.post('/api/user/set-country', async (request, reply) => {
@@ -30,5 +42,30 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!updated) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
       return { status: 200, body: toApiUser(updated) };
     });
+  });
+
+  app.post('/api/user/payment-documents', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const body = asBody(request.body);
+    if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await savePaymentDocuments(trx, user.id, body, ctx.clock.now()) }));
+  });
+
+  app.get('/api/user/referral-code', async (request) => {
+    const user = await requireUser(ctx, request);
+    // Made on the first ask: a write, in a transaction (two first asks at once make one code).
+    return { code: await ctx.db.transaction().execute((trx) => referralCodeOf(trx, user.id)) };
+  });
+
+  app.get('/api/user/referred-by-code', async (request) => {
+    const user = await requireUser(ctx, request);
+    return { code: user.referred_by_code };
+  });
+
+  app.post('/api/user/referred-by-code', async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const body = asBody(request.body);
+    if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await saveReferredByCode(trx, user.id, body.code, ctx.clock.now()) }));
   });
 }
