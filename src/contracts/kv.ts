@@ -15,6 +15,7 @@ export const LOCALE_KEY = 'locale';
 const SUGGESTIONS_PREFIX = 'suggestions:';
 const CURSOR_PREFIX = 'cursor:';
 const PROFILE_PREFIX = 'profile:';
+const MONEY_PREFIX = 'money:';
 
 /** The tasker's own referral code (GET user/referral-code; it never changes once made). */
 export const REFERRAL_CODE_KEY = `${PROFILE_PREFIX}referralCode`;
@@ -24,6 +25,15 @@ export const REFERRED_BY_CODE_KEY = `${PROFILE_PREFIX}referredByCode`;
 export const SUPERVISOR_KEY = `${PROFILE_PREFIX}supervisor`;
 /** The market's businesses `[{ id, countryCode, name, registrationNumber, address }]` (GET country/business). */
 export const BUSINESSES_KEY = `${PROFILE_PREFIX}businesses`;
+
+/** Money and motivation (issue 12): GET payment/my-finances (`PayoutInfo`). */
+export const FINANCES_KEY = `${MONEY_PREFIX}finances`;
+/** GET payment/payouts: the tasker's recorded payouts (`Payout[]`). */
+export const PAYOUTS_KEY = `${MONEY_PREFIX}payouts`;
+/** GET mission/my: the tasker's missions (`Mission[]`). */
+export const MISSIONS_KEY = `${MONEY_PREFIX}missions`;
+/** GET task/last-week-earn?country: what taskers of the market earned in the last 7 days (`{ amount, tasksCount }`). */
+export const LAST_WEEK_EARN_KEY = `${MONEY_PREFIX}lastWeekEarn`;
 
 /** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */
 export function suggestionsKey(taskId: string): string {
@@ -36,7 +46,7 @@ export function historyCursorKey(status: TaskStatus): string {
 }
 
 /** kv keys that belong to the signed-in account (cleared on logout and on an account switch). */
-export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX] as const;
+export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX, MONEY_PREFIX] as const;
 
 export interface SuggestionsState {
   taskIds: string[];

@@ -70,9 +70,11 @@ export interface SyncApi {
   /**
    * Mark which collections the visible screen needs, so the worker keeps them fresh. `profile`:
    * an onboarding or profile screen is open (fleet partners, referral codes, supervisor,
-   * businesses and the documents' links are pulled while it is, when due).
+   * businesses and the documents' links are pulled while it is, when due). `money`: a payout
+   * screen is open (finances every 60 s, past payouts). `missions`: the offerings or missions
+   * screen is open (missions pulled as it opens; they have no periodic refresh).
    */
-  watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean }): Promise<void>;
+  watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean; money?: boolean; missions?: boolean }): Promise<void>;
 
   // Task life cycle (issue 3). The page checks the domain rules first (src/domain/lifecycle.ts);
   // the server re-checks them with its own clock.

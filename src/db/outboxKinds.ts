@@ -4,7 +4,7 @@
  * screens that say what is waiting (src/execution).
  */
 import type { CompletionInput } from '#domain/completion';
-import type { CountryCode, PhotoTag, ScannedItem, User } from '#domain/types';
+import type { CountryCode, PhotoTag, ScannedItem, User, UserDocumentKind } from '#domain/types';
 
 export const SET_COUNTRY_KIND = 'set-country' as const;
 export const START_TASK_KIND = 'start-task' as const;
@@ -89,8 +89,8 @@ export interface ReferredByCodePayload {
  * upload call: `POST user/profile-photo | user/identity-document | user/payment-document` `{id}`,
  * then the PUT of the JPEG.
  */
-export const USER_DOCUMENT_KINDS = ['profile_photo', 'identity_document', 'payment_document'] as const;
-export type UserDocumentKind = (typeof USER_DOCUMENT_KINDS)[number];
+export const USER_DOCUMENT_KINDS = ['profile_photo', 'identity_document', 'payment_document'] as const satisfies readonly UserDocumentKind[];
+export type { UserDocumentKind };
 
 /** The upload call of a document kind: 'identity_document' → 'user/identity-document'. */
 export function userDocumentPath(kind: UserDocumentKind): string {

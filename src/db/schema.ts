@@ -187,6 +187,11 @@ export interface UserDocumentRow {
   ownerId?: string | null;
 }
 
+/** A fleet partner with its place in the server's order (the list is shown in that order). */
+export interface FleetPartnerRow extends FleetPartner {
+  position?: number;
+}
+
 /** A business of the tasker's market (GET country/business). */
 export interface CountryBusiness {
   id: string;
@@ -228,7 +233,7 @@ export class ShelfworkDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'key'>;
   userDocuments!: EntityTable<UserDocumentRow, 'id'>;
   /** The fleet partners of the markets asked for (GET country/fleet-partners). */
-  fleetPartners!: EntityTable<FleetPartner, 'id'>;
+  fleetPartners!: EntityTable<FleetPartnerRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);

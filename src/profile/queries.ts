@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { BUSINESSES_KEY, REFERRAL_CODE_KEY, REFERRED_BY_CODE_KEY, SUPERVISOR_KEY } from '#contracts/kv';
 import {
+  PAYMENT_DOCUMENTS_KIND,
   REFERRED_BY_CODE_KIND,
   SAVE_PROFILE_KIND,
   USER_DOCUMENT_KIND,
@@ -85,16 +86,19 @@ async function accountRecords(db: ShelfworkDb, kind: OutboxRecord['kind']): Prom
   return rows.filter((r) => r.taskId === null && r.kind === kind && mine(me)(r)).sort(compareRecords);
 }
 
-/** The fleet partners of the tasker's market, by name; [] until pulled (or for LT). */
+/** The fleet partners of the tasker's market, in the server's order; [] until pulled (or for LT). */
+export async function readFleetPartners(db: ShelfworkDb): Promise<FleetPartner[]> {
+  const country = (await db.user.get('me'))?.countryCode;
+  if (!country) return [];
+  const rows = await db.fleetPartners.where('countryCode').equals(country).toArray();
+  return rows
+    .sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.shortName.localeCompare(b.shortName))
+    .map(({ position: _position, ...partner }) => partner);
+}
+
 export function useFleetPartners(): FleetPartner[] | undefined {
   useProfileWatch();
-  return useLiveQuery(async () => {
-    const db = getDb();
-    const country = (await db.user.get('me'))?.countryCode;
-    if (!country) return [];
-    const rows = await db.fleetPartners.where('countryCode').equals(country).toArray();
-    return rows.sort((a, b) => a.shortName.localeCompare(b.shortName));
-  }, []);
+  return useLiveQuery(() => readFleetPartners(getDb()), []);
 }
 
 /** The tasker's own referral code (to invite friends), or null until the server made it. */
@@ -109,16 +113,17 @@ export function useReferralCode(): string | null | undefined {
 }
 
 /** The referred-by code as the tasker sees it: the one waiting to be sent, else the server's; null for none. */
+export async function readReferredByCode(db: ShelfworkDb): Promise<string | null> {
+  const waiting = (await accountRecords(db, REFERRED_BY_CODE_KIND)).filter((r) => r.state !== 'rejected').at(-1);
+  if (waiting) return (waiting.payload as ReferredByCodePayload).code;
+  const pulled = await db.kv.get(REFERRED_BY_CODE_KEY);
+  if (pulled && (typeof pulled.value === 'string' || pulled.value === null)) return pulled.value as string | null;
+  return (await db.user.get('me'))?.referredByCode ?? null;
+}
+
 export function useReferredByCode(): string | null | undefined {
   useProfileWatch();
-  return useLiveQuery(async () => {
-    const db = getDb();
-    const waiting = (await accountRecords(db, REFERRED_BY_CODE_KIND)).filter((r) => r.state !== 'rejected').at(-1);
-    if (waiting) return (waiting.payload as ReferredByCodePayload).code;
-    const pulled = await db.kv.get(REFERRED_BY_CODE_KEY);
-    if (pulled && (typeof pulled.value === 'string' || pulled.value === null)) return pulled.value as string | null;
-    return (await db.user.get('me'))?.referredByCode ?? null;
-  }, []);
+  return useLiveQuery(() => readReferredByCode(getDb()), []);
 }
 
 /** What the server refused, with its per-field codes (e.g. `{ nationalId: 'ID_DOCUMENT_REQUIRED' }`). */
@@ -143,14 +148,24 @@ function saveStateOf(latest: OutboxRecord | undefined): SaveState {
   return { waiting: false, rejected: { recordId: latest.id, status: error.status, code: error.code, message: error.message, fields: error.fields ?? {} } };
 }
 
+/** The state of the latest record of a kind the signed-in tasker queued (save-profile, referred-by-code, payment-documents). */
+export async function readSaveState(db: ShelfworkDb, kind: OutboxRecord['kind']): Promise<SaveState> {
+  return saveStateOf((await accountRecords(db, kind)).at(-1));
+}
+
 /** The latest profile save: waiting for signal, refused (the fields the server named), or neither. */
 export function useProfileSaveState(): SaveState | undefined {
-  return useLiveQuery(async () => saveStateOf((await accountRecords(getDb(), SAVE_PROFILE_KIND)).at(-1)), []);
+  return useLiveQuery(() => readSaveState(getDb(), SAVE_PROFILE_KIND), []);
 }
 
 /** The latest referred-by code sent: waiting, or refused (`fields.code`: NOT_FOUND, NOT_ALLOWED). */
 export function useReferredByCodeState(): SaveState | undefined {
-  return useLiveQuery(async () => saveStateOf((await accountRecords(getDb(), REFERRED_BY_CODE_KIND)).at(-1)), []);
+  return useLiveQuery(() => readSaveState(getDb(), REFERRED_BY_CODE_KIND), []);
+}
+
+/** The latest payment documents save: waiting, or refused. */
+export function usePaymentDocumentsState(): SaveState | undefined {
+  return useLiveQuery(() => readSaveState(getDb(), PAYMENT_DOCUMENTS_KIND), []);
 }
 
 /** The market's supervisor, or null (none, or not pulled yet). */
@@ -220,7 +235,11 @@ export async function readUserDocument(db: ShelfworkDb, kind: UserDocumentKind):
  */
 const objectUrls = new Map<string, { url: string; users: number; revoke: ReturnType<typeof setTimeout> | null }>();
 
-function objectUrlFor(id: string, blob: Blob): string {
+/** An object URL not taken by a mounted hook within this time is revoked. */
+export const OBJECT_URL_GRACE_MS = 1000;
+
+/** The object URL of a document's JPEG on the device (one per id, made on first ask). */
+export function objectUrlFor(id: string, blob: Blob): string {
   let entry = objectUrls.get(id);
   if (!entry) {
     entry = { url: URL.createObjectURL(blob), users: 0, revoke: null };
@@ -237,22 +256,24 @@ function scheduleRevoke(id: string, entry: { url: string; users: number; revoke:
     if (entry.users > 0 || objectUrls.get(id) !== entry) return;
     URL.revokeObjectURL(entry.url);
     objectUrls.delete(id);
-  }, 1000);
+  }, OBJECT_URL_GRACE_MS);
+}
+
+/** A mounted user of a document's object URL: it stays until every lease is released (plus the grace time). */
+export function leaseObjectUrl(id: string): () => void {
+  const entry = objectUrls.get(id);
+  if (!entry) return () => undefined;
+  entry.users += 1;
+  if (entry.revoke) clearTimeout(entry.revoke);
+  entry.revoke = null;
+  return () => {
+    entry.users -= 1;
+    if (entry.users <= 0) scheduleRevoke(id, entry);
+  };
 }
 
 function useObjectUrlLease(id: string | null): void {
-  useEffect(() => {
-    if (!id) return;
-    const entry = objectUrls.get(id);
-    if (!entry) return;
-    entry.users += 1;
-    if (entry.revoke) clearTimeout(entry.revoke);
-    entry.revoke = null;
-    return () => {
-      entry.users -= 1;
-      if (entry.users <= 0) scheduleRevoke(id, entry);
-    };
-  }, [id]);
+  useEffect(() => (id ? leaseObjectUrl(id) : undefined), [id]);
 }
 
 /**

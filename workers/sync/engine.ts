@@ -50,6 +50,7 @@ import {
   type PullContext,
 } from './pulls/base';
 import { pullNextHistoryPage } from './pulls/history';
+import { missionsDueOnOpen, pullMissions, pullMoneyDue, pullMoneyOnOpen } from './pulls/money';
 import { pullProfileDue } from './pulls/profile';
 import { pullSuggestions } from './pulls/suggestions';
 import { pullTask, pullTasksByStatus } from './pulls/taskLists';
@@ -112,6 +113,10 @@ export class SyncEngine implements SyncApi {
   private watchedTaskId: string | null = null;
   /** An onboarding or profile screen is open: its reference data is pulled when due. */
   private profileWatched = false;
+  /** A payout screen is open (profile, next payout): finances every 60 s (pulls/money.ts). */
+  private moneyWatched = false;
+  /** The offerings or missions screen is open: missions pulled when it opens (they have no refresh). */
+  private missionsWatched = false;
   /** History statuses opened anew: their next first-page pull replaces the whole list. */
   private readonly historyResets = new Set<TaskStatus>();
   /** When each history status stopped being watched (ms), to tell "back from a task" from "opened anew". */
@@ -187,6 +192,8 @@ export class SyncEngine implements SyncApi {
         this.watchedStatuses = [];
         this.watchedTaskId = null;
         this.profileWatched = false;
+        this.moneyWatched = false;
+        this.missionsWatched = false;
         this.historyResets.clear();
         this.unwatchedAt.clear();
       },
@@ -286,7 +293,8 @@ export class SyncEngine implements SyncApi {
     }
   }
 
-  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean }): Promise<void> {
+  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean; money?: boolean; missions?: boolean }): Promise<void> {
+    this.watchMoney(collections);
     if (collections.profile !== undefined) {
       const opened = collections.profile && !this.profileWatched;
       this.profileWatched = collections.profile;
@@ -312,6 +320,28 @@ export class SyncEngine implements SyncApi {
     const taskId = collections.taskId ?? null;
     if (statuses.length === 0 && taskId === null) return;
     const job = this.syncChain.then(() => this.pullWatched(statuses, taskId));
+    this.syncChain = job;
+    this.drainer.spawn(job);
+  }
+
+  /** Money and missions screens opening: what they show is pulled now if due (pulls/money.ts). */
+  private watchMoney(collections: { money?: boolean; missions?: boolean }): void {
+    const moneyOpened = collections.money === true && !this.moneyWatched;
+    const missionsOpened = collections.missions === true && !this.missionsWatched;
+    if (collections.money !== undefined) this.moneyWatched = collections.money;
+    if (collections.missions !== undefined) this.missionsWatched = collections.missions;
+    if (!moneyOpened && !missionsOpened) return;
+    const job = this.syncChain.then(() =>
+      this.guard('money pulls', async () => {
+        await this.ready;
+        if (!(await this.session.tokens())) return;
+        const pull = (what: string, run: () => Promise<unknown>) => this.guard(what, run);
+        const jobs: Promise<unknown>[] = [];
+        if (moneyOpened) jobs.push(pullMoneyOnOpen(this.pullCtx, pull));
+        if (missionsOpened && (await missionsDueOnOpen(this.db, this.now()))) jobs.push(pull('missions pull', () => pullMissions(this.pullCtx)));
+        await Promise.all(jobs);
+      }),
+    );
     this.syncChain = job;
     this.drainer.spawn(job);
   }
@@ -579,6 +609,11 @@ export class SyncEngine implements SyncApi {
 
     if (await due('trainings', INTERVALS_MS.trainings)) jobs.push(this.guard('trainings pull', () => pullTrainings(this.pullCtx)));
     if (this.profileWatched) jobs.push(this.pullProfile({ eager, force }));
+    jobs.push(
+      pullMoneyDue(this.pullCtx, user?.countryCode ?? null, { moneyWatched: this.moneyWatched, accountPulls: eager || force, eager, force }, (what, job) =>
+        this.guard(what, job),
+      ),
+    );
     if (seesTasks && (await due('reservationLimit', INTERVALS_MS.reservationLimit))) {
       jobs.push(this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)));
     }

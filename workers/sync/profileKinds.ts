@@ -145,6 +145,10 @@ export function profileKinds(overlayUnsent: Overlay): Record<string, OutboxKind>
    * the user is pulled (the server's flags). Refused: the row and its blob stay.
    */
   const userDocument: OutboxKind = {
+    apply: async (db, record) => {
+      const me = await db.user.get('me');
+      if (me) await db.user.put({ ...overlayDocumentRecord(me, { kind: USER_DOCUMENT_KIND, path: record.path }), key: 'me' });
+    },
     overlayUser: (user, _payload, record) => (record ? overlayDocumentRecord(user, record) : user),
     send: sendUserDocument,
     reconcile: async (db, record, body) => {

@@ -180,6 +180,8 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
               const me = await db.user.get('me');
               const ownerId = me?.id ?? null;
               await db.userDocuments.add({ id, kind, blob, uploadState: 'local', src: null, createdAt, ownerId });
+              // The user shows the document's flag while it waits (the kind's optimistic change).
+              await outboxKind({ kind: USER_DOCUMENT_KIND, taskId: null }).apply?.(db, { taskId: null, payload: { id }, path: userDocumentPath(kind), createdAt });
               // A photo of this kind still waiting and never attempted is replaced in its record,
               // which keeps its place in the queue (a profile save queued behind it with a
               // national ID must still find the identity document on the server first).

@@ -77,7 +77,7 @@ export async function pullFleetPartners(ctx: PullContext, country: CountryCode):
   const partners = list.filter(isFleetPartner);
   await put(ctx, key, async (db) => {
     await db.fleetPartners.where('countryCode').equals(country).delete();
-    await db.fleetPartners.bulkPut(partners);
+    await db.fleetPartners.bulkPut(partners.map((p, position) => ({ id: p.id, countryCode: p.countryCode, shortName: p.shortName, url: p.url, position })));
   });
   return OK;
 }
