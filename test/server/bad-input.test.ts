@@ -21,13 +21,16 @@ const POST_ROUTES = [
   '/api/auth/password-login',
   '/api/auth/token',
   '/api/user/set-country',
+  '/api/user',
+  '/api/user/payment-documents',
+  '/api/user/referred-by-code',
   '/api/staff/users/some-id/approve',
   '/api/staff/users/some-id/reject',
   '/api/staff/places',
   '/api/staff/tasks',
 ];
 
-const GET_ROUTES = ['/api/user', '/api/country', '/api/task', '/api/task/places', '/api/task/reservation-limit', '/api/task/abc', '/api/training', '/api/health', '/api/dev/mailbox', '/api/staff/users'];
+const GET_ROUTES = ['/api/user', '/api/country', '/api/task', '/api/task/places', '/api/task/reservation-limit', '/api/task/abc', '/api/training', '/api/health', '/api/dev/mailbox', '/api/staff/users', '/api/user/referral-code', '/api/user/referred-by-code', '/api/country/business', '/api/country/supervisor', '/api/country/fleet-partners', '/api/country/fleet-partners?country=PL'];
 
 const deep = (n: number): unknown => (n === 0 ? 'x' : { a: deep(n - 1) });
 
@@ -46,6 +49,8 @@ const BAD_BODIES: { name: string; payload: string; contentType?: string }[] = [
   { name: 'unknown enums', payload: JSON.stringify({ type: 'facebook', country: 'ZZ', countryCode: 'de', reasons: ['nope'], taskTypeId: 'nope', retailerId: '../../etc' }) },
   { name: 'bad dates', payload: JSON.stringify({ timeWindowStart: 'yesterday', timeWindowEnd: '9999-99-99', placeId: 'x', taskTypeId: 'shelf-photo', reward: '1', expectedDuration: 60 }) },
   { name: 'null bytes and unicode', payload: JSON.stringify({ email: 'a\u0000@b.cd', title: '\ud800', comment: '\u0000', countryCode: 'L\u0000T' }) },
+  { name: 'profile fields mistyped', payload: '{"firstName":{},"middleName":[1],"phone":1e999,"nationalId":true,"iban":[],"postalCode":{},"businessType":["company"],"businessId":{},"fleetPartnerId":{},"registered":"yes","activityCode":[829900],"code":{}}' },
+  { name: 'profile fields too long', payload: JSON.stringify({ firstName: 'x'.repeat(10_000), phone: `+${'1'.repeat(10_000)}`, nationalId: '1'.repeat(10_000), iban: 'LT'.repeat(5_000), businessId: 'b'.repeat(10_000), fleetPartnerId: 'f'.repeat(10_000), code: 'c'.repeat(10_000) }) },
   { name: 'deeply nested', payload: JSON.stringify(deep(500)) },
   { name: 'prototype pollution', payload: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
   { name: 'text/plain content type', payload: 'email=a@b.cd', contentType: 'text/plain' },
