@@ -82,7 +82,7 @@ async function postDocument(account: Account, path: string, id: string, key: str
 
 /** Over the socket: PUT the bytes to a presigned URL. */
 async function put(url: string, bytes: Buffer, contentType = 'image/jpeg'): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${base()}${url}`, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+  const res = await fetch(`${base()}${url}`, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
   return { status: res.status, body: await res.json() };
 }
 
