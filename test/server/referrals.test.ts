@@ -1,0 +1,89 @@
+/**
+ * Referral bonuses (spec section 9, src/domain/referrals.ts): credited once to the referrer when
+ * the friend's accepted tasks reach the market's total expected duration (LT 10 h, PL and RO 8 h,
+ * CZ 4 h), dated at the acceptance that crossed it, and paid in the referrer's payout.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERRAL_RULES } from '#domain/referrals';
+import { moneyDb } from '../../server/money/tables';
+import { startTestServer, type TestServer } from './helpers';
+import { addTask, finances, makeTasker, payouts, runWeek } from './money-helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+let codes = 0;
+const code = () => `REF${Date.now().toString(36).toUpperCase()}${(codes += 1)}`;
+
+async function bonusLines(userId: string) {
+  return (await finances(server, userId)).nextPayment.lines.filter((l) => l.kind === 'referral_bonus');
+}
+
+describe('referral bonus', () => {
+  it('LT: credited once when the friend passes 10 hours of accepted work, dated at that acceptance', async () => {
+    server.clock.set('2026-09-10T12:00:00Z');
+    const referralCode = code();
+    const referrer = await makeTasker(server.db, { country: 'LT', referralCode });
+    const friend = await makeTasker(server.db, { country: 'LT', firstName: 'Tomas', referredByCode: referralCode.toLowerCase() });
+    // 9 h 59 min of accepted work, plus tasks not accepted: no bonus yet.
+    await addTask(server.db, { taskerId: friend.id, country: 'LT', reward: '30.00', at: '2026-09-08T10:00:00Z', expectedDuration: 300 });
+    await addTask(server.db, { taskerId: friend.id, country: 'LT', reward: '30.00', at: '2026-09-08T11:00:00Z', expectedDuration: 299 });
+    await addTask(server.db, { taskerId: friend.id, country: 'LT', status: 'awaiting_confirmation', reward: '30.00', at: '2026-09-08T12:00:00Z', expectedDuration: 300 });
+    await addTask(server.db, { taskerId: friend.id, country: 'LT', status: 'rejected', reducedReward: '1.00', reward: '30.00', at: '2026-09-08T13:00:00Z', expectedDuration: 300 });
+    expect(await bonusLines(referrer.id)).toEqual([]);
+    // One more accepted minute crosses 10 h.
+    await addTask(server.db, { taskerId: friend.id, country: 'LT', reward: '1.00', at: '2026-09-09T09:15:00Z', expectedDuration: 1 });
+    await addTask(server.db, { taskerId: friend.id, country: 'LT', reward: '30.00', at: '2026-09-09T10:00:00Z', expectedDuration: 300 });
+    const lines = await bonusLines(referrer.id);
+    expect(lines.map((l) => [l.amount, l.title, l.occurredAt])).toEqual([[{ amount: '100.00', currencyCode: 'EUR', currencySymbol: '€' }, 'Tomas', '2026-09-09T09:15:00.000Z']]);
+    expect((await finances(server, referrer.id)).nextPayment.referralBonuses.amount).toBe('100.00');
+    // Reading again (as either of them) credits nothing more; the friend earns no bonus themself.
+    expect(await bonusLines(friend.id)).toEqual([]);
+    expect(await bonusLines(referrer.id)).toHaveLength(1);
+    expect(await moneyDb(server.db).selectFrom('referral_bonuses').select('id').where('referred_user_id', '=', friend.id).execute()).toHaveLength(1);
+    // Paid in the referrer's payout of the week, then gone from the next payment.
+    server.clock.set('2026-09-15T00:00:00Z');
+    await runWeek(server, 'LT', '2026-09-07');
+    const [payout] = await payouts(server, referrer.id);
+    expect(payout?.lines.map((l) => [l.kind, l.amount.amount])).toEqual([['referral_bonus', '100.00']]);
+    expect(payout?.total.amount).toBe('100.00');
+    expect(await bonusLines(referrer.id)).toEqual([]);
+  });
+
+  it('per market: PL 8 h → 100 zł, CZ 4 h → 100 Kč, RO 8 h → 100 lei', async () => {
+    server.clock.set('2026-09-20T12:00:00Z');
+    const cases = [
+      { country: 'PL', hours: 8, currency: 'PLN', symbol: 'zł' },
+      { country: 'CZ', hours: 4, currency: 'CZK', symbol: 'Kč' },
+      { country: 'RO', hours: 8, currency: 'RON', symbol: 'lei' },
+    ] as const;
+    for (const c of cases) {
+      expect(REFERRAL_RULES[c.country].thresholdMinutes).toBe(c.hours * 60);
+      const referralCode = code();
+      const referrer = await makeTasker(server.db, { country: c.country, referralCode });
+      const friend = await makeTasker(server.db, { country: c.country, referredByCode: referralCode });
+      await addTask(server.db, { taskerId: friend.id, country: c.country, reward: '10.00', at: '2026-09-18T10:00:00Z', expectedDuration: c.hours * 60 - 30 });
+      expect(await bonusLines(referrer.id), c.country).toEqual([]);
+      await addTask(server.db, { taskerId: friend.id, country: c.country, reward: '10.00', at: '2026-09-18T11:00:00Z', expectedDuration: 30 });
+      expect((await bonusLines(referrer.id)).map((l) => l.amount), c.country).toEqual([{ amount: '100.00', currencyCode: c.currency, currencySymbol: c.symbol }]);
+    }
+  });
+
+  it('no bonus for an unknown code or one\'s own code', async () => {
+    server.clock.set('2026-09-20T12:00:00Z');
+    const own = code();
+    const self = await makeTasker(server.db, { country: 'CZ', referralCode: own, referredByCode: own });
+    await addTask(server.db, { taskerId: self.id, country: 'CZ', reward: '10.00', at: '2026-09-18T10:00:00Z', expectedDuration: 600 });
+    const stranger = await makeTasker(server.db, { country: 'CZ', referredByCode: 'NOBODY-HAS-THIS' });
+    await addTask(server.db, { taskerId: stranger.id, country: 'CZ', reward: '10.00', at: '2026-09-18T10:00:00Z', expectedDuration: 600 });
+    expect(await bonusLines(self.id)).toEqual([]);
+    expect(await bonusLines(stranger.id)).toEqual([]);
+    const rows = await moneyDb(server.db).selectFrom('referral_bonuses').select('id').where('referred_user_id', 'in', [self.id, stranger.id]).execute();
+    expect(rows).toEqual([]);
+  });
+});
