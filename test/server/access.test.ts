@@ -78,6 +78,8 @@ const staffRoutes = [
   { method: 'GET', path: '/api/staff/users' },
   { method: 'HEAD', path: '/api/staff/users' },
   { method: 'POST', path: '/api/staff/users/{user}/approve', body: '{}' },
+  { method: 'GET', path: '/api/staff/users/{user}' },
+  { method: 'POST', path: '/api/staff/users/{user}/trainings/basics/done', body: '{}' },
   { method: 'POST', path: '/api/staff/places', body: '{}' },
   { method: 'POST', path: '/api/staff/tasks', body: '{}' },
 ];
@@ -88,6 +90,7 @@ const taskerRoutes = [
   { method: 'GET', path: '/api/training' },
   { method: 'GET', path: '/api/task/defects' },
   { method: 'POST', path: '/api/user/set-country', body: '{"countryCode":"PL"}' },
+  { method: 'POST', path: '/api/user/identity-document', body: '{"id":"access-test-document"}' },
 ];
 
 describe('every spelling of a guarded path passes its guard', () => {
@@ -126,6 +129,8 @@ describe('every spelling of a guarded path passes its guard', () => {
   it('nothing was changed by the refused staff calls (the awaiting user is still awaiting approval)', async () => {
     const row = await server.db.selectFrom('users').select('status').where('id', '=', newUserId).executeTakeFirstOrThrow();
     expect(row.status).toBe('awaiting_approval');
+    expect(await server.db.selectFrom('user_events').select('kind').where('user_id', '=', newUserId).where('actor', '!=', 'tasker').execute()).toEqual([]);
+    expect(await server.db.selectFrom('user_documents').select('id').where('id', '=', 'access-test-document').execute()).toEqual([]);
   });
 });
 
