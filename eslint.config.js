@@ -143,7 +143,7 @@ export default tseslint.config(
           patterns: [
             { group: UI_PACKAGES.map((name) => `${name}/*`), message: workerImportMessage },
             { regex: '^#ui/', message: workerImportMessage },
-            { group: [...['ui', 'app', 'auth', 'tasks', 'execution', 'scanner', 'history', 'settings', 'onboarding', 'suggestions', 'i18n', 'pwa'].flatMap(appFolder)], message: workerImportMessage },
+            { group: [...['ui', 'app', 'auth', 'tasks', 'execution', 'scanner', 'history', 'settings', 'onboarding', 'suggestions', 'i18n', 'pwa', 'profile', 'trainings'].flatMap(appFolder)], message: workerImportMessage },
           ],
         },
       ],
