@@ -221,6 +221,21 @@ describe('payment documents, fleet partners and referral codes', () => {
     expect(postEffects('user/payment-documents')).toHaveLength(1);
   });
 
+  it('LT: the activity certificate photo and its activity code saved offline reach the server in that order', async () => {
+    await newTasker('LT');
+    h.net.offline = true;
+    await h.engine.addUserDocument('payment_document', jpeg(6));
+    expect(await h.engine.savePaymentDocuments({ activityCode: '829900' })).toEqual({ ok: true, value: undefined });
+    expect(await h.db.user.get('me')).toMatchObject({ paymentDocumentsDone: true, isPaymentDocumentUploaded: true, activityCode: '829900' });
+    h.net.offline = false;
+    await h.engine.syncNow('online');
+    await h.engine.idle();
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(await serverProfile()).toMatchObject({ payment_documents_done: true });
+    expect(await h.db.user.get('me')).toMatchObject({ paymentDocumentsDone: true, isPaymentDocumentUploaded: true });
+    expect(h.net.calls('GET', 'country/fleet-partners')).toHaveLength(0);
+  });
+
   it('keeps a refused referred-by code with the server’s field code, and stores an accepted one', async () => {
     await newTasker();
     const other = await h.world.otherTasker('r1');
