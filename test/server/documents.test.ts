@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
@@ -208,6 +209,27 @@ describe('limits and types', () => {
     expect(refused.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     const identity = (await postDocument(account, 'identity-document', newId())).body as UserDocumentUploadTarget;
     expect((await put(identity.presignedUrl, jpegBytes(64 * KB + 1))).status).toBe(200);
+  });
+
+  it('a profile photo streamed without Content-Length is stopped once it passes 64 kB, nothing stored', async () => {
+    const account = await newAccount();
+    const target = (await postDocument(account, 'profile-photo', newId())).body as UserDocumentUploadTarget;
+    const big = jpegBytes(256 * KB);
+    let offset = 0;
+    const stream = new Readable({
+      read() {
+        if (offset >= big.length) this.push(null);
+        else {
+          this.push(big.subarray(offset, offset + 8 * KB));
+          offset += 8 * KB;
+        }
+      },
+    });
+    const res = await server.app.inject({ method: 'PUT', url: target.presignedUrl, headers: { 'content-type': 'image/jpeg' }, payload: stream });
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res).message).toBe('The file is too large (at most 64 kB)');
+    expect(offset).toBeLessThan(big.length);
+    expect((await docRow(target.photo.id))?.uploaded_at).toBeNull();
   });
 
   it('other documents follow UPLOAD_MAX_BYTES', async () => {
