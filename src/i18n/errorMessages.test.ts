@@ -62,6 +62,11 @@ describe('a failed command in the tasker’s words', () => {
     expect(errorMessage('rejected', { status: 409, code: 'PHOTO_ALREADY_UPLOADED', message: 'This photo already has a different file' })).toBe('This photo already has a different file');
     expect(words('rejected', null)).toBe('The server did not accept this change.');
   });
+
+  it('words a refused file (too large, not a JPEG) in the app’s words, not the server’s English', () => {
+    expect(words('rejected', { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large (at most 64 kB)' })).toBe('The file is too large.');
+    expect(words('photoSave', { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the photo as a JPEG file (Content-Type: image/jpeg)' })).toBe('Unsupported file format. Please try a JPEG image.');
+  });
 });
 
 describe('a field’s error in the tasker’s words', () => {

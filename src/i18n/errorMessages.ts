@@ -52,6 +52,9 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, MessageDescriptor>> = {
   RATE_LIMITED: msg`Too many attempts. Please wait a few minutes and try again.`,
   VALIDATION_FAILED: msg`Please add the required information`,
   CANNOT_SEE_TASKS: msg`This content is not available`,
+  // A photo or document file the upload refused (the profile photo is at most 64 kB); same words as the picker's.
+  PAYLOAD_TOO_LARGE: msg`The file is too large.`,
+  UNSUPPORTED_MEDIA_TYPE: msg`Unsupported file format. Please try a JPEG image.`,
   TASK_NOT_FOUND: msg`Task not found`,
   PHOTO_NOT_FOUND: msg`Photo not found`,
   TASK_NO_LONGER_AVAILABLE: msg`This task is no longer available. Another user has already reserved it.`,
