@@ -3,7 +3,7 @@
  * POST user/payment-documents, the referral codes. Every POST goes through the Idempotency-Key
  * mechanism (a retried save answers the same and changes nothing twice).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
 import { assertNoFieldErrors, badRequest } from '../http/errors';
@@ -14,6 +14,23 @@ import type { CountryCode, User } from '#domain/types';
 import { loadUserWithStats, setUserCountry, toApiUser } from './queries';
 import { ApiError } from '../http/errors';
 import { referralCodeOf, saveProfile, savePaymentDocuments, saveReferredByCode } from './profile';
+import { fieldsMessage, localeOf } from '../http/messages';
+import { isCountryCode } from '#domain/validation';
+
+/**
+ * Runs a profile save; a 400's message becomes the words of its first field in the tasker's
+ * language (Accept-Language), the fields stay codes. The national ID's length is the market's.
+ */
+async function inTaskerWords<T>(request: FastifyRequest, country: unknown, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !error.fields) throw error;
+    const market = typeof country === 'string' && isCountryCode(country) ? (country.toUpperCase() as CountryCode) : null;
+    const message = fieldsMessage(error.fields, localeOf(request.headers['accept-language']), market);
+    throw new ApiError(400, 'VALIDATION_FAILED', message ?? error.message, error.fields);
+  }
+}
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/user', async (request): Promise<User> => {
@@ -27,7 +44,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await saveProfile(trx, user.id, body, ctx.clock.now()) }));
+    const country = isCountryCode(body.countryCode) ? body.countryCode : user.country_code;
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: await inTaskerWords(request, country, () => saveProfile(trx, user.id, body, ctx.clock.now())),
+    }));
   });
 
   app.post('/api/user/set-country', async (request, reply) => {
@@ -48,7 +69,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await savePaymentDocuments(trx, user.id, body, ctx.clock.now()) }));
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: await inTaskerWords(request, user.country_code, () => savePaymentDocuments(trx, user.id, body, ctx.clock.now())),
+    }));
   });
 
   app.get('/api/user/referral-code', async (request) => {
@@ -66,6 +90,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await saveReferredByCode(trx, user.id, body.code, ctx.clock.now()) }));
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: await inTaskerWords(request, user.country_code, () => saveReferredByCode(trx, user.id, body.code, ctx.clock.now())),
+    }));
   });
 }

@@ -170,6 +170,15 @@ describe('POST /api/user: the rules of each field (spec section 5)', () => {
     expect(await getUser(account)).toEqual(before);
   });
 
+  it('words the message in the tasker’s language (Accept-Language); the fields stay codes', async () => {
+    const lt = await server.request({ method: 'POST', url: '/api/user', token: account.token, headers: { 'accept-language': 'lt' }, payload: { nationalId: '3330924006' } });
+    expect(lt.json<ApiErrorBody>().error).toEqual({ code: 'VALIDATION_FAILED', message: 'Asmens kodą turi sudaryti 11 skaitmenų', fields: { nationalId: 'NATIONAL_ID_LENGTH' } });
+    const en = await server.request({ method: 'POST', url: '/api/user', token: account.token, payload: { phone: '+370' } });
+    expect(en.json<ApiErrorBody>().error.message).toBe('Phone number is not valid');
+    const pl = await server.request({ method: 'POST', url: '/api/user/referred-by-code', token: account.token, headers: { 'accept-language': 'pl-PL,pl;q=0.9' }, payload: { code: 'NOSUCH99' } });
+    expect(pl.json<ApiErrorBody>().error.message).toBe('Taki kod polecający nie istnieje');
+  });
+
   it('reports every bad field at once', async () => {
     expect(fieldsOf(await saveProfile(account, { phone: '123', iban: 'LT00', nationalId: '1' }))).toEqual({
       phone: 'PHONE_INVALID',
