@@ -98,7 +98,9 @@ export interface SepaFile {
  */
 export function payoutsSepaXml(payouts: readonly StaffPayout[], debtor: Debtor, label: string, now: Date): SepaFile {
   const doc = new SepaDocument(PAIN_FORMAT);
-  doc.grpHdr.id = sepaText(`SHELFWORK-${label}`, 35).replace(/ /g, '-');
+  // One message id per market week (at most 23 characters, so `<id>.0.<n>` fits InstrId's 35):
+  // a bank that refuses a message id it has already booked refuses paying the week twice.
+  doc.grpHdr.id = sepaText(`SHELFWORK-${label}`, 23).replace(/ /g, '-');
   doc.grpHdr.created = now;
   doc.grpHdr.initiatorName = sepaText(debtor.name, 70);
   const info = doc.createPaymentInfo();
@@ -123,9 +125,8 @@ export function payoutsSepaXml(payouts: readonly StaffPayout[], debtor: Debtor, 
       continue;
     }
     const tx = info.createTransaction();
-    const ref = p.id.replace(/-/g, '').slice(0, 35);
-    tx.id = ref;
-    tx.end2endId = ref;
+    // InstrId is the library's `<message id>.0.<n>`; the end-to-end id (seen by the tasker's bank) is the payout's id.
+    tx.end2endId = p.id.replace(/-/g, '').slice(0, 35);
     tx.creditorName = sepaText([p.user.firstName, p.user.lastName].filter(Boolean).join(' ') || p.user.email, 70);
     tx.creditorIBAN = iban;
     // The library takes a number: a two-decimal string converts to the double whose toFixed(2) is that string.
