@@ -45,7 +45,7 @@ export function MainLayout() {
         back={handle?.back ?? false}
         showSupport={handle?.support ?? false}
         onMenu={() => setDrawerOpen(true)}
-        backFallback="/reservable"
+        backFallback={handle?.backFallback ?? '/reservable'}
       />
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} email={email || null} />
       <main className="main-content" id="main">

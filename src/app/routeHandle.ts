@@ -21,6 +21,8 @@ export interface RouteHandle {
   back?: boolean;
   /** Show the support button in the top bar. */
   support?: boolean;
+  /** Where the back arrow goes when there is no history to go back to (a deep link); offerings by default. */
+  backFallback?: string;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
               { path: 'onboarding', handle: handle('onboarding'), element: <OnboardingScreen /> },
               { path: 'settings', handle: handle('settings'), element: <SettingsScreen /> },
               { path: 'trainings', handle: handle('trainings'), lazy: trainingsScreen },
-              { path: 'trainings/:trainingId', handle: handle('trainings', { back: true }), lazy: trainingDetailScreen },
+              { path: 'trainings/:trainingId', handle: handle('trainings', { back: true, backFallback: '/trainings' }), lazy: trainingDetailScreen },
               ...COMING_SOON_ROUTES.map(({ path, title }) => ({ path, handle: handle(title), element: <ComingSoonScreen /> })),
             ],
           },

@@ -57,6 +57,11 @@ describe('profile and training routes', () => {
     expect(routeDecision({ rule: guardsOf('/profile')[0] ?? 'login', session: null, user: null, online: true })).toEqual({ kind: 'redirect', to: '/login' });
   });
 
+  it("takes a deep-linked training's back arrow to the training list", () => {
+    const leaf = (matchRoutes(routes, '/trainings/basics') ?? []).at(-1)?.route;
+    expect(leaf?.handle).toMatchObject({ title: 'trainings', back: true, backFallback: '/trainings' });
+  });
+
   it('has real screens, not the coming-soon placeholder', () => {
     for (const path of ['/profile', '/trainings', '/trainings/basics']) {
       const leaf = (matchRoutes(routes, path) ?? []).at(-1)?.route;
