@@ -95,11 +95,16 @@ describe('saving the profile', () => {
     expect(record?.error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { phone: 'PHONE_INVALID', nationalId: 'ID_DOCUMENT_REQUIRED' } });
     expect(await h.db.user.get('me')).toMatchObject({ phone: null, nationalId: null });
 
-    // A new save answers the refusal: the old rejected record goes with it.
-    await h.engine.saveProfile({ phone: PHONE });
+    // A save of other fields leaves the refusal standing (the national ID was never saved)...
+    await h.engine.saveProfile({ address: 'Gedimino pr. 9, Vilnius' });
+    await h.engine.idle();
+    expect((await h.db.outbox.toArray()).map((r) => r.id)).toEqual([record!.id]);
+    // ...a save that sends its fields again (after the document) answers it: the old rejected record goes.
+    await h.engine.addUserDocument('identity_document', jpeg(7));
+    await h.engine.saveProfile({ phone: PHONE, nationalId: NATIONAL_ID });
     await h.engine.idle();
     expect(await h.db.outbox.count()).toBe(0);
-    expect((await serverProfile()).phone).toBe(PHONE);
+    expect(await serverProfile()).toMatchObject({ phone: PHONE, national_id: NATIONAL_ID, address: 'Gedimino pr. 9, Vilnius' });
   });
 
   it('refuses values that are not text at once, queueing nothing', async () => {

@@ -7,7 +7,7 @@
  * so an identity document queued before a profile save with a national ID reaches the server
  * first (the server refuses a national ID without the document).
  */
-import type { CommandError, CommandResult, SyncApi } from '#contracts/sync';
+import type { CommandResult, SyncApi } from '#contracts/sync';
 import {
   PAYMENT_DOCUMENTS_KIND,
   PROFILE_PAYLOAD_FIELDS,
@@ -49,13 +49,6 @@ function invalid(fields: Record<string, string>, message: string): CommandResult
   return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message, fields } };
 }
 
-/** Thrown inside a queueing transaction to abort it with a refusal (nothing written). */
-class Refused extends Error {
-  constructor(readonly error: CommandError) {
-    super(error.code);
-  }
-}
-
 /**
  * The profile values as they will be sent: only the profile fields (and the country), strings
  * trimmed, '' → null. Anything not a string or null is a field error. The domain's normalisation
@@ -91,36 +84,31 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
   function execute(what: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
     return runCommand(warn, what, async () => {
       if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
-      let result: CommandResult;
-      try {
-        result = await job();
-      } catch (err) {
-        if (err instanceof Refused) return { ok: false, error: err.error };
-        throw err;
-      }
+      const result = await job();
       if (result.ok) drainer.spawn(drainer.drain({ ignoreBackoff: true }));
       return result;
     });
   }
 
   /**
-   * Queues an account record with its kind's optimistic change. `supersede`: the owner's earlier
-   * REJECTED records of the same kind are deleted in the same transaction (a new save answers
-   * them: the form shows the latest save's state, and the sync status no stale refusal).
+   * Queues an account record with its kind's optimistic change. `supersedes(old)`: which of the
+   * owner's earlier REJECTED records of the same kind the new one answers; they are deleted in the
+   * same transaction (the form shows the latest save's state, the sync status no stale refusal).
    */
-  async function queue(mutation: NewMutation, options: { supersede?: boolean } = {}): Promise<OutboxRecord> {
+  async function queue(mutation: NewMutation, options: { supersedes?: (old: OutboxRecord) => boolean } = {}): Promise<OutboxRecord> {
     const kind = outboxKind(mutation);
     const at = now();
     return enqueueMutation(db, mutation, {
       now: at,
       tables: [db.kv],
       optimistic: async () => {
-        if (options.supersede) {
+        const supersedes = options.supersedes;
+        if (supersedes) {
           const me = await db.user.get('me');
           await db.outbox
             .where('state')
             .equals('rejected')
-            .filter((r) => r.taskId === null && r.kind === mutation.kind && (r.ownerId == null || r.ownerId === me?.id))
+            .filter((r) => r.taskId === null && r.kind === mutation.kind && (r.ownerId == null || r.ownerId === me?.id) && supersedes(r))
             .delete();
         }
         await kind.apply?.(db, { taskId: null, payload: mutation.payload, path: mutation.path, createdAt: at.toISOString() });
@@ -134,7 +122,13 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
         const { payload, errors } = readProfileValues(values);
         if (Object.keys(errors).length > 0) return invalid(errors, 'Some fields are not valid');
         if (Object.keys(payload).length === 0) return OK;
-        await queue({ taskId: null, kind: SAVE_PROFILE_KIND, method: 'POST', path: 'user', payload }, { supersede: true });
+        // A refused save is answered by a save that sends every field it sent again (the wizard
+        // saves a step at a time: a refusal on another step's fields still stands).
+        const sent = new Set(Object.keys(payload));
+        await queue(
+          { taskId: null, kind: SAVE_PROFILE_KIND, method: 'POST', path: 'user', payload },
+          { supersedes: (old) => Object.keys((old.payload as object | null) ?? {}).every((field) => sent.has(field)) },
+        );
         return OK;
       }),
 
@@ -147,7 +141,7 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
           if (value.registered !== true) return invalid({ registered: 'REQUIRED' }, 'Confirm the registration with the fleet partner');
           payload = { fleetPartnerId: value.fleetPartnerId, registered: true };
         } else return invalid({ activityCode: 'REQUIRED' }, 'An activity code or a fleet partner is required');
-        await queue({ taskId: null, kind: PAYMENT_DOCUMENTS_KIND, method: 'POST', path: 'user/payment-documents', payload }, { supersede: true });
+        await queue({ taskId: null, kind: PAYMENT_DOCUMENTS_KIND, method: 'POST', path: 'user/payment-documents', payload }, { supersedes: () => true });
         return OK;
       }),
 
@@ -157,7 +151,7 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
         const trimmed = code.trim();
         // The server ignores an empty code (it answers the current one): nothing to send.
         if (trimmed === '') return OK;
-        await queue({ taskId: null, kind: REFERRED_BY_CODE_KIND, method: 'POST', path: 'user/referred-by-code', payload: { code: trimmed } }, { supersede: true });
+        await queue({ taskId: null, kind: REFERRED_BY_CODE_KIND, method: 'POST', path: 'user/referred-by-code', payload: { code: trimmed } }, { supersedes: () => true });
         return OK;
       }),
 
