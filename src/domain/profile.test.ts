@@ -142,7 +142,9 @@ describe('business', () => {
     expect(validatePostalCode('0110')).toBe('POSTAL_CODE_INVALID');
     expect(validatePostalCode('011033')).toBe('POSTAL_CODE_INVALID');
     expect(validatePostalCode('01a03')).toBe('POSTAL_CODE_INVALID');
-    expect(validateProfile({ legalEntityName: 'UAB Pavyzdys' }, LT)).toEqual({ postalCode: 'REQUIRED' });
+    expect(validateProfile({ businessType: 'company', legalEntityName: 'UAB Pavyzdys', legalEntityNumber: '300000000', individualActivityNo: '123456' }, LT)).toEqual({ postalCode: 'REQUIRED' });
+    // A self-employed tasker's left-over company name asks for nothing.
+    expect(validateProfile({ businessType: 'self_employed', legalEntityName: 'UAB Pavyzdys' }, LT)).toEqual({});
     expect(validateProfile({ legalEntityName: null, postalCode: null }, LT)).toEqual({});
     expect(normalizeProfile({ postalCode: ' 01103 ' }, 'LT').postalCode).toBe('LT-01103');
     expect(normalizeProfile({ postalCode: 'lt-01103' }, 'LT').postalCode).toBe('LT-01103');

@@ -281,7 +281,8 @@ export function isProfileFieldRequired(field: ProfileField, all: ProfileInput, c
     case 'legalEntityNumber':
       return businessTypeOf(all) === 'company';
     case 'postalCode':
-      return !isEmpty(all.legalEntityName);
+      // The company's address: asked only with its legal entity name.
+      return businessTypeOf(all) === 'company' && !isEmpty(all.legalEntityName);
     default:
       return false;
   }
@@ -332,7 +333,7 @@ export function validateProfileField(field: ProfileField, value: unknown, all: P
 
 /** Fields whose rules read another field: checking the key checks these too. */
 const DEPENDENT_FIELDS: Partial<Record<ProfileField, ProfileField[]>> = {
-  businessType: ['individualActivityNo', 'legalEntityName', 'legalEntityNumber'],
+  businessType: ['individualActivityNo', 'legalEntityName', 'legalEntityNumber', 'postalCode'],
   legalEntityName: ['postalCode'],
 };
 
