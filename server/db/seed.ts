@@ -12,6 +12,7 @@ import { withCheckDigit } from '#domain/ean';
 import { earlyCancelDeadline, localDateKey } from '#domain/tasks';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
+import { seedMoneyDemo } from '../money/seed';
 import {
   DEMO_PASSWORD,
   SEED_BRANDS,
@@ -537,6 +538,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
   await insertChunked(db, 'checklist_items', checklistRows, 200);
   await insertChunked(db, 'task_products', taskProductRows, 500);
   await insertChunked(db, 'task_defects', taskDefectRows, 500);
+  await seedMoneyDemo(db, now); // missions and payout adjustments (server/money/seed.ts)
   return { tasks: taskRows.length, places: places.length, users: userRows.length };
 }
 

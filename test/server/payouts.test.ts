@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../server/db/migrations';
 import { seedDemo } from '../../server/db/seed';
 import { moneyDb } from '../../server/money/tables';
 import { runDuePayouts, runWeeklyPayouts } from '../../server/money/payouts';
-import { computePayout, weekOf, weekStarting } from '#domain/payouts';
+import { computePayout, lineSign, weekOf, weekStarting, type PayoutInfo } from '#domain/payouts';
 import { formatAmount, parseAmount, parseRate, shareOf } from '#domain/money';
 import { createEmptyPostgresDatabase, SEED_TIME, startTestServer, type TestServer } from './helpers';
 import { addAdjustment, addTask, finances, makeTasker, payouts, runWeek, staff } from './money-helpers';
@@ -67,6 +67,27 @@ describe('the formula and the market week (src/domain)', () => {
 });
 
 describe('GET payment/my-finances', () => {
+  it('the seeded demo tasker has a next payout with every row, and missions', async () => {
+    server.clock.set(SEED_TIME);
+    const { token } = await server.login('lt@demo.shelfwork.app');
+    const res = await server.request({ method: 'GET', url: '/api/payment/my-finances', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const next = res.json<PayoutInfo>().nextPayment;
+    for (const money of [next.taskReward, next.unpaidTasksDeductions, next.paidTasksDeductions, next.total]) expect(parseAmount(money.amount) > 0n).toBe(true);
+    expect(next.missionBonuses.amount).toBe('5.00');
+    expect(next.overpaymentBalance.amount).toBe('12.00');
+    expect(next.tasksCount).toBeGreaterThan(0);
+    const sum = next.lines.reduce((total, l) => total + BigInt(lineSign(l.kind)) * parseAmount(l.amount.amount), 0n);
+    expect(formatAmount(sum)).toBe(next.total.amount);
+    const missions = await server.request({ method: 'GET', url: '/api/mission/my', token });
+    expect(missions.json<{ data: { isActive: boolean; isCompleted: boolean }[] }>().data.map((m) => [m.isActive, m.isCompleted])).toEqual([
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
+  });
+
   it('is the unpaid work: task rewards, a rejected task paid its reduced reward, exact sums, the lines', async () => {
     server.clock.set('2026-03-12T10:00:00Z');
     const me = await makeTasker(server.db, { country: 'LT' });
