@@ -47,9 +47,15 @@ describe('readSaveState', () => {
       waiting: false,
       rejected: { recordId: 'a', status: 400, code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields: { nationalId: 'ID_DOCUMENT_REQUIRED' } },
     });
-    // A later save waits: the older refusal is no longer the state.
+    // A later save of other fields waits; the refusal still stands.
     await db.outbox.add(record({ id: 'b', kind: 'save-profile', createdAt: '2026-11-21T08:00:01.000Z' }));
-    expect(await readSaveState(db, 'save-profile')).toEqual({ waiting: true });
+    expect(await readSaveState(db, 'save-profile')).toMatchObject({ waiting: true, rejected: { recordId: 'a' } });
+    // Two standing refusals: the newest message, the fields of both (the newer code wins).
+    await db.outbox.update('b', { state: 'rejected', error: { status: 400, code: 'VALIDATION_FAILED', message: 'Newer', fields: { phone: 'PHONE_INVALID', nationalId: 'NATIONAL_ID_INVALID' } } });
+    expect(await readSaveState(db, 'save-profile')).toEqual({
+      waiting: false,
+      rejected: { recordId: 'b', status: 400, code: 'VALIDATION_FAILED', message: 'Newer', fields: { phone: 'PHONE_INVALID', nationalId: 'NATIONAL_ID_INVALID' } },
+    });
     // Another tasker's records on this device, and other kinds, are not this state.
     await db.outbox.bulkDelete(['a', 'b']);
     await db.outbox.add(record({ id: 'c', kind: 'save-profile', createdAt: '2026-11-21T08:00:02.000Z', ownerId: 'u2' }));

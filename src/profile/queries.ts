@@ -135,7 +135,7 @@ export interface RecordRefusal {
   fields: Record<string, string>;
 }
 
-/** The latest record of a kind: waiting to be sent, or refused by the server. */
+/** Records of a kind: some waiting to be sent, and/or refused by the server. */
 export interface SaveState {
   waiting: boolean;
   rejected?: RecordRefusal;
@@ -148,9 +148,19 @@ function saveStateOf(latest: OutboxRecord | undefined): SaveState {
   return { waiting: false, rejected: { recordId: latest.id, status: error.status, code: error.code, message: error.message, fields: error.fields ?? {} } };
 }
 
-/** The state of the latest record of a kind the signed-in tasker queued (save-profile, referred-by-code, payment-documents). */
+/**
+ * The records of a kind the signed-in tasker queued (save-profile, referred-by-code,
+ * payment-documents): `waiting` while one is unsent; `rejected` while refusals stand — the newest
+ * one's message, and the fields of every standing refusal (a newer refusal's code wins), since a
+ * refused save stays until a save sends its fields again (workers/sync/features/profile.ts).
+ */
 export async function readSaveState(db: ShelfworkDb, kind: OutboxRecord['kind']): Promise<SaveState> {
-  return saveStateOf((await accountRecords(db, kind)).at(-1));
+  const records = await accountRecords(db, kind);
+  const state: SaveState = { waiting: records.some((r) => r.state !== 'rejected') };
+  const refused = records.filter((r) => r.state === 'rejected');
+  const newest = saveStateOf(refused.at(-1)).rejected;
+  if (newest) state.rejected = { ...newest, fields: Object.assign({}, ...refused.map((r) => r.error?.fields ?? {})) as Record<string, string> };
+  return state;
 }
 
 /** The latest profile save: waiting for signal, refused (the fields the server named), or neither. */
