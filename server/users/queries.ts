@@ -140,9 +140,13 @@ export function profileOf(row: UserRow): ProfileInput {
   return profile as ProfileInput;
 }
 
-/** Approved: the status is active, or staff approved the account once (a deactivated account stays locked). */
+/**
+ * Approved, for the locks of spec section 5: the status is active, or a deactivated account that
+ * was approved. A once-approved account that staff reject again is not: the tasker must be able
+ * to fix the fields the reasons name.
+ */
 export function isApprovedRow(row: Pick<UserRow, 'status' | 'approved_at'>): boolean {
-  return row.status === 'active' || row.approved_at !== null;
+  return row.status === 'active' || (row.status === 'deactivated' && row.approved_at !== null);
 }
 
 export async function setUserCountry(db: Db, userId: string, countryCode: CountryCode, now: Date): Promise<void> {

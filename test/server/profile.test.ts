@@ -375,6 +375,13 @@ describe('submission, approval and resubmission', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json<User>()).toMatchObject({ status: 'active', phone: '+370 698 76543', address: 'Pilies g. 1', firstName: 'Ona' });
     expect((await events(account.id)).map((e) => e.kind)).toEqual(['submitted', 'rejected', 'resubmitted', 'approved']);
+
+    // Rejected again after approval (the IBAN): it can be fixed, and the fix goes back to review.
+    const again = await server.request({ method: 'POST', url: `/api/staff/users/${account.id}/reject`, headers: STAFF, payload: { reasons: ['iban'] } });
+    expect(again.statusCode, again.body).toBe(200);
+    const refixed = await saveProfile(account, { iban: 'LT89 7044 0600 0123 4567' });
+    expect(refixed.statusCode, refixed.body).toBe(200);
+    expect(refixed.json<User>()).toMatchObject({ status: 'awaiting_approval', iban: 'LT897044060001234567' });
   });
 
   it('replays a save with the same Idempotency-Key without a second effect', async () => {
