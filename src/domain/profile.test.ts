@@ -99,7 +99,9 @@ describe('national ID', () => {
     ['CZ', '590312/123', 'NATIONAL_ID_INVALID'], // 9 digits after 1953
     ['CZ', '71031927', 'NATIONAL_ID_LENGTH'],
     ['RO', '1630615123458', 'NATIONAL_ID_INVALID'], // checksum
-    ['RO', '1631315123455', 'NATIONAL_ID_INVALID'], // month 13
+    ['RO', '1632215123457', 'NATIONAL_ID_INVALID'], // birth date (month 22)
+    ['RO', '1630615993454', 'NATIONAL_ID_INVALID'], // county 99
+    ['RO', '8800101221144', 'NATIONAL_ID_INVALID'], // first digit
     ['RO', '163061512345', 'NATIONAL_ID_LENGTH'],
     ['RO', '33309240064', 'NATIONAL_ID_LENGTH'], // an LT code in RO
   ] as const)('refuses %s %s with %s', (country, id, code) => expect(validateNationalId(id, country)).toBe(code));
