@@ -16,12 +16,14 @@ import { resolveJwtSecret } from './auth/tokens';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerTaskRoutes } from './tasks/routes';
+import { registerTaskEarnRoute } from './tasks/taskEarn';
 import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerExecutionRoutes } from './execution/routes';
 import { registerMoneyRoutes } from './money/routes';
 import { registerMoneyStaffRoutes } from './money/staff-routes';
+import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
 import { createFiles, uploadsPlugin } from './storage/uploads';
@@ -93,9 +95,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerUserRoutes(scope, context);
       registerUserDocumentRoutes(scope, context, files);
       registerTaskRoutes(scope, context);
+      registerTaskEarnRoute(scope, context); // task/places/task-earn (the opportunities map)
       registerLifecycleRoutes(scope, context);
       registerExecutionRoutes(scope, context, files);
       registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
+      registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),
@@ -106,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessScope('staff', (scope) => {
       registerStaffRoutes(scope, context, files);
       registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
+      registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
     }),
   );
   await registerStatic(app, config.distDir);

@@ -119,7 +119,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawBuilder<SqlBool>[] {
+export function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawBuilder<SqlBool>[] {
   const where: RawBuilder<SqlBool>[] = [visibleSql(viewer)];
   if (filters.statuses && filters.statuses.length > 0) where.push(sql<SqlBool>`t.status in (${sql.join(filters.statuses)})`);
   if (filters.search) {
