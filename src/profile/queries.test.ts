@@ -116,8 +116,11 @@ describe('readUserDocument', () => {
     expect(local).toMatchObject({ id: 'new', uploadState: 'local', src: null, state: { waiting: false, rejected: { code: 'PAYLOAD_TOO_LARGE', recordId: 'r' } } });
     expect(local?.blob?.size).toBe(3);
 
-    await db.userDocuments.update('new', { uploadState: 'uploaded', blob: null, src: '/api/user-documents/new/file' });
-    expect(await readUserDocument(db, 'profile_photo')).toMatchObject({ id: 'new', uploadState: 'uploaded', blob: null, src: '/api/user-documents/new/file', state: { waiting: false } });
+    await db.userDocuments.update('new', { uploadState: 'uploaded', blob: null, src: '/api/user-documents/new/file?exp=1795251600&sig=abc' });
+    const at = new Date('2026-11-21T08:00:00.000Z'); // exp 1795251600 = 2026-11-21T09:00:00Z
+    expect(await readUserDocument(db, 'profile_photo', at)).toMatchObject({ id: 'new', uploadState: 'uploaded', blob: null, src: '/api/user-documents/new/file?exp=1795251600&sig=abc', state: { waiting: false } });
+    // A signed link past its time is not shown (it would be a broken image).
+    expect(await readUserDocument(db, 'profile_photo', new Date('2026-11-21T09:00:00.000Z'))).toMatchObject({ id: 'new', uploadState: 'uploaded', src: null });
   });
 });
 

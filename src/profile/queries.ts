@@ -217,8 +217,18 @@ interface DocumentRead {
   state: SaveState;
 }
 
+/**
+ * A server link as long as it is good: the links are signed until `exp` (seconds; 1–2 h), and the
+ * payment document has no call to renew its link, so an expired one is not shown (no broken image).
+ */
+export function liveSrc(src: string | null | undefined, now: Date): string | null {
+  if (!src) return null;
+  const exp = /[?&]exp=(\d+)/.exec(src)?.[1];
+  return exp && Number(exp) * 1000 <= now.getTime() ? null : src;
+}
+
 /** The latest document of the kind (the tasker's own), with its upload record's state. */
-export async function readUserDocument(db: ShelfworkDb, kind: UserDocumentKind): Promise<DocumentRead | null> {
+export async function readUserDocument(db: ShelfworkDb, kind: UserDocumentKind, now: Date = new Date()): Promise<DocumentRead | null> {
   const me = await myId(db);
   const rows = (await db.userDocuments.where('kind').equals(kind).toArray()).filter((d) => d.ownerId == null || d.ownerId === me);
   const latest = rows.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)).at(-1);
@@ -232,7 +242,7 @@ export async function readUserDocument(db: ShelfworkDb, kind: UserDocumentKind):
     id: latest.id,
     kind: latest.kind,
     blob: latest.uploadState === 'local' ? (latest.blob ?? null) : null,
-    src: latest.src ?? null,
+    src: liveSrc(latest.src, now),
     uploadState: latest.uploadState,
     state,
   };
