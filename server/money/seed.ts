@@ -2,8 +2,10 @@
  * Demo data of money and missions (called at the end of seedDemo): for each approved demo
  * tasker, a welcome mission already completed (its bonus is in the next payout), a shelf-photo
  * mission running for a week and an open scanning mission; an overpayment being repaid (LT) and a
- * staff reduction (PL), so the next-payout screen shows every row. The demo taskers' recent
- * accepted and rejected tasks (seed.ts) make the task lines.
+ * staff reduction (PL), so the next-payout screen shows every row; and one more accepted task
+ * per demo tasker, finalized at seeding time, so the next payout has task lines even when the
+ * payout job pays last week's work (seed.ts) right after the first start. Everything is dated at
+ * `now` or later than the start of its week, so it stays in the next payout.
  */
 import type { Db } from '../db/database';
 import { moneyDb } from './tables';
@@ -25,6 +27,7 @@ const DEMO: DemoMoney[] = [
 ];
 
 const DAY = 86_400_000;
+const MINUTE = 60_000;
 
 export async function seedMoneyDemo(db: Db, now: Date): Promise<void> {
   const m = moneyDb(db);
@@ -42,6 +45,40 @@ export async function seedMoneyDemo(db: Db, now: Date): Promise<void> {
     const userId = idOf.get(d.email);
     if (!userId) continue;
     const key = d.country.toLowerCase();
+    // A copy of the tasker's latest accepted task, accepted a few minutes before seeding.
+    const latest = await db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('tasker_id', '=', userId)
+      .where('status', '=', 'accepted')
+      .orderBy('finalization_time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest) {
+      const finalized = new Date(now.getTime() - 5 * MINUTE);
+      const ended = new Date(finalized.getTime() - 10 * MINUTE);
+      const started = new Date(ended.getTime() - latest.expected_duration * MINUTE);
+      await db
+        .insertInto('tasks')
+        .values({
+          ...latest,
+          id: `task-${key}-demo-accepted-now`,
+          payment_id: null,
+          time_window_start: new Date(started.getTime() - 30 * MINUTE),
+          time_window_end: new Date(ended.getTime() + 60 * MINUTE),
+          start_time: started,
+          end_time: ended,
+          finalization_time: finalized,
+          reserved_at: new Date(started.getTime() - DAY),
+          early_cancel_deadline: null,
+          late_cancel_deadline: null,
+          target_product_photos: JSON.stringify(latest.target_product_photos),
+          done_checklist_item_ids: '[]',
+          created_at: new Date(started.getTime() - 2 * DAY),
+          updated_at: finalized,
+        })
+        .execute();
+    }
     const missions = [
       {
         id: `mission-${key}-welcome`,
@@ -126,7 +163,7 @@ export async function seedMoneyDemo(db: Db, now: Date): Promise<void> {
         task_id: null,
         reason: 'A task of an earlier week was paid twice',
         created_by: 'seed',
-        created_at: new Date(now.getTime() - DAY),
+        created_at: now,
       })
       .execute();
   }
@@ -143,7 +180,7 @@ export async function seedMoneyDemo(db: Db, now: Date): Promise<void> {
         task_id: null,
         reason: 'Photos of one shelf were missing (found after acceptance)',
         created_by: 'seed',
-        created_at: new Date(now.getTime() - DAY),
+        created_at: now,
       })
       .execute();
   }
