@@ -24,6 +24,7 @@ import { registerExecutionRoutes } from './execution/routes';
 import { registerMoneyRoutes } from './money/routes';
 import { registerMoneyStaffRoutes } from './money/staff-routes';
 import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
+import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
 import { createFiles, uploadsPlugin } from './storage/uploads';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerExecutionRoutes(scope, context, files);
       registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
+      registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessScope('staff', (scope) => {
       registerStaffRoutes(scope, context, files);
       registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
+      registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
       registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
     }),
   );

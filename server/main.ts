@@ -17,6 +17,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
 import { startPayoutJob } from './money/job';
+import { startAttendanceJob } from './attendance/job';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
   const lines = [
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
   // Scheduled work runs in every process; the job itself is safe to run concurrently (see jobs/expiry.ts).
   const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
   const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp); // see money/job.ts
+  const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock); // see attendance/job.ts
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
     await app.close();
     await expiry?.stop();
     await payouts?.stop();
+    await attendance?.stop();
     await opened.db.destroy();
     process.exit(0);
   };

@@ -302,6 +302,23 @@ export interface DevMailboxTable {
   sent_at: Timestamp;
 }
 
+/** Added by migration 0006 (attendance confirmation). */
+export interface AttendanceRequestsTable {
+  id: string;
+  task_id: string;
+  user_id: string;
+  status: ColumnType<'pending' | 'accepted' | 'declined' | 'lapsed', 'pending' | 'accepted' | 'declined' | 'lapsed' | undefined, 'pending' | 'accepted' | 'declined' | 'lapsed'>;
+  expires_at: Timestamp;
+  accept: Nullable<boolean>;
+  justification: Nullable<string>;
+  policy_agreed: Nullable<boolean>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  lapsed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelled_reservation: Nullable<boolean>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   countries: CountriesTable;
   retailers: RetailersTable;
@@ -329,4 +346,5 @@ export interface Database {
   country_contacts: CountryContactsTable;
   user_documents: UserDocumentsTable;
   user_events: UserEventsTable;
+  attendance_requests: AttendanceRequestsTable;
 }

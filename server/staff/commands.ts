@@ -12,6 +12,7 @@ import type { PhotoStorage } from '../storage/photo-storage';
 import { createPlace, createTask, listUsers, reviewTask, REJECTION_REASON_FIELDS } from './service';
 import { approveUser, readStaffName, rejectUser, setTrainingDone, userReview } from './review';
 import { MONEY_HELP, runMoneyCommand } from '../money/cli';
+import { ATTENDANCE_HELP, runAttendanceCommand } from '../attendance/cli';
 
 export const HELP = `Shelfwork staff CLI
 
@@ -50,7 +51,7 @@ Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./dat
 (default $DATA_DIR/photos) for the document files.
 Output: JSON of the object shown, created or updated.
 `;
-export const HELP_WITH_MONEY = HELP.replace('\nEnvironment:', `${MONEY_HELP}\nEnvironment:`);
+export const HELP_WITH_MONEY = HELP.replace('\nEnvironment:', `${MONEY_HELP}${ATTENDANCE_HELP}\nEnvironment:`);
 
 export interface StaffCommandDeps {
   db: Db;
@@ -74,6 +75,8 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
   }
   const money = await runMoneyCommand(argv, deps); // payouts, adjust, mission (server/money/cli.ts)
   if (money !== null) return money;
+  const attendance = await runAttendanceCommand(argv, deps); // attendance request|list|lapse (server/attendance/cli.ts)
+  if (attendance !== null) return attendance;
   try {
     const { values, positionals } = parseArgs({
       args: rest,

@@ -62,6 +62,10 @@ export const SERVER_ERROR_CODES = [
   'TASK_NOT_IN_PROGRESS',
   'PHOTOS_REQUIRED',
   'TASK_NOT_AWAITING_CONFIRMATION',
+  // 404, 420: attendance confirmation
+  'ATTENDANCE_REQUEST_NOT_FOUND',
+  'ATTENDANCE_ALREADY_SUBMITTED',
+  'ATTENDANCE_REQUEST_EXPIRED',
   // 422, 429, 500, 503
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
@@ -174,5 +178,7 @@ export const REFUSAL_MESSAGES = {
   TOO_FAR_FROM_PLACE: 'You are too far from the store to start this task.',
   TASK_NOT_IN_PROGRESS: 'This task is not in progress.',
   PHOTOS_REQUIRED: 'Add at least one photo first.',
+  ATTENDANCE_ALREADY_SUBMITTED: 'You have already answered this attendance request.',
+  ATTENDANCE_REQUEST_EXPIRED: 'This attendance request has expired.',
 } as const satisfies Partial<Record<ServerErrorCode, string>>;
 export type RefusalCode = keyof typeof REFUSAL_MESSAGES;

@@ -1,0 +1,75 @@
+/**
+ * Attendance routes (spec section 7, docs/api.md "Attendance"):
+ * - tasker: `GET /api/task/attendance-requests` (approved taskers' open requests; anyone else an
+ *   empty list), `POST /api/task/:taskId/attendance-request {accept, justification, policyAgreed}`
+ *   (Idempotency-Key; once; 400 with field codes; 420 ATTENDANCE_ALREADY_SUBMITTED /
+ *   ATTENDANCE_REQUEST_EXPIRED; 404 ATTENDANCE_REQUEST_NOT_FOUND);
+ * - staff: `POST /api/staff/tasks/:id/attendance-request {expiresAt? | expiresInMinutes?}`,
+ *   `GET /api/staff/tasks/:id/attendance-requests`, `POST /api/staff/attendance-requests/lapse`
+ *   (runs the lapse job now, with the server clock).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { badRequest, notFound } from '../http/errors';
+import { asBody, isPlausibleId } from '../http/input';
+import { runIdempotent } from '../http/idempotency';
+import { readStaffName, STAFF_NAME_HEADER } from '../staff/review';
+import { requireViewer } from '../tasks/routes';
+import { readAttendanceAnswer, type AttendanceRequest } from '#domain/attendance';
+import { answerAttendanceRequest, createAttendanceRequest, listOpenRequests, listTaskAttendanceRequests, readCreateInput } from './service';
+import { lapseAttendanceRequests } from './job';
+
+function idParam(request: FastifyRequest, name: 'taskId' | 'id'): string {
+  const value = (request.params as Record<string, unknown>)[name];
+  if (!isPlausibleId(value)) throw notFound('TASK_NOT_FOUND', 'Task not found');
+  return value;
+}
+
+function optionalBody(request: FastifyRequest): Record<string, unknown> {
+  if (request.body === undefined || request.body === null || request.body === '') return {};
+  const body = asBody(request.body);
+  if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
+  return body;
+}
+
+export function registerAttendanceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/task/attendance-requests', async (request): Promise<{ data: AttendanceRequest[] }> => {
+    const { user, viewer } = await requireViewer(ctx, request);
+    // Spec section 6: attendance requests are for approved taskers only.
+    if (!viewer.isApproved) return { data: [] };
+    return { data: await listOpenRequests(ctx.db, user.id, ctx.clock.now()) };
+  });
+
+  app.post('/api/task/:taskId/attendance-request', async (request, reply) => {
+    const { user } = await requireViewer(ctx, request);
+    const taskId = idParam(request, 'taskId');
+    const { answer, errors } = readAttendanceAnswer(optionalBody(request));
+    if (!answer) throw badRequest(errors as Record<string, string>);
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: await answerAttendanceRequest(trx, { userId: user.id, taskId, answer, now: ctx.clock.now() }),
+    }));
+  });
+}
+
+export function registerAttendanceStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/staff/tasks/:id/attendance-request', async (request, reply) => {
+    const taskId = idParam(request, 'id');
+    const input = readCreateInput(optionalBody(request));
+    const by = readStaffName(request.headers[STAFF_NAME_HEADER]);
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      const { created, request: row } = await createAttendanceRequest(trx, { taskId, ...input, createdBy: by, now: ctx.clock.now() });
+      return { status: created ? 201 : 200, body: row };
+    });
+  });
+
+  app.get('/api/staff/tasks/:id/attendance-requests', async (request) => {
+    const taskId = idParam(request, 'id');
+    return { data: await listTaskAttendanceRequests(ctx.db, taskId) };
+  });
+
+  app.post('/api/staff/attendance-requests/lapse', async () => {
+    const lapsed = await lapseAttendanceRequests(ctx.db, ctx.clock);
+    return { data: lapsed };
+  });
+}
