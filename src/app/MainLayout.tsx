@@ -3,7 +3,7 @@
  * navigation for taskers who can see tasks. `?hideNavigation` / `?isEmbeddedView` hide the chrome.
  */
 import { useEffect, useState } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches, useSearchParams } from 'react-router';
 import { canSeeTasks } from '#domain/users';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { BottomNav } from './BottomNav';
@@ -23,6 +23,9 @@ export function MainLayout() {
   const email = useSessionEmail() ?? null;
   const titles = useRouteTitles();
   const handle = [...useMatches()].reverse().map((m) => m.handle).find(isRouteHandle) as RouteHandle | undefined;
+  // `?hideNavback` (spec section 2, /invite opened from elsewhere, e.g. a web view): no back arrow.
+  const [searchParams] = useSearchParams();
+  const hideBack = ['', 'true', '1'].includes(searchParams.get('hideNavback') ?? 'absent');
   const showBottomNav = !embedded && user !== null && canSeeTasks(user);
   const title = screenTitle ?? (handle ? titles[handle.title] : '');
   useEffect(() => {
@@ -42,7 +45,7 @@ export function MainLayout() {
     <div className={showBottomNav ? 'main-layout has-bottomnav' : 'main-layout'}>
       <TopBar
         title={title}
-        back={handle?.back ?? false}
+        back={(handle?.back ?? false) && !hideBack}
         showSupport={handle?.support ?? false}
         onMenu={() => setDrawerOpen(true)}
         backFallback={handle?.backFallback ?? '/reservable'}

@@ -11,6 +11,8 @@ export type RouteTitleKey =
   | 'history'
   | 'trainings'
   | 'invite'
+  | 'missions'
+  | 'nextPayout'
   | 'faq'
   | 'knowledgeBase'
   | 'troubleshooting';

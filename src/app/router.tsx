@@ -35,6 +35,10 @@ const skuScreen = async () => ({ Component: (await import('../scanner/SkuScreen'
 const profileScreen = async () => ({ Component: (await import('../profile/ProfileScreen')).ProfileScreen });
 const trainingsScreen = async () => ({ Component: (await import('../trainings/TrainingsScreen')).TrainingsScreen });
 const trainingDetailScreen = async () => ({ Component: (await import('../trainings/TrainingDetailScreen')).TrainingDetailScreen });
+// Money and motivation (issue 12).
+const nextPayoutScreen = async () => ({ Component: (await import('../money/NextPayoutScreen')).NextPayoutScreen });
+const missionsScreen = async () => ({ Component: (await import('../missions/MissionsScreen')).MissionsScreen });
+const inviteScreen = async () => ({ Component: (await import('../invite/InviteScreen')).InviteScreen });
 
 // The access forms pull in Formik and Yup (~30 KB gzipped): kept out of the first chunk (DESIGN.md budgets).
 const loginScreen = async () => ({ Component: (await import('../auth/LoginScreen')).LoginScreen });
@@ -46,7 +50,6 @@ const handle = (title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): R
 /** Drawer destinations whose screens come in later issues; each renders ComingSoonScreen. */
 export const COMING_SOON_ROUTES: { path: string; title: RouteTitleKey }[] = [
   { path: 'support', title: 'support' },
-  { path: 'invite', title: 'invite' },
   { path: 'faq', title: 'faq' },
   { path: 'knowledge-base', title: 'knowledgeBase' },
   { path: 'troubleshooting', title: 'troubleshooting' },
@@ -84,6 +87,7 @@ export const routes: RouteObject[] = [
                   { path: 'in_progress', handle: handle('in_progress'), lazy: taskList },
                   { path: 'reserved', handle: handle('reserved'), lazy: taskList },
                   { path: 'reservable', handle: handle('reservable'), lazy: taskList },
+                  { path: 'missions', handle: handle('missions', { back: true }), lazy: missionsScreen },
                   { path: 'task-suggestions/:taskId', handle: handle('task', { back: true }), lazy: suggestionsScreen },
                 ],
               },
@@ -91,6 +95,9 @@ export const routes: RouteObject[] = [
                 element: <RouteGuard rule="approved" inline />,
                 children: [
                   { path: 'profile', handle: handle('profile'), lazy: profileScreen },
+                  { path: 'profile/next-payout', handle: handle('nextPayout', { back: true, backFallback: '/profile' }), lazy: nextPayoutScreen },
+                  // ?hideNavback hides the back arrow (MainLayout).
+                  { path: 'invite', handle: handle('invite', { back: true, backFallback: '/profile' }), lazy: inviteScreen },
                   { path: 'history', handle: handle('history'), lazy: historyScreen },
                   { path: 'history/:taskStatus', handle: handle('history', { back: true }), lazy: historyStatusScreen },
                 ],

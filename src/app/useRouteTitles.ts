@@ -16,6 +16,8 @@ export function useRouteTitles(): Record<RouteTitleKey, string> {
     history: t`Task history`,
     trainings: t`Trainings`,
     invite: t`Invite friends`,
+    missions: t`Missions`,
+    nextPayout: t`Next payout`,
     faq: t`FAQ`,
     knowledgeBase: t`Knowledge base`,
     troubleshooting: t`Troubleshooting`,

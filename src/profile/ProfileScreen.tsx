@@ -12,6 +12,7 @@ import { FreshnessLine } from '../tasks/FreshnessLine';
 import { useReservationLimit } from '../tasks/queries';
 import { ReservationLimitBar } from '../tasks/ReservationLimitBar';
 import { Spinner } from '#ui/Spinner';
+import { PayoutSummary } from '../money/PayoutSummary';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileMenu } from './ProfileMenu';
 import { useSupervisor, useUserDocument } from './queries';
@@ -36,10 +37,7 @@ export function ProfileScreen() {
       <FreshnessLine meta={meta} showingSavedData />
       <ProfileHeader name={name} email={user.email || sessionEmail || ''} photo={photo} online={online} />
       <ReservationLimitBar limit={limit} />
-      {/*
-        The payout summary goes here (spec section 2: "Profile: payout summary, …"). Its data and
-        section come with the money work; until then this place renders nothing — no "coming soon".
-      */}
+      <PayoutSummary />
       <ProfileMenu />
       <SupervisorContact supervisor={supervisor} />
     </div>

@@ -30,6 +30,7 @@ import { createItemKeeper } from './stableItems';
 import { StatusTabs } from './StatusTabs';
 import { watchCollections } from './mutations';
 import { TaskCard } from './TaskCard';
+import { MissionsWidget } from '../missions/MissionsWidget';
 import { Icon } from '#ui/Icon';
 import { TaskListEmpty } from './TaskListEmpty';
 import { TaskOrderToggle } from './TaskOrderToggle';
@@ -185,6 +186,8 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       {awaitingApproval && <NotApprovedNotice />}
 
       {status === 'available' && <ReservationLimitBar limit={data?.reservationLimit} />}
+
+      {status === 'available' && <MissionsWidget />}
 
       {placeId && (
         <div className="place-filter" role="status">

@@ -1,0 +1,64 @@
+/** The tasker's recorded payouts, newest first: the week, the total, paid (when) or not yet; each expands to its figures and lines. */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { Payout } from '#domain/payouts';
+import { formatMoney, isZero, negated } from './format';
+import { PayoutLines } from './PayoutLines';
+
+export function PastPayouts({ payouts }: { payouts: readonly Payout[] }) {
+  const { i18n } = useLingui();
+  if (payouts.length === 0) {
+    return (
+      <p className="muted past-payouts__empty">
+        <Trans>No payouts yet. Your first one is made after the week in which staff accept your first task.</Trans>
+      </p>
+    );
+  }
+  const range = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' });
+  const money = (m: Payout['total'], minus = false) => formatMoney(minus && !isZero(m) ? negated(m) : m, i18n.locale);
+  return (
+    <ul className="past-payouts">
+      {payouts.map((p) => {
+        const week = range.formatRange(new Date(p.periodStart), new Date(Date.parse(p.periodEnd) - 1));
+        const paidOn = p.paidAt ? day.format(new Date(p.paidAt)) : null;
+        const count = p.tasksCount;
+        return (
+          <li key={p.id} className="past-payout" data-testid="past-payout" data-status={p.status}>
+            <details>
+              <summary className="past-payout__summary">
+                <span className="past-payout__week">{week}</span>
+                <span className="past-payout__total">{money(p.total)}</span>
+                <span className={`past-payout__status past-payout__status--${p.status}`}>
+                  {p.status === 'paid' ? paidOn ? <Trans>Paid on {paidOn}</Trans> : <Trans>Paid</Trans> : <Trans>Not paid yet</Trans>}
+                </span>
+              </summary>
+              <dl className="payout-row__facts">
+                <dt>
+                  <Trans>Completed tasks value</Trans> (<Plural value={count} one="# task" other="# tasks" />)
+                </dt>
+                <dd>{money(p.taskReward)}</dd>
+                <dt>
+                  <Trans>Reward reductions</Trans>
+                </dt>
+                <dd>{money(p.unpaidTasksDeductions, true)}</dd>
+                <dt>
+                  <Trans>Overpayment repayment</Trans>
+                </dt>
+                <dd>{money(p.paidTasksDeductions, true)}</dd>
+                {isZero(p.bonuses) ? null : (
+                  <>
+                    <dt>
+                      <Trans>Mission and referral bonuses</Trans>
+                    </dt>
+                    <dd>{money(p.bonuses)}</dd>
+                  </>
+                )}
+              </dl>
+              <PayoutLines lines={p.lines} />
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

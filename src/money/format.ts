@@ -1,0 +1,58 @@
+/**
+ * Money on screen (DESIGN.md: formatted with Intl in the active locale). Amounts arrive as exact
+ * decimal strings ("1234.50") and go to Intl.NumberFormat as strings, which formats them exactly
+ * (ECMA-402 reads a string as a decimal, not through a binary float); nothing here does arithmetic
+ * on them. Sums and differences are the server's or src/domain/money.ts's (bigint minor units).
+ */
+import { formatAmount, parseAmount } from '#domain/money';
+import type { CurrencyCode } from '#domain/types';
+
+export interface MoneyLike {
+  amount: string;
+  currencyCode: CurrencyCode | string;
+}
+
+/** Intl's typings take numbers; a decimal string is formatted exactly (Intl.NumberFormat v3). */
+type DecimalFormat = (value: string) => string;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** "1234.5" EUR in lt → "1 234,50 €"; PLN in pl → "1 234,50 zł". `sign`: always show + or −. */
+export function formatMoney(money: MoneyLike, locale: string, options: { sign?: 'always' | 'negative' } = {}): string {
+  const f = formatter(locale, { style: 'currency', currency: money.currencyCode, signDisplay: options.sign === 'always' ? 'exceptZero' : 'auto' });
+  return (f.format as unknown as DecimalFormat)(money.amount.trim());
+}
+
+/** The amount subtracted (shown as "− 5,00 €" in a breakdown): the string negated without arithmetic on floats. */
+export function negated(money: MoneyLike): MoneyLike {
+  return { ...money, amount: formatAmount(-parseAmount(money.amount)) };
+}
+
+/** True when the amount is zero ("0", "0.00", "-0.00"). */
+export function isZero(money: MoneyLike | null | undefined): boolean {
+  try {
+    return !money || parseAmount(money.amount) === 0n;
+  } catch {
+    return false;
+  }
+}
+
+/** A rate as a decimal string ("0.30") as a percentage in the locale ("30 %"). */
+export function formatRate(rate: string, locale: string): string {
+  return (formatter(locale, { style: 'percent', maximumFractionDigits: 2 }).format as unknown as DecimalFormat)(rate.trim());
+}
+
+/** Whole hours of a number of minutes (the referral threshold), formatted in the locale ("10 h" / "10 val."). */
+export function formatHours(minutes: number, locale: string): string {
+  return formatter(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short', maximumFractionDigits: 1 }).format(minutes / 60);
+}
