@@ -43,7 +43,7 @@ const round = (v: number) => Math.round(v * 1000) / 1000;
 const FRAME = { west: BOX.west - 12, south: BOX.south - 8, east: BOX.east + 12, north: BOX.north + 8 };
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
-function clampRing(ring: number[][]): number[][] {
+function clampRing(ring: [number, number][]): number[][] {
   const out: number[][] = [];
   for (const [x, y] of ring) {
     const p = [round(clamp(x, FRAME.west, FRAME.east)), round(clamp(y, FRAME.south, FRAME.north))];
@@ -54,14 +54,14 @@ function clampRing(ring: number[][]): number[][] {
 }
 
 function roundCoords(type: string, c: unknown): unknown {
-  const polygon = (rings: number[][][]) => rings.map(clampRing).filter((r) => r.length >= 4);
-  if (type === 'Polygon') return polygon(c as number[][][]);
-  return (c as number[][][][]).map(polygon).filter((p) => p.length > 0 && ringBox(p[0]).e - ringBox(p[0]).w > 0.01);
+  const polygon = (rings: [number, number][][]) => rings.map(clampRing).filter((r) => r.length >= 4);
+  if (type === 'Polygon') return polygon(c as [number, number][][]);
+  return (c as [number, number][][][]).map(polygon).filter((p) => p.length > 0 && ringBox(p[0]).e - ringBox(p[0]).w > 0.01);
 }
 
 function ringBox(c: unknown, box = { w: 180, s: 90, e: -180, n: -90 }) {
   if (Array.isArray(c) && typeof c[0] === 'number') {
-    const [x, y] = c as number[];
+    const [x, y] = c as [number, number];
     box.w = Math.min(box.w, x);
     box.e = Math.max(box.e, x);
     box.s = Math.min(box.s, y);

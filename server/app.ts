@@ -17,13 +17,13 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerTaskRoutes } from './tasks/routes';
 import { registerTaskEarnRoute } from './tasks/taskEarn';
+import { registerMapConfigRoute } from './tasks/mapConfig';
 import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
 import { registerExecutionRoutes } from './execution/routes';
 import { registerMoneyRoutes } from './money/routes';
 import { registerMoneyStaffRoutes } from './money/staff-routes';
-import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
 import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
@@ -87,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessScope('public', (scope) => {
       registerAuthRoutes(scope, context);
       registerCatalogRoutes(scope, context);
+      registerMapConfigRoute(scope, context); // map/config: the tile service's style URL (issue 13)
     }),
   );
   // Task photos and user documents: one upload pipeline (files under config.photoDir, signed URLs).
@@ -101,7 +102,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerExecutionRoutes(scope, context, files);
       registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
-      registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),
@@ -112,7 +112,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessScope('staff', (scope) => {
       registerStaffRoutes(scope, context, files);
       registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
-      registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
       registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
     }),
   );

@@ -70,6 +70,8 @@ export interface ServerConfig {
    * PAYOUT_DEBTOR_BIC; the BIC may be empty). The defaults are a demo account.
    */
   payoutDebtor: { name: string; iban: string; bic: string };
+  /** The map's tile service in production (issue 13); null styleUrl: the app's offline basemap only. */
+  map: MapConfig;
 }
 
 export type HstsMode = 'auto' | 'always' | 'off';
@@ -109,6 +111,34 @@ function hstsEnv(env: NodeJS.ProcessEnv): HstsMode {
 }
 
 /** Reads and checks the environment; throws an Error with a plain message when it cannot start. */
+export interface MapConfig {
+  /** MAP_STYLE_URL: a MapLibre style.json of a tile service (https). */
+  styleUrl: string | null;
+  /** MAP_ATTRIBUTION: the service's attribution, shown on the map (plain text). */
+  attribution: string | null;
+  /** The style's origin plus MAP_ORIGINS (comma-separated: its tiles, glyphs, sprites): into the CSP. */
+  origins: string[];
+}
+
+/** The map's tile service from the environment; a malformed URL is refused at start. */
+export function mapConfigFromEnv(env: NodeJS.ProcessEnv): MapConfig {
+  const raw = env.MAP_STYLE_URL?.trim() || null;
+  const origins = new Set<string>();
+  const originOf = (value: string, name: string) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`${name} is not a URL: ${value}`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && url.hostname === 'localhost')) throw new Error(`${name} must be https: ${value}`);
+    return url.origin;
+  };
+  if (raw) origins.add(originOf(raw, 'MAP_STYLE_URL'));
+  for (const extra of (env.MAP_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) origins.add(originOf(extra, 'MAP_ORIGINS'));
+  return { styleUrl: raw, attribution: env.MAP_ATTRIBUTION?.trim() || null, origins: [...origins] };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const smtpUrl = env.SMTP_URL?.trim() || null;
@@ -156,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadUrlTtlSeconds: intEnv(env, 'UPLOAD_URL_TTL_SECONDS', 15 * 60),
     photoUrlTtlSeconds: intEnv(env, 'PHOTO_URL_TTL_SECONDS', 3600),
     maxDeductionRateBp: rateEnv(env, 'MAX_DEDUCTION_RATE', '0.30'),
+    map: mapConfigFromEnv(env),
     payoutDebtor: {
       name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
       iban: (env.PAYOUT_DEBTOR_IBAN ?? '').replace(/\s+/g, '').toUpperCase() || 'LT121000011101001000',

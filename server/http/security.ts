@@ -24,17 +24,18 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import type { ServerConfig } from '../config';
+import { mapConfigFromEnv, type ServerConfig } from '../config';
 
 /** Strict-Transport-Security value: one year, this host only (subdomains may not have TLS). */
 export const HSTS_VALUE = 'max-age=31536000';
 
 /**
- * Origins besides our own that the app loads data or images from. Add the map's tile/style
- * server here when MapLibre gets a remote style, and a CDN if task images ever come from one:
- * they go to connect-src (MapLibre and the sync worker fetch them) and img-src.
+ * Origins besides our own that the app loads data or images from: the map's tile service
+ * (MAP_STYLE_URL's origin and MAP_ORIGINS, server/config.ts; none by default: the offline basemap
+ * is our own), and a CDN if task images ever come from one. They go to connect-src (MapLibre and
+ * the sync worker fetch them) and img-src.
  */
-export const EXTRA_ORIGINS: readonly string[] = [];
+export const EXTRA_ORIGINS: readonly string[] = mapConfigFromEnv(process.env).origins;
 
 /** Every answer that is not one of the app's files: JSON, errors, photo files. Nothing may run. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

@@ -1,6 +1,7 @@
 /** GET /api/task/places/task-earn (the opportunities map, issue 13): weekly sums per place, access-scoped. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
+import { mapConfigFromEnv } from '../../server/config';
 import { OPPORTUNITY_WEEK_MS, TASK_EARN_MAX_PLACES, type PlaceTaskEarn } from '#domain/map';
 import type { ApiErrorBody, Page, Place, Task } from '#domain/types';
 
@@ -93,5 +94,25 @@ describe('task-earn', () => {
     const cannot = await get<ApiErrorBody>(`/api/task/places/task-earn?placeIds=${ids}`, tokens.new);
     expect(cannot.status).toBe(403);
     expect(cannot.body.error.code).toBe('CANNOT_SEE_TASKS');
+  });
+});
+
+describe('map config (the tile service for production)', () => {
+  it('answers no style by default and the configured style with its attribution, without a token', async () => {
+    const none = await server.request({ method: 'GET', url: '/api/map/config' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ styleUrl: null, attribution: null });
+    const map = mapConfigFromEnv({ MAP_STYLE_URL: 'https://tiles.example.test/styles/v1/style.json', MAP_ATTRIBUTION: '© Example', MAP_ORIGINS: 'https://fonts.example.test/x' });
+    expect(map.origins).toEqual(['https://tiles.example.test', 'https://fonts.example.test']);
+    const app = await server.withConfig({ map });
+    const res = await app.inject({ method: 'GET', url: '/api/map/config' });
+    expect(res.json()).toEqual({ styleUrl: 'https://tiles.example.test/styles/v1/style.json', attribution: '© Example' });
+    await app.close();
+  });
+
+  it('refuses a style URL that is not https', () => {
+    expect(() => mapConfigFromEnv({ MAP_STYLE_URL: 'http://tiles.example.test/style.json' })).toThrow(/https/);
+    expect(() => mapConfigFromEnv({ MAP_STYLE_URL: 'not a url' })).toThrow(/not a URL/);
+    expect(mapConfigFromEnv({}).origins).toEqual([]);
   });
 });

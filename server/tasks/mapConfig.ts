@@ -1,0 +1,16 @@
+/**
+ * GET /api/map/config (public; issue 13): the tile service the map screens use when online, from
+ * MAP_STYLE_URL and MAP_ATTRIBUTION (server/config.ts). `styleUrl` null: the app's own offline
+ * basemap only (public/map). The style's origin is in the app's CSP (server/http/security.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+export interface MapStyleConfig {
+  styleUrl: string | null;
+  attribution: string | null;
+}
+
+export function registerMapConfigRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/map/config', async (): Promise<MapStyleConfig> => ({ styleUrl: ctx.config.map.styleUrl, attribution: ctx.config.map.attribution }));
+}
