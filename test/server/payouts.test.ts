@@ -138,6 +138,34 @@ describe('GET payment/my-finances', () => {
   });
 });
 
+describe('staff adjustments', () => {
+  it('records a reduction or an overpayment in the tasker\'s currency, once per Idempotency-Key', async () => {
+    server.clock.set('2026-05-20T10:00:00Z');
+    const me = await makeTasker(server.db, { country: 'RO' });
+    await addTask(server.db, { taskerId: me.id, country: 'RO', reward: '100.00', at: '2026-05-19T10:00:00Z' });
+    const post = (payload: Record<string, unknown>, key?: string) =>
+      staff(server, { method: 'POST', url: '/api/staff/payouts/adjustments', payload, headers: { 'shelfwork-staff-name': 'Ana', ...(key ? { 'idempotency-key': key } : {}) } });
+    const bad = await post({ user: me.email, kind: 'fine', amount: '-5', reason: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ kind: 'INVALID', amount: 'INVALID', reason: 'REQUIRED' });
+    expect((await post({ user: 'nobody@x.test', kind: 'reduction', amount: '1.00', reason: 'x' })).statusCode).toBe(404);
+    const first = await post({ user: me.email, kind: 'reduction', amount: '10.10', reason: 'Shelf 3 missing' }, 'adj-1');
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ userId: me.id, kind: 'reduction', amount: { amount: '10.10', currencyCode: 'RON', currencySymbol: 'lei' }, createdBy: 'Ana' });
+    const replay = await post({ user: me.email, kind: 'reduction', amount: '10.10', reason: 'Shelf 3 missing' }, 'adj-1');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await post({ user: me.id, kind: 'overpayment', amount: '20.00', reason: 'Paid twice' })).statusCode).toBe(201);
+    const next = (await finances(server, me.id)).nextPayment;
+    // 100.00 − 10.10 = 89.90 earned; 30 % of it is 26.97, so all 20.00 owed is repaid.
+    expect([next.unpaidTasksDeductions.amount, next.paidTasksDeductions.amount, next.total.amount, next.carriedOver.amount]).toEqual(['10.10', '20.00', '69.90', '0.00']);
+    expect(next.lines.map((l) => [l.kind, l.amount.amount, l.reason])).toEqual([
+      ['task', '100.00', null],
+      ['reduction', '10.10', 'Shelf 3 missing'],
+      ['repayment', '20.00', null],
+    ]);
+  });
+});
+
 describe('the weekly run', () => {
   it('pays each market its own week: the same instant is Monday in Vilnius and Sunday in Warsaw (DST week)', async () => {
     server.clock.set('2026-04-07T00:00:00Z');
