@@ -16,6 +16,7 @@ const SUGGESTIONS_PREFIX = 'suggestions:';
 const CURSOR_PREFIX = 'cursor:';
 const PROFILE_PREFIX = 'profile:';
 const MONEY_PREFIX = 'money:';
+const ATTENDANCE_PREFIX = 'attendance:';
 
 /** The tasker's own referral code (GET user/referral-code; it never changes once made). */
 export const REFERRAL_CODE_KEY = `${PROFILE_PREFIX}referralCode`;
@@ -35,6 +36,9 @@ export const MISSIONS_KEY = `${MONEY_PREFIX}missions`;
 /** GET task/last-week-earn?country: what taskers of the market earned in the last 7 days (`{ amount, tasksCount }`). */
 export const LAST_WEEK_EARN_KEY = `${MONEY_PREFIX}lastWeekEarn`;
 
+/** GET task/attendance-requests: the approved tasker's open attendance requests (`AttendanceRequest[]`, src/domain/attendance.ts). */
+export const ATTENDANCE_REQUESTS_KEY = `${ATTENDANCE_PREFIX}requests`;
+
 /** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */
 export function suggestionsKey(taskId: string): string {
   return `${SUGGESTIONS_PREFIX}${taskId}`;
@@ -46,7 +50,7 @@ export function historyCursorKey(status: TaskStatus): string {
 }
 
 /** kv keys that belong to the signed-in account (cleared on logout and on an account switch). */
-export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX, MONEY_PREFIX] as const;
+export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX, MONEY_PREFIX, ATTENDANCE_PREFIX] as const;
 
 export interface SuggestionsState {
   taskIds: string[];

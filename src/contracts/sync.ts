@@ -3,6 +3,7 @@
  * (`expose(api satisfies SyncApi)`), the page wraps it (`wrap<SyncApi>()`). All network traffic
  * of the app goes through here: screens never call fetch.
  */
+import type { AttendanceAnswer } from '#domain/attendance';
 import type { CompletionInput } from '#domain/completion';
 import type { ErrorCode } from '#domain/errors';
 import type { ScanChange } from '#domain/scans';
@@ -137,6 +138,13 @@ export interface SyncApi {
   saveReferredByCode(code: string): Promise<CommandResult>;
   /** Stores the (already resized) JPEG in the mirror and queues its upload (POST, then PUT). */
   addUserDocument(kind: UserDocumentKind, blob: Blob): Promise<CommandResult>;
+
+  /**
+   * `POST task/{taskId}/attendance-request` (spec section 7), queued on the task's queue: works
+   * offline, delivered exactly once; the request leaves kv `attendance:requests` on the 2xx. A
+   * refusal stays as a rejected record with the server's code (ATTENDANCE_ALREADY_SUBMITTED ...).
+   */
+  answerAttendance(taskId: string, answer: AttendanceAnswer): Promise<CommandResult>;
 
   /** Last known position, sent as the `Geolocation` header (spec section 7). */
   setPosition(position: { latitude: number; longitude: number } | null): Promise<void>;

@@ -3,6 +3,7 @@
  * by the sync worker (workers/sync/kinds.ts, which owns what each kind does) and read by the
  * screens that say what is waiting (src/execution).
  */
+import type { AttendanceAnswer } from '#domain/attendance';
 import type { CompletionInput } from '#domain/completion';
 import type { CountryCode, PhotoTag, ScannedItem, User, UserDocumentKind } from '#domain/types';
 
@@ -20,6 +21,8 @@ export const SAVE_PROFILE_KIND = 'save-profile' as const;
 export const PAYMENT_DOCUMENTS_KIND = 'payment-documents' as const;
 export const REFERRED_BY_CODE_KIND = 'referred-by-code' as const;
 export const USER_DOCUMENT_KIND = 'user-document' as const;
+/** `POST task/{taskId}/attendance-request` (on the task's queue). */
+export const ATTENDANCE_ANSWER_KIND = 'attendance-answer' as const;
 
 export interface SetCountryPayload {
   countryCode: CountryCode;
@@ -102,6 +105,9 @@ export interface UserDocumentPayload {
   id: string;
 }
 
+/** The attendance answer as sent: yes `{accept: true, justification: null, policyAgreed: false}`, or no with its reason and the policy agreed. */
+export type AttendanceAnswerPayload = AttendanceAnswer;
+
 /** Each kind's payload. */
 export interface OutboxPayloads {
   [SET_COUNTRY_KIND]: SetCountryPayload;
@@ -117,6 +123,7 @@ export interface OutboxPayloads {
   [PAYMENT_DOCUMENTS_KIND]: PaymentDocumentsPayload;
   [REFERRED_BY_CODE_KIND]: ReferredByCodePayload;
   [USER_DOCUMENT_KIND]: UserDocumentPayload;
+  [ATTENDANCE_ANSWER_KIND]: AttendanceAnswerPayload;
 }
 
 export type OutboxKindName = keyof OutboxPayloads;

@@ -209,7 +209,7 @@ describe('attendance requests', () => {
   it('two runs at once lapse each request and cancel each reservation exactly once', async () => {
     server.clock.set(SEED_TIME);
     const taskers = await createTaskers(server, 4);
-    const tasks = [];
+    const tasks: Awaited<ReturnType<typeof reservedTask>>[] = [];
     for (const t of taskers) tasks.push(await reservedTask(t));
     for (const t of tasks) expect((await ask(t.id, { expiresInMinutes: 10 })).statusCode).toBe(201);
     server.clock.set('2026-03-10T09:10:00Z');

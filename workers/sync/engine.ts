@@ -18,11 +18,14 @@ import { runCommand, toCommand } from './features/command';
 import { executionHandlers, type ExecutionHandlers } from './features/execution';
 import { lifecycleHandlers, type LifecycleHandlers } from './features/lifecycle';
 import { profileHandlers, type ProfileHandlers } from './features/profile';
+import { answerAttendanceHandler } from './features/attendance';
+import { attendanceDue, pullAttendanceRequests } from './pulls/attendance';
 import { Drainer } from './features/drainer';
 import type { ShelfworkDb } from '#db/schema';
 import { LOCALE_KEY, POSITION_KEY } from '#contracts/kv';
 import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '#contracts/sync';
 import type { PaymentDocumentsPayload, SaveProfilePayload, UserDocumentKind } from '#db/outboxKinds';
+import type { AttendanceAnswer } from '#domain/attendance';
 import type { CompletionInput } from '#domain/completion';
 import {
   COUNTRY_CODES,
@@ -104,6 +107,7 @@ export class SyncEngine implements SyncApi {
   private readonly execution: ExecutionHandlers;
   private readonly lifecycle: LifecycleHandlers;
   private readonly profile: ProfileHandlers;
+  private readonly answerAttendanceCmd: (taskId: string, answer: unknown) => Promise<CommandResult>;
 
   private apiBase: string | null;
   private resolveReady: (() => void) | null = null;
@@ -171,6 +175,7 @@ export class SyncEngine implements SyncApi {
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
     this.execution = executionHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.profile = profileHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
+    this.answerAttendanceCmd = answerAttendanceHandler({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.lifecycle = lifecycleHandlers({
       db: this.db,
       session: this.session,
@@ -486,6 +491,11 @@ export class SyncEngine implements SyncApi {
     return this.profile.addUserDocument(kind, blob);
   }
 
+  /** Attendance: features/attendance.ts (queued on the task's queue; the pull is pulls/attendance.ts). */
+  answerAttendance(taskId: string, answer: AttendanceAnswer): Promise<CommandResult> {
+    return this.answerAttendanceCmd(taskId, answer);
+  }
+
   // ---- Engine internals used by worker.ts and tests ------------------------------------------
 
   /** Drains the outbox; only one drain per engine and (with Web Locks) per origin at a time. */
@@ -614,6 +624,7 @@ export class SyncEngine implements SyncApi {
         this.guard(what, job),
       ),
     );
+    if (await attendanceDue(db, user, now, eager, force)) jobs.push(this.guard('attendance pull', () => pullAttendanceRequests(this.pullCtx)));
     if (seesTasks && (await due('reservationLimit', INTERVALS_MS.reservationLimit))) {
       jobs.push(this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)));
     }
@@ -670,6 +681,7 @@ export class SyncEngine implements SyncApi {
   private async runFollowUp(followUp: FollowUp): Promise<void> {
     if (!followUp) return;
     if (followUp.pull === 'user') await this.guard('user pull', () => pullUser(this.pullCtx));
+    else if (followUp.pull === 'attendance') await this.guard('attendance pull', () => pullAttendanceRequests(this.pullCtx));
     else if (followUp.pull === 'pack') await this.guard('task pack pull', () => this.pullTaskPack(followUp.taskId));
     else await this.guard('task pull', () => pullTask(this.pullCtx, followUp.taskId));
   }

@@ -18,8 +18,10 @@ import {
 import { dataList, isTask, isUser, stringList } from './answers';
 import { sendPhotoCreate } from './photos';
 import { profileKinds } from './profileKinds';
+import { attendanceAnswerKind } from './attendanceKind';
 import type { Session } from './session';
 import {
+  ATTENDANCE_ANSWER_KIND,
   CHECKLIST_KIND,
   COMPLETE_KIND,
   DEFECTS_KIND,
@@ -42,7 +44,7 @@ import {
 export { CHECKLIST_KIND, COMPLETE_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, PHOTO_UPDATE_KIND, SCANS_KIND, START_TASK_KIND };
 
 /** Which collection to pull after a record settled, when its answer did not carry the new state. */
-export type FollowUp = { pull: 'user' } | { pull: 'task'; taskId: string } | { pull: 'pack'; taskId: string } | null;
+export type FollowUp = { pull: 'user' } | { pull: 'task'; taskId: string } | { pull: 'pack'; taskId: string } | { pull: 'attendance' } | null;
 
 /** What a kind with its own request sequence (photo-create: POST then PUT) may use. */
 export interface SendContext {
@@ -310,6 +312,8 @@ const KINDS: Record<string, OutboxKind> = {
   ...EXECUTION_KINDS,
   // Onboarding and profile (workers/sync/profileKinds.ts).
   ...profileKinds(overlayUnsent),
+  // Attendance answers (workers/sync/attendanceKind.ts).
+  [ATTENDANCE_ANSWER_KIND]: attendanceAnswerKind,
 };
 
 /** Pack parts pinned by a task's unsent records (their local state wins over a pull). */
