@@ -1,7 +1,7 @@
 /**
  * /onboarding: the six steps with their real state from onboardingState(user) (spec section 4),
  * the account notices (awaiting approval, rejected with reasons and comment, 'profile not
- * approved'), and progress. The step forms come in a later issue; open steps say so.
+ * approved'), progress, and how old the account data is.
  */
 import { Trans } from '@lingui/react/macro';
 import { onboardingState } from '#domain/users';
@@ -9,6 +9,8 @@ import { useUser } from '../auth/queries';
 import { PendingUserScreen } from '../app/PendingUserScreen';
 import { useOnline } from '../app/useOnline';
 import { Spinner } from '#ui/Spinner';
+import { useSyncMeta } from '../sync/hooks';
+import { FreshnessLine } from '../tasks/FreshnessLine';
 import { OnboardingNotice } from './OnboardingNotice';
 import { OnboardingStepper } from './OnboardingStepper';
 import './onboarding.css';
@@ -16,6 +18,7 @@ import './onboarding.css';
 export function OnboardingScreen() {
   const user = useUser();
   const online = useOnline();
+  const meta = useSyncMeta('user');
   if (user === undefined) return <Spinner />;
   if (user === null) return <PendingUserScreen offline={!online} inline />;
 
@@ -43,6 +46,7 @@ export function OnboardingScreen() {
         >
           <span style={{ width: `${(done / total) * 100}%` }} />
         </div>
+        <FreshnessLine meta={meta} showingSavedData />
       </div>
       <OnboardingNotice user={user} />
       {/* Re-key on the opening step so a status change (e.g. approval) reopens the right step. */}

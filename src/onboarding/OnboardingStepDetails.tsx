@@ -1,12 +1,19 @@
 /**
- * What an opened onboarding step needs. The forms themselves (payment documents, profile wizard,
- * trainings) are built in a later issue: the panel says so honestly instead of showing a fake form.
+ * What an opened onboarding step says and offers: the payment documents form (LT certificate, or
+ * the fleet partner elsewhere), the way into the profile wizard, the trainings, the first task.
+ * The payment form is loaded on demand (Formik and Yup stay out of the first screen's bundle), and
+ * a change still waiting on the phone says so.
  */
 import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { User } from '#domain/types';
 import type { OnboardingStep } from '#domain/users';
 import { canSeeTasks } from '#domain/users';
+import { Spinner } from '#ui/Spinner';
+import { PendingChange } from './PendingChange';
+
+const PaymentDocumentsForm = lazy(async () => ({ default: (await import('./PaymentDocumentsForm')).PaymentDocumentsForm }));
 
 export interface OnboardingStepDetailsProps {
   step: OnboardingStep;
@@ -14,11 +21,6 @@ export interface OnboardingStepDetailsProps {
 }
 
 export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps) {
-  const formLater = (
-    <p className="onboarding-later">
-      <Trans>The form for this step comes in the next update of the app.</Trans>
-    </p>
-  );
   switch (step.id) {
     case 'create_account':
       return (
@@ -28,24 +30,39 @@ export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps
           </Trans>
         </p>
       );
-    case 'payment_documents':
+    case 'payment_documents': {
+      const redo = user.status === 'rejected' && user.rejectionReasons.includes('paymentDocuments');
       return (
         <>
           {user.countryCode === 'LT' ? (
             <p>
-              <Trans>
-                To be paid in Lithuania you need an individual activity certificate with the activity code 829900. You will upload
-                its number here.
-              </Trans>
+              {step.complete && !redo ? (
+                <Trans>Your individual activity certificate with the activity code 829900 is saved.</Trans>
+              ) : (
+                <Trans>
+                  To be paid in Lithuania you need an individual activity certificate with the activity code 829900. Add a photo of it
+                  here.
+                </Trans>
+              )}
             </p>
           ) : (
             <p>
-              <Trans>To be paid you register with one of our fleet partners. You will choose the partner here.</Trans>
+              {step.complete && !redo ? (
+                <Trans>You registered with a fleet partner.</Trans>
+              ) : (
+                <Trans>To be paid you register with one of our fleet partners on their website, then tell us which one.</Trans>
+              )}
             </p>
           )}
-          {step.complete ? null : formLater}
+          <PendingChange kind="payment-documents" />
+          {step.complete && !redo ? null : (
+            <Suspense fallback={<Spinner />}>
+              <PaymentDocumentsForm user={user} />
+            </Suspense>
+          )}
         </>
       );
+    }
     case 'profile':
       return (
         <>
@@ -66,7 +83,18 @@ export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps
               <Trans>Correct the details our team listed above, then send your profile again.</Trans>
             </p>
           ) : null}
-          {step.complete && user.status !== 'rejected' ? null : formLater}
+          <PendingChange kind="save-profile" />
+          <div className="onboarding-step-actions">
+            <Link to="/onboarding/profile-edit" className={step.complete && user.status !== 'rejected' ? 'btn btn-secondary' : 'btn'}>
+              {user.status === 'rejected' && user.rejectionReasons.length > 0 ? (
+                <Trans>Correct profile</Trans>
+              ) : step.complete ? (
+                <Trans>Edit profile</Trans>
+              ) : (
+                <Trans>Fill in profile</Trans>
+              )}
+            </Link>
+          </div>
         </>
       );
     case 'approval':
