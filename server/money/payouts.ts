@@ -263,83 +263,86 @@ export interface RunResult {
  * already in payout_runs pays nothing; concurrent calls serialise on the advisory lock.
  */
 export async function runWeeklyPayouts(db: Db, countryCode: string, week: MarketWeek, now: Date, maxDeductionRateBp: number): Promise<RunResult> {
+  return db.transaction().execute((trx) => runWeekIn(trx, countryCode, week, now, maxDeductionRateBp));
+}
+
+/** runWeeklyPayouts inside a transaction the caller opened (the staff route's, with its Idempotency-Key). */
+export async function runWeekIn(trx: Db, countryCode: string, week: MarketWeek, now: Date, maxDeductionRateBp: number): Promise<RunResult> {
   if (week.end.getTime() > now.getTime()) throw new Error(`the week of ${week.label} is not over yet`);
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${RUN_LOCK_KEY}, hashtext(${`${countryCode}:${week.label}`}))`.execute(trx);
-    const m = moneyDb(trx);
-    const done = await m.selectFrom('payout_runs').select('payouts_count').where('country_code', '=', countryCode).where('week_start', '=', week.label).executeTakeFirst();
-    if (done) return { countryCode, weekStart: week.label, alreadyRun: true, created: 0, total: '0.00' };
-    const market = await loadMarket(trx, countryCode);
-    if (!market) throw new Error(`unknown market ${countryCode}`);
-    const scope = { countryCode };
-    await settleMissions(trx, now, scope);
-    await settleReferrals(trx, now, scope);
-    const items = await collectUnpaid(trx, scope, week.end);
-    const balances = await overpaymentBalances(trx, scope, week.end);
-    const byUser = new Map<string, UnpaidItem[]>();
-    for (const item of items) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
-    // A tasker already paid for this week or a later one is left alone (runs go forward).
-    const later = await m.selectFrom('payouts').select('user_id').where('country_code', '=', countryCode).where('week_start', '>=', week.label).execute();
-    const skip = new Set(later.map((r) => r.user_id));
-    let created = 0;
-    let total = 0n;
-    for (const [userId, userItems] of byUser) {
-      if (skip.has(userId)) continue;
-      const built = buildPayout(userId, userItems, balances.get(userId) ?? 0n, maxDeductionRateBp, week.end);
-      const id = randomUUID();
-      const inserted = await m
-        .insertInto('payouts')
-        .values({
-          id,
-          user_id: userId,
-          country_code: countryCode,
-          week_start: week.label,
-          period_start: week.start,
-          period_end: week.end,
-          currency_code: market.currencyCode,
-          task_reward: formatAmount(built.taskReward),
-          reductions: formatAmount(built.reductions),
-          bonuses: formatAmount(built.bonuses),
-          repayment: formatAmount(built.repayment),
-          new_overpayment: formatAmount(built.newOverpayment),
-          balance_after: formatAmount(built.balanceAfter),
-          total: formatAmount(built.total),
-          tasks_count: built.tasksCount,
-          max_deduction_rate_bp: maxDeductionRateBp,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'week_start']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      await m
-        .insertInto('payout_lines')
-        .values(
-          built.lines.map((line, position) => ({
-            id: randomUUID(),
-            payout_id: id,
-            position,
-            kind: line.kind,
-            source_id: line.sourceId,
-            amount: formatAmount(line.amount),
-            occurred_at: line.occurredAt,
-            task_id: line.taskId,
-            mission_id: line.missionId,
-            title: line.title,
-            reason: line.reason,
-          })),
-        )
-        .execute();
-      const taskIds = built.lines.filter((l) => l.kind === 'task' && l.taskId).map((l) => l.taskId as string);
-      if (taskIds.length > 0) {
-        await trx.updateTable('tasks').set({ payment_id: id, updated_at: now }).where('id', 'in', taskIds).where('payment_id', 'is', null).execute();
-      }
-      created += 1;
-      total += built.total;
+  await sql`select pg_advisory_xact_lock(${RUN_LOCK_KEY}, hashtext(${`${countryCode}:${week.label}`}))`.execute(trx);
+  const m = moneyDb(trx);
+  const done = await m.selectFrom('payout_runs').select('payouts_count').where('country_code', '=', countryCode).where('week_start', '=', week.label).executeTakeFirst();
+  if (done) return { countryCode, weekStart: week.label, alreadyRun: true, created: 0, total: '0.00' };
+  const market = await loadMarket(trx, countryCode);
+  if (!market) throw new Error(`unknown market ${countryCode}`);
+  const scope = { countryCode };
+  await settleMissions(trx, now, scope);
+  await settleReferrals(trx, now, scope);
+  const items = await collectUnpaid(trx, scope, week.end);
+  const balances = await overpaymentBalances(trx, scope, week.end);
+  const byUser = new Map<string, UnpaidItem[]>();
+  for (const item of items) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
+  // A tasker already paid for this week or a later one is left alone (runs go forward).
+  const later = await m.selectFrom('payouts').select('user_id').where('country_code', '=', countryCode).where('week_start', '>=', week.label).execute();
+  const skip = new Set(later.map((r) => r.user_id));
+  let created = 0;
+  let total = 0n;
+  for (const [userId, userItems] of byUser) {
+    if (skip.has(userId)) continue;
+    const built = buildPayout(userId, userItems, balances.get(userId) ?? 0n, maxDeductionRateBp, week.end);
+    const id = randomUUID();
+    const inserted = await m
+      .insertInto('payouts')
+      .values({
+        id,
+        user_id: userId,
+        country_code: countryCode,
+        week_start: week.label,
+        period_start: week.start,
+        period_end: week.end,
+        currency_code: market.currencyCode,
+        task_reward: formatAmount(built.taskReward),
+        reductions: formatAmount(built.reductions),
+        bonuses: formatAmount(built.bonuses),
+        repayment: formatAmount(built.repayment),
+        new_overpayment: formatAmount(built.newOverpayment),
+        balance_after: formatAmount(built.balanceAfter),
+        total: formatAmount(built.total),
+        tasks_count: built.tasksCount,
+        max_deduction_rate_bp: maxDeductionRateBp,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'week_start']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) continue;
+    await m
+      .insertInto('payout_lines')
+      .values(
+        built.lines.map((line, position) => ({
+          id: randomUUID(),
+          payout_id: id,
+          position,
+          kind: line.kind,
+          source_id: line.sourceId,
+          amount: formatAmount(line.amount),
+          occurred_at: line.occurredAt,
+          task_id: line.taskId,
+          mission_id: line.missionId,
+          title: line.title,
+          reason: line.reason,
+        })),
+      )
+      .execute();
+    const taskIds = built.lines.filter((l) => l.kind === 'task' && l.taskId).map((l) => l.taskId as string);
+    if (taskIds.length > 0) {
+      await trx.updateTable('tasks').set({ payment_id: id, updated_at: now }).where('id', 'in', taskIds).where('payment_id', 'is', null).execute();
     }
-    await m.insertInto('payout_runs').values({ country_code: countryCode, week_start: week.label, payouts_count: created, finished_at: now }).execute();
-    return { countryCode, weekStart: week.label, alreadyRun: false, created, total: formatAmount(total) };
-  });
+    created += 1;
+    total += built.total;
+  }
+  await m.insertInto('payout_runs').values({ country_code: countryCode, week_start: week.label, payouts_count: created, finished_at: now }).execute();
+  return { countryCode, weekStart: week.label, alreadyRun: false, created, total: formatAmount(total) };
 }
 
 /** The last market week that is over at `now` (the one the job pays). */
@@ -348,14 +351,17 @@ export function lastClosedWeek(now: Date, timeZone: string): MarketWeek {
   return weekOf(new Date(current.start.getTime() - 1), timeZone);
 }
 
-/** Runs the last closed week of every market that has not been run yet. */
-export async function runDuePayouts(db: Db, now: Date, maxDeductionRateBp: number): Promise<RunResult[]> {
+/**
+ * Runs the last closed week of every market that has not been run yet: one transaction per
+ * market, or all inside `inTransaction` when the caller opened one.
+ */
+export async function runDuePayouts(db: Db, now: Date, maxDeductionRateBp: number, inTransaction = false): Promise<RunResult[]> {
   const out: RunResult[] = [];
   for (const market of await listMarkets(db)) {
     const week = lastClosedWeek(now, market.timeZone);
     const done = await moneyDb(db).selectFrom('payout_runs').select('week_start').where('country_code', '=', market.code).where('week_start', '=', week.label).executeTakeFirst();
     if (done) continue;
-    out.push(await runWeeklyPayouts(db, market.code, week, now, maxDeductionRateBp));
+    out.push(inTransaction ? await runWeekIn(db, market.code, week, now, maxDeductionRateBp) : await runWeeklyPayouts(db, market.code, week, now, maxDeductionRateBp));
   }
   return out;
 }

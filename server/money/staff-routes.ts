@@ -19,7 +19,7 @@ import { runIdempotent } from '../http/idempotency';
 import { readStaffName } from '../staff/review';
 import { isMondayKey, weekStarting } from '#domain/payouts';
 import { validateCountry } from '#domain/validation';
-import { loadMarket, markPaid, runDuePayouts, runWeeklyPayouts, weekPayouts } from './payouts';
+import { loadMarket, markPaid, runDuePayouts, runWeekIn, weekPayouts } from './payouts';
 import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { assignMission, createMission, listMissions } from '../missions/service';
@@ -64,16 +64,19 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     };
   });
 
-  app.post('/api/staff/payouts/run', async (request) => {
+  app.post('/api/staff/payouts/run', async (request, reply) => {
     const input = body(request);
     const now = ctx.clock.now();
-    if (input.country === undefined && input.week === undefined) return { data: await runDuePayouts(ctx.db, now, ctx.config.maxDeductionRateBp) };
+    const rate = ctx.config.maxDeductionRateBp;
+    if (input.country === undefined && input.week === undefined) {
+      return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: { data: await runDuePayouts(trx, now, rate, true) } }));
+    }
     const { countryCode, weekStart } = readWeek(input);
     const market = await loadMarket(ctx.db, countryCode);
     if (!market) throw badRequest({ country: 'COUNTRY_INVALID' });
     const week = weekStarting(weekStart, market.timeZone);
     if (week.end.getTime() > now.getTime()) throw badRequest({ week: 'NOT_OVER' }, `The week of ${weekStart} is not over in ${countryCode} yet`);
-    return { data: [await runWeeklyPayouts(ctx.db, countryCode, week, now, ctx.config.maxDeductionRateBp)] };
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: { data: [await runWeekIn(trx, countryCode, week, now, rate)] } }));
   });
 
   app.post('/api/staff/payouts/mark-paid', async (request, reply) => {

@@ -262,6 +262,10 @@ describe('the weekly run', () => {
     expect(first.alreadyRun).toBe(false);
     expect(first.created).toBeGreaterThan(0);
     expect(await runWeek(server, 'PL', '2026-04-06')).toEqual({ countryCode: 'PL', weekStart: '2026-04-06', alreadyRun: true, created: 0, total: '0.00' });
+    // With an Idempotency-Key a repeated request is answered from the stored answer.
+    const keyed = () => staff(server, { method: 'POST', url: '/api/staff/payouts/run', payload: { country: 'PL', week: '2026-04-06' }, headers: { 'idempotency-key': 'run-pl-0406' } });
+    expect((await keyed()).json()).toEqual({ data: [{ countryCode: 'PL', weekStart: '2026-04-06', alreadyRun: true, created: 0, total: '0.00' }] });
+    expect((await keyed()).headers['idempotent-replayed']).toBe('true');
     await moneyDb(server.db).deleteFrom('payout_runs').where('country_code', '=', 'PL').where('week_start', '=', '2026-04-06').execute();
     const again = await runWeek(server, 'PL', '2026-04-06');
     expect([again.alreadyRun, again.created]).toEqual([false, 0]);
