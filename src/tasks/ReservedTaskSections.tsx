@@ -15,6 +15,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { ReservedTaskActions } from './ReservedTaskActions';
+import { AttendanceBanner } from '../attendance/AttendanceBanner';
 import { Alert } from '#ui/Alert';
 import { DetailSection } from '#ui/DetailSection';
 import { Icon } from '#ui/Icon';
@@ -46,6 +47,7 @@ export function ReservedTaskSections({ task, user, distance, now }: ReservedTask
 
   return (
     <>
+      <AttendanceBanner taskId={task.id} />
       {notYetStartable && (
         <Alert tone="warning" role="note" icon="clock">
           <Trans>This task cannot be started yet. It can be started from {startsAt}.</Trans>

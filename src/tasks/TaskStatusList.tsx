@@ -37,9 +37,11 @@ import { TaskOrderToggle } from './TaskOrderToggle';
 import { isPlainList, showTaskList } from './taskListQuery';
 import { TaskSearchBox } from './TaskSearchBox';
 import { TaskTypeFilterChips } from './TaskTypeFilterChips';
+import { MapToggle } from '../map/MapToggle';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from './useNow';
 import { useUrlSearch } from './useUrlSearch';
+import { AttendanceBanner } from '../attendance/AttendanceBanner';
 
 const SKELETON_CARDS = [0, 1, 2];
 const NO_CATEGORIES: readonly string[] = [];
@@ -185,6 +187,8 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
 
       {awaitingApproval && <NotApprovedNotice />}
 
+      <AttendanceBanner />
+
       {status === 'available' && <ReservationLimitBar limit={data?.reservationLimit} />}
 
       {status === 'available' && <MissionsWidget />}
@@ -205,6 +209,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
         <TaskSearchBox value={search} onChange={setSearch} />
         <div className="task-list-toolbar__row">
           <TaskOrderToggle order={order} locating={positionStatus === 'locating'} onChange={chooseOrder} />
+          <MapToggle status={status} />
           <TaskTypeFilterChips categories={categories} value={filter} onChange={chooseFilter} />
         </div>
       </div>

@@ -1,0 +1,151 @@
+/**
+ * The attendance confirmation popup (spec sections 2, 4, 5 and 8): will the tasker come to the
+ * reserved task? Yes, or no with a reason (required, under 160 characters, with a live counter)
+ * and the attendance policy ticked; choosing yes clears the reason and the checkbox. Submit is
+ * enabled for yes, or for no with both. The answer is queued in the sync worker (works offline,
+ * sent once); a failure to queue it says 'try again', a refusal by the server comes back through
+ * the outbox (AttendanceRefusalToasts).
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { ATTENDANCE_JUSTIFICATION_MAX_EXCLUSIVE, canSubmitAttendance, chooseAttendance, readAttendanceAnswer, type AttendanceFormValues } from '#domain/attendance';
+import { formatDateTime } from '../i18n/format';
+import { Alert } from '#ui/Alert';
+import { Dialog } from '#ui/Dialog';
+import { TextField } from '#ui/TextField';
+import { showToast } from '#ui/toastStore';
+import { useAnswerAttendance } from './mutations';
+import type { AttendanceRequestView } from './queries';
+import './attendance.css';
+
+export interface AttendanceDialogProps {
+  request: AttendanceRequestView;
+  onClose: () => void;
+}
+
+const EMPTY: AttendanceFormValues = { accept: null, justification: '', policyAgreed: false };
+
+export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
+  const { i18n } = useLingui();
+  const answerAttendance = useAnswerAttendance();
+  const [values, setValues] = useState<AttendanceFormValues>(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const name = useId();
+  const locale = i18n.locale;
+  const max = ATTENDANCE_JUSTIFICATION_MAX_EXCLUSIVE - 1;
+  const length = values.justification.trim().length;
+  const tooLong = length > max;
+  const canSubmit = canSubmitAttendance(values) && !sending;
+
+  const submit = async () => {
+    if (!canSubmit) return;
+    const { answer } = readAttendanceAnswer(values);
+    if (!answer) return;
+    setSending(true);
+    setFailed(false);
+    const result = await answerAttendance(request.taskId, answer);
+    setSending(false);
+    if (!result.ok) {
+      if (result.error.code === 'ATTENDANCE_ALREADY_SUBMITTED') {
+        showToast({ id: `attendance-${request.taskId}`, kind: 'warning', message: msg`You have already answered this attendance request.`, durationMs: 5000 });
+        onClose();
+        return;
+      }
+      setFailed(true);
+      return;
+    }
+    const online = typeof navigator === 'undefined' || navigator.onLine;
+    showToast({
+      id: `attendance-${request.taskId}`,
+      kind: 'success',
+      message: online ? msg`Thank you, your answer is being sent.` : msg`Your answer is saved on this phone and will be sent when there is signal.`,
+    });
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={<Trans>Will you attend?</Trans>}
+      actions={
+        <>
+          <button type="button" className="btn btn-text" onClick={onClose} disabled={sending}>
+            <Trans>Later</Trans>
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void submit()} disabled={!canSubmit}>
+            {sending ? <Trans>Sending…</Trans> : <Trans>Send answer</Trans>}
+          </button>
+        </>
+      }
+    >
+      <form
+        className="stack attendance-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="attendance-form__task">
+          <strong>{request.task.title}</strong>
+          <span className="muted">
+            {request.task.place.title}, {request.task.place.address}
+          </span>
+          <span>
+            <Trans>Starts {formatDateTime(request.task.timeWindowStart, locale)}</Trans>
+          </span>
+        </div>
+        <p>
+          <Trans>
+            Please confirm that you will do this task. Without an answer by {formatDateTime(request.expiresAt, locale)}, the reservation is canceled.
+          </Trans>
+        </p>
+        <fieldset className="attendance-form__choice">
+          <legend className="visually-hidden">
+            <Trans>Your answer</Trans>
+          </legend>
+          <label className="check-row">
+            <input type="radio" name={name} checked={values.accept === true} onChange={() => setValues((v) => chooseAttendance(v, true))} />
+            <span>
+              <Trans>Yes, I will attend</Trans>
+            </span>
+          </label>
+          <label className="check-row">
+            <input type="radio" name={name} checked={values.accept === false} onChange={() => setValues((v) => chooseAttendance(v, false))} />
+            <span>
+              <Trans>No, I cannot attend</Trans>
+            </span>
+          </label>
+        </fieldset>
+        {values.accept === false && (
+          <>
+            <TextField
+              multiline
+              rows={3}
+              label={<Trans>Why can't you attend?</Trans>}
+              live
+              hint={<Trans>{max - length} characters left</Trans>}
+              error={tooLong ? <Trans>The reason must be shorter than 160 characters ({length}/{max}).</Trans> : undefined}
+              messageClassName="attendance-form__counter"
+              value={values.justification}
+              onChange={(event) => setValues((v) => ({ ...v, justification: event.target.value }))}
+            />
+            <label className="check-row">
+              <input type="checkbox" checked={values.policyAgreed} onChange={(event) => setValues((v) => ({ ...v, policyAgreed: event.target.checked }))} />
+              <span>
+                <Trans>I understand the attendance policy: not attending a reserved task is recorded and may restrict my account.</Trans>
+              </span>
+            </label>
+          </>
+        )}
+        {failed && (
+          <Alert tone="error" role="alert">
+            <Trans>Your answer could not be sent. Please try again.</Trans>
+          </Alert>
+        )}
+      </form>
+    </Dialog>
+  );
+}
