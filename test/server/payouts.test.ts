@@ -16,6 +16,10 @@ import { moneyDb } from '../../server/money/tables';
 import { runDuePayouts, runWeeklyPayouts } from '../../server/money/payouts';
 import { computePayout, lineSign, weekOf, weekStarting, type PayoutInfo } from '#domain/payouts';
 import { formatAmount, parseAmount, parseRate, shareOf } from '#domain/money';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startServer, type ServerProcess } from '../../scripts/lib/server-process';
 import { createEmptyPostgresDatabase, SEED_TIME, startTestServer, type TestServer } from './helpers';
 import { addAdjustment, addTask, finances, makeTasker, payouts, runWeek, staff } from './money-helpers';
 
@@ -370,6 +374,41 @@ describe('two server instances on one database', () => {
       await Promise.all(apps.map((a) => a.app.close()));
     } finally {
       await cleanup();
+    }
+  });
+});
+
+describe('two server processes on one PostgreSQL', () => {
+  const adminUrl = process.env.DATABASE_URL?.trim() || null;
+  it.skipIf(!adminUrl)('both start the payout job at once: each market week is run by one of them, each tasker paid once', { timeout: 240_000 }, async () => {
+    const database = await createEmptyPostgresDatabase(adminUrl as string);
+    const dirs = [mkdtempSync(join(tmpdir(), 'shelfwork-payouts-a.')), mkdtempSync(join(tmpdir(), 'shelfwork-payouts-b.'))];
+    const servers: ServerProcess[] = [];
+    const second = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
+    try {
+      // The second process finds the database being prepared (the seed's advisory lock) and waits for it.
+      for (const dir of dirs) servers.push(startServer({ port: await freePort(), dataDir: dir, databaseUrl: database.url }));
+      for (const s of servers) await s.waitForHealth({ timeoutMs: 180_000, pollMs: 200 });
+      const m = moneyDb(second.db);
+      const deadline = Date.now() + 60_000;
+      while ((await m.selectFrom('payout_runs').select('country_code').execute()).length < 4) {
+        if (Date.now() > deadline) throw new Error(`no runs: ${servers.map((s) => s.log()).join('\n')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const logs = servers.map((s) => s.log()).join('\n');
+      expect(logs).not.toContain('[payouts] run failed');
+      // A run that found its week done logs nothing: four lines in all, one per market.
+      expect(logs.match(/\[payouts\] (LT|PL|CZ|RO) week of/g)?.sort()).toEqual(['[payouts] CZ week of', '[payouts] LT week of', '[payouts] PL week of', '[payouts] RO week of']);
+      const dupes = await sql<{ n: number }>`select count(*)::int as n from (select user_id, week_start from payouts group by 1, 2 having count(*) > 1) d`.execute(second.db);
+      expect(dupes.rows[0]?.n).toBe(0);
+      const paidTwice = await sql<{ n: number }>`select count(*)::int as n from (select source_id from payout_lines where source_id is not null group by kind, source_id having count(*) > 1) d`.execute(second.db);
+      expect(paidTwice.rows[0]?.n).toBe(0);
+      expect((await m.selectFrom('payouts').select('id').execute()).length).toBeGreaterThan(0);
+    } finally {
+      for (const s of servers) await s.stop('SIGTERM');
+      await second.db.destroy();
+      await database.drop();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   });
 });
