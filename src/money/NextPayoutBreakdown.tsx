@@ -6,7 +6,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { NextPayment, PayoutLineKind } from '#domain/payouts';
-import { formatMoney, formatRate, isZero, negated } from './format';
+import { formatMoney, formatRate, isZero, marketWeek, negated } from './format';
 import { PayoutLines } from './PayoutLines';
 
 function Row({ title, amount, negative, children, testId }: { title: ReactNode; amount: string; negative?: boolean; children: ReactNode; testId: string }) {
@@ -36,10 +36,7 @@ export function NextPayoutBreakdown({ next }: { next: NextPayment }) {
   const total = money(next.total);
   const balance = money(next.overpaymentBalance);
   const carried = money(next.carriedOver);
-  const from = new Date(next.periodStart);
-  // periodEnd is exclusive (next Monday 00:00): the last day shown is the Sunday before it.
-  const to = new Date(Date.parse(next.periodEnd) - 1);
-  const period = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short' }).formatRange(from, to);
+  const period = marketWeek(next.weekStart, i18n.locale);
 
   return (
     <section className="card next-payout" aria-labelledby="next-payout-total">

@@ -1,7 +1,7 @@
 /** The tasker's recorded payouts, newest first: the week, the total, paid (when) or not yet; each expands to its figures and lines. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Payout } from '#domain/payouts';
-import { formatMoney, isZero, negated } from './format';
+import { formatMoney, isZero, marketWeek, negated } from './format';
 import { PayoutLines } from './PayoutLines';
 
 export function PastPayouts({ payouts }: { payouts: readonly Payout[] }) {
@@ -13,13 +13,12 @@ export function PastPayouts({ payouts }: { payouts: readonly Payout[] }) {
       </p>
     );
   }
-  const range = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', year: 'numeric' });
   const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' });
   const money = (m: Payout['total'], minus = false) => formatMoney(minus && !isZero(m) ? negated(m) : m, i18n.locale);
   return (
     <ul className="past-payouts">
       {payouts.map((p) => {
-        const week = range.formatRange(new Date(p.periodStart), new Date(Date.parse(p.periodEnd) - 1));
+        const week = marketWeek(p.weekStart, i18n.locale, { year: true });
         const paidOn = p.paidAt ? day.format(new Date(p.paidAt)) : null;
         const count = p.tasksCount;
         return (

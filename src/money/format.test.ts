@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHours, formatMoney, formatRate, isZero, negated } from './format';
+import { formatHours, formatMoney, formatRate, isZero, marketWeek, negated } from './format';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before the currency.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -30,7 +30,13 @@ describe('money formatting', () => {
   it('formats the repayment policy rate and the referral hours', () => {
     expect(formatRate('0.30', 'en')).toBe('30%');
     expect(plain(formatRate('0.125', 'lt'))).toBe('12,5 %');
-    expect(formatHours(600, 'en')).toBe('10 hr');
-    expect(formatHours(240, 'pl')).toMatch(/^4\s?godz\.$/);
+    expect(formatHours(600, 'en')).toBe('10 hours');
+    expect(plain(formatHours(600, 'lt'))).toBe('10 valandų');
+    expect(plain(formatHours(240, 'pl'))).toBe('4 godziny');
+  });
+
+  it("names a market week Monday to Sunday whatever the device's time zone", () => {
+    expect(plain(marketWeek('2026-11-23', 'en'))).toMatch(/^Nov 23\s*–\s*29$/);
+    expect(plain(marketWeek('2026-12-28', 'en', { year: true }))).toMatch(/^Dec 28, 2026\s*–\s*Jan 3, 2027$/);
   });
 });

@@ -5,6 +5,7 @@
  * on them. Sums and differences are the server's or src/domain/money.ts's (bigint minor units).
  */
 import { formatAmount, parseAmount } from '#domain/money';
+import { addDays } from '#domain/payouts';
 import type { CurrencyCode } from '#domain/types';
 
 export interface MoneyLike {
@@ -52,7 +53,17 @@ export function formatRate(rate: string, locale: string): string {
   return (formatter(locale, { style: 'percent', maximumFractionDigits: 2 }).format as unknown as DecimalFormat)(rate.trim());
 }
 
-/** Whole hours of a number of minutes (the referral threshold), formatted in the locale ("10 h" / "10 val."). */
+/** Hours of a number of minutes (the referral threshold), spelled out in the locale ("10 hours" / "10 valandų"): an abbreviation's period would clash with the sentence's. */
 export function formatHours(minutes: number, locale: string): string {
-  return formatter(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short', maximumFractionDigits: 1 }).format(minutes / 60);
+  return formatter(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 }).format(minutes / 60);
+}
+
+/**
+ * A market week (its Monday, 'YYYY-MM-DD', the payout's weekStart) as "Nov 23 – 29": Monday to
+ * Sunday as dates, whatever the device's time zone (the week is the market's local week).
+ */
+export function marketWeek(monday: string, locale: string, options: { year?: boolean } = {}): string {
+  const day = (key: string) => new Date(`${key}T12:00:00Z`);
+  const f = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', ...(options.year ? { year: 'numeric' } : {}), timeZone: 'UTC' });
+  return f.formatRange(day(monday), day(addDays(monday, 6)));
 }
