@@ -164,13 +164,17 @@ export interface AssignResult {
   assigned: string[];
 }
 
-/** Assigns a mission to taskers of its market (idempotent per tasker). `userIds` or `emails`. */
+/**
+ * Assigns a mission to taskers of its market (idempotent per tasker): `userIds` and/or `emails`,
+ * or `allActive: true` for every approved (active) tasker of the market.
+ */
 export async function assignMission(db: Db, missionId: string, input: unknown, by: string, now: Date): Promise<AssignResult> {
   const body = (input ?? {}) as Record<string, unknown>;
   const ids = readIds(body.userIds);
   const emails = readIds(body.emails);
-  assertNoFieldErrors({ userIds: ids.error, emails: emails.error });
-  if (ids.value.length === 0 && emails.value.length === 0) throw badRequest({ userIds: 'REQUIRED' });
+  const all = body.allActive === true;
+  assertNoFieldErrors({ userIds: ids.error, emails: emails.error, allActive: body.allActive === undefined || typeof body.allActive === 'boolean' ? null : 'INVALID' });
+  if (ids.value.length === 0 && emails.value.length === 0 && !all) throw badRequest({ userIds: 'REQUIRED' });
   const m = moneyDb(db);
   const mission = await m.selectFrom('missions').select(['id', 'country_code', 'duration_seconds']).where('id', '=', missionId).executeTakeFirst();
   if (!mission) throw new ApiError(404, 'NOT_FOUND', 'Mission not found');
@@ -181,8 +185,10 @@ export async function assignMission(db: Db, missionId: string, input: unknown, b
       eb.or([
         ...(ids.value.length ? [eb('id', 'in', ids.value)] : []),
         ...(emails.value.length ? [eb('email', 'in', emails.value.map((e) => e.toLowerCase()))] : []),
+        ...(all ? [eb.and([eb('country_code', '=', mission.country_code), eb('status', '=', 'active')])] : []),
       ]),
     )
+    .orderBy('id')
     .execute();
   const found = new Set(users.flatMap((u) => [u.id, u.email]));
   const missing = [...ids.value, ...emails.value.map((e) => e.toLowerCase())].filter((v) => !found.has(v));

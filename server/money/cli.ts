@@ -35,7 +35,8 @@ Missions:
   mission list [--country <c>]
   mission create --json '<{"countryCode":"LT","name":…,"objectives":[…]}>' [--by <name>]
                                          (the body of POST /api/staff/missions, docs/api.md)
-  mission assign <missionId> --user <email|id> [--user …] [--by <name>]
+  mission assign <missionId> (--user <email|id> [--user …] | --all) [--by <name>]
+                                         --all: every approved tasker of the mission's market
 `;
 
 const OWN = new Set(['payouts', 'adjust', 'mission']);
@@ -69,6 +70,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
         reason: { type: 'string' },
         task: { type: 'string' },
         json: { type: 'string' },
+        all: { type: 'boolean' },
       },
       strict: true,
     });
@@ -118,7 +120,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
       const missionId = args[0];
       if (!missionId) throw new Error('give the mission id');
       const refs = values.user ?? [];
-      const input = { userIds: refs.filter((r) => !r.includes('@')), emails: refs.filter((r) => r.includes('@')) };
+      const input = { userIds: refs.filter((r) => !r.includes('@')), emails: refs.filter((r) => r.includes('@')), allActive: values.all === true };
       result = await db.transaction().execute((trx) => assignMission(trx, missionId, input, by, now));
     } else {
       err(`Unknown ${command} command '${sub ?? ''}'.`);

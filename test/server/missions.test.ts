@@ -76,6 +76,14 @@ describe('staff create and assign missions', () => {
     expect(first.json()).toMatchObject({ assigned: [lt.id], mission: { id, assignedCount: 1, moneyReward: { amount: '15.00', currencyCode: 'EUR' } } });
     expect((await assign(id, [lt.id])).json()).toMatchObject({ assigned: [], mission: { assignedCount: 1 } });
     expect((await staff(server, { method: 'POST', url: '/api/staff/missions/nope/assign', payload: { userIds: [lt.id] } })).statusCode).toBe(404);
+    // Every approved tasker of the market (the seeded LT demo tasker among them), once each.
+    const everyone = await staff(server, { method: 'POST', url: `/api/staff/missions/${id}/assign`, payload: { allActive: true } });
+    const assigned = everyone.json<{ assigned: string[] }>().assigned;
+    expect(assigned).not.toContain(lt.id);
+    expect(assigned.length).toBeGreaterThan(0);
+    const users = await server.db.selectFrom('users').select(['country_code', 'status']).where('id', 'in', assigned).execute();
+    expect(users.every((u) => u.country_code === 'LT' && u.status === 'active')).toBe(true);
+    expect((await staff(server, { method: 'POST', url: `/api/staff/missions/${id}/assign`, payload: { allActive: true } })).json().assigned).toEqual([]);
   });
 });
 
