@@ -124,11 +124,12 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
       .select([
         'c.currency_code',
         'c.currency_symbol',
+        // Paid work as payouts count it (docs/decisions/0005-payouts.md): accepted tasks, and rejected ones paid their reduced reward.
         sql<string>`(select coalesce(sum(coalesce(t.reduced_reward, t.reward)), 0)::numeric(14,2)::text from tasks t
-          where t.status = 'accepted' and t.country_code = c.code
+          where (t.status = 'accepted' or (t.status = 'rejected' and t.reduced_reward > 0)) and t.country_code = c.code
             and t.finalization_time > ${since}::timestamptz and t.finalization_time <= ${now}::timestamptz)`.as('amount'),
         sql<number>`(select count(*)::int from tasks t
-          where t.status = 'accepted' and t.country_code = c.code
+          where (t.status = 'accepted' or (t.status = 'rejected' and t.reduced_reward > 0)) and t.country_code = c.code
             and t.finalization_time > ${since}::timestamptz and t.finalization_time <= ${now}::timestamptz)`.as('tasks_count'),
       ])
       .where('c.code', '=', countryCode)

@@ -163,12 +163,12 @@ describe('suggestions', () => {
 });
 
 describe('reads', () => {
-  it('last-week-earn sums the accepted rewards of the last 7 days in a market', async () => {
+  it('last-week-earn sums the paid work of the last 7 days in a market (accepted, and rejected with a reduced reward)', async () => {
     const now = server.clock.now();
     const row = await server.db
       .selectFrom('tasks')
       .select([sql<string>`coalesce(sum(coalesce(reduced_reward, reward)), 0)::numeric(14,2)::text`.as('amount'), sql<number>`count(*)::int`.as('n')])
-      .where('status', '=', 'accepted')
+      .where((eb) => eb.or([eb('status', '=', 'accepted'), eb.and([eb('status', '=', 'rejected'), eb('reduced_reward', '>', '0')])]))
       .where('country_code', '=', 'PL')
       .where('finalization_time', '>', new Date(now.getTime() - 7 * 86_400_000))
       .where('finalization_time', '<=', now)
