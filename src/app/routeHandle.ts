@@ -15,7 +15,9 @@ export type RouteTitleKey =
   | 'nextPayout'
   | 'faq'
   | 'knowledgeBase'
-  | 'troubleshooting';
+  | 'troubleshooting'
+  | 'map'
+  | 'opportunitiesMap';
 
 export interface RouteHandle {
   title: RouteTitleKey;

@@ -20,6 +20,9 @@ const taskList = async () => ({ Component: (await import('../tasks/TaskListScree
 const taskDetail = async () => ({ Component: (await import('../tasks/TaskDetailScreen')).TaskDetailScreen });
 const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
 const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });
+// Maps: MapLibre (~250 KB gzipped) only when a map opens (issue 13).
+const mapStatusScreen = async () => ({ Component: (await import('../map/MapScreen')).MapStatusScreen });
+const opportunitiesMapScreen = async () => ({ Component: (await import('../map/MapScreen')).OpportunitiesMapScreen });
 const suggestionsScreen = async () => ({ Component: (await import('../suggestions/TaskSuggestionsScreen')).TaskSuggestionsScreen });
 // Doing the work: camera, photos, defects, blockers and the three confirmations.
 const cameraScreen = async () => ({ Component: (await import('../execution/CameraScreen')).CameraScreen });
@@ -90,6 +93,8 @@ export const routes: RouteObject[] = [
                   { path: 'in_progress', handle: handle('in_progress'), lazy: taskList },
                   { path: 'reserved', handle: handle('reserved'), lazy: taskList },
                   { path: 'reservable', handle: handle('reservable'), lazy: taskList },
+                  { path: 'map/:taskStatus', handle: handle('map'), lazy: mapStatusScreen },
+                  { path: 'opportunities-map', handle: handle('opportunitiesMap'), lazy: opportunitiesMapScreen },
                   { path: 'missions', handle: handle('missions', { back: true }), lazy: missionsScreen },
                   { path: 'task-suggestions/:taskId', handle: handle('task', { back: true }), lazy: suggestionsScreen },
                 ],

@@ -21,5 +21,7 @@ export function useRouteTitles(): Record<RouteTitleKey, string> {
     faq: t`FAQ`,
     knowledgeBase: t`Knowledge base`,
     troubleshooting: t`Troubleshooting`,
+    map: t`Map`,
+    opportunitiesMap: t`Weekly opportunities`,
   };
 }

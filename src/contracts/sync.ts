@@ -75,7 +75,15 @@ export interface SyncApi {
    * screen is open (finances every 60 s, past payouts). `missions`: the offerings or missions
    * screen is open (missions pulled as it opens; they have no periodic refresh).
    */
-  watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean; money?: boolean; missions?: boolean }): Promise<void>;
+  watch(collections: {
+    statuses?: TaskStatus[];
+    taskId?: string | null;
+    profile?: boolean;
+    money?: boolean;
+    missions?: boolean;
+    /** A map screen is open (issue 13): its centre and whether it is the opportunities map; null when it closes. */
+    map?: { center: Coordinates | null; opportunities: boolean } | null;
+  }): Promise<void>;
 
   // Task life cycle (issue 3). The page checks the domain rules first (src/domain/lifecycle.ts);
   // the server re-checks them with its own clock.

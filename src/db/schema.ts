@@ -11,7 +11,9 @@ import type {
   Country,
   Defect,
   FleetPartner,
+  Money,
   Photo,
+  Place,
   Product,
   ReservationLimit,
   ScannedItem,
@@ -208,6 +210,21 @@ export interface Supervisor {
   email: string | null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Maps (schema version 5, issue 13).
+
+/**
+ * A place pulled for the map (GET task/places: places with available tasks and their count and
+ * summed reward), with this week's opportunities when the opportunities map asked
+ * (GET task/places/task-earn). The places of the tasker's own tasks come from `tasks`.
+ */
+export interface MapPlaceRow extends Place {
+  /** This week's count and summed reward (GET task/places/task-earn); absent until asked. */
+  weekEarn?: { taskCount: number; taskEarn: Money | null } | null;
+  /** When the pull that wrote it ran (ISO). */
+  pulledAt: string;
+}
+
 export const DB_NAME = 'shelfwork';
 
 export class ShelfworkDb extends Dexie {
@@ -234,6 +251,8 @@ export class ShelfworkDb extends Dexie {
   userDocuments!: EntityTable<UserDocumentRow, 'id'>;
   /** The fleet partners of the markets asked for (GET country/fleet-partners). */
   fleetPartners!: EntityTable<FleetPartnerRow, 'id'>;
+  /** Places with available tasks, pulled while a map is open (GET task/places). */
+  places!: EntityTable<MapPlaceRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -272,6 +291,10 @@ export class ShelfworkDb extends Dexie {
       drafts: 'key',
       userDocuments: 'id, kind',
       fleetPartners: 'id, countryCode',
+    });
+    // Maps (issue 13): the places pulled for the map, kept for offline. A new table only.
+    this.version(5).stores({
+      places: 'id, countryCode',
     });
   }
 }

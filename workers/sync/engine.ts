@@ -54,6 +54,7 @@ import {
 } from './pulls/base';
 import { pullNextHistoryPage } from './pulls/history';
 import { missionsDueOnOpen, pullMissions, pullMoneyDue, pullMoneyOnOpen } from './pulls/money';
+import { centerMovedFar, PLACES_INTERVAL_MS, PLACES_META, pullPlaces, type MapWatch } from './pulls/places';
 import { pullProfileDue } from './pulls/profile';
 import { pullSuggestions } from './pulls/suggestions';
 import { pullTask, pullTasksByStatus } from './pulls/taskLists';
@@ -121,6 +122,9 @@ export class SyncEngine implements SyncApi {
   private moneyWatched = false;
   /** The offerings or missions screen is open: missions pulled when it opens (they have no refresh). */
   private missionsWatched = false;
+  /** A map screen is open (pulls/places.ts): its centre and whether it shows opportunities. */
+  private mapWatched: MapWatch | null = null;
+  private mapPulledCenter: Coordinates | null = null;
   /** History statuses opened anew: their next first-page pull replaces the whole list. */
   private readonly historyResets = new Set<TaskStatus>();
   /** When each history status stopped being watched (ms), to tell "back from a task" from "opened anew". */
@@ -199,6 +203,8 @@ export class SyncEngine implements SyncApi {
         this.profileWatched = false;
         this.moneyWatched = false;
         this.missionsWatched = false;
+        this.mapWatched = null;
+        this.mapPulledCenter = null;
         this.historyResets.clear();
         this.unwatchedAt.clear();
       },
@@ -298,8 +304,9 @@ export class SyncEngine implements SyncApi {
     }
   }
 
-  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean; money?: boolean; missions?: boolean }): Promise<void> {
+  async watch(collections: { statuses?: TaskStatus[]; taskId?: string | null; profile?: boolean; money?: boolean; missions?: boolean; map?: MapWatch | null }): Promise<void> {
     this.watchMoney(collections);
+    if (collections.map !== undefined) this.watchMap(collections.map);
     if (collections.profile !== undefined) {
       const opened = collections.profile && !this.profileWatched;
       this.profileWatched = collections.profile;
@@ -327,6 +334,32 @@ export class SyncEngine implements SyncApi {
     const job = this.syncChain.then(() => this.pullWatched(statuses, taskId));
     this.syncChain = job;
     this.drainer.spawn(job);
+  }
+
+  /**
+   * A map opened, moved or closed (pulls/places.ts): its places are pulled now when it opens or its
+   * centre moved past the radius from the last pulled centre; then every 60 s with the sync timer.
+   */
+  private watchMap(map: MapWatch | null): void {
+    const previous = this.mapWatched;
+    this.mapWatched = map;
+    if (!map) return;
+    const opened = !previous || previous.opportunities !== map.opportunities;
+    if (!opened && !centerMovedFar(this.mapPulledCenter, map.center)) return;
+    const job = this.syncChain.then(() => this.pullMap(map));
+    this.syncChain = job;
+    this.drainer.spawn(job);
+  }
+
+  private async pullMap(map: MapWatch): Promise<void> {
+    await this.guard('places pull', async () => {
+      await this.ready;
+      if (!(await this.session.tokens())) return;
+      const user = await this.db.user.get('me');
+      if (user && !canSeeTasks(user)) return;
+      this.mapPulledCenter = map.center;
+      await pullPlaces(this.pullCtx, map);
+    });
   }
 
   /** Money and missions screens opening: what they show is pulled now if due (pulls/money.ts). */
@@ -625,6 +658,8 @@ export class SyncEngine implements SyncApi {
       ),
     );
     if (await attendanceDue(db, user, now, eager, force)) jobs.push(this.guard('attendance pull', () => pullAttendanceRequests(this.pullCtx)));
+    const map = this.mapWatched;
+    if (map && seesTasks && (await due(PLACES_META, PLACES_INTERVAL_MS))) jobs.push(this.pullMap(map));
     if (seesTasks && (await due('reservationLimit', INTERVALS_MS.reservationLimit))) {
       jobs.push(this.guard('reservation limit pull', () => pullReservationLimit(this.pullCtx)));
     }

@@ -68,10 +68,11 @@ export function authHandlers(deps: AuthDeps): AuthHandlers {
      * tasker's work; they carry their owner's id and drain only when that tasker logs in again.
      */
     async logout() {
-      await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db), ...profileTables(db)], async () => {
+      await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db), ...profileTables(db), db.places], async () => {
         await Promise.all([
           clearPacks(db),
           clearProfile(db),
+          db.places.clear(),
           db.session.clear(),
           db.user.clear(),
           db.tasks.clear(),

@@ -20,11 +20,11 @@ export async function pullUser(ctx: PullContext): Promise<PullResult> {
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed user' } };
   }
   const user: User = result.body;
-  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv, ...packTables(db), ...profileTables(db)], async () => {
+  await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.outbox, db.kv, ...packTables(db), ...profileTables(db), db.places], async () => {
     if (!(await db.session.get('tokens'))) return;
     const previous = await db.user.get('me');
     if (previous && previous.id !== user.id) {
-      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db), clearPacks(db), clearProfile(db)]);
+      await Promise.all([db.tasks.clear(), db.trainings.clear(), db.reservationLimit.clear(), db.meta.clear(), clearAccountKv(db), clearPacks(db), clearProfile(db), db.places.clear()]);
     }
     const unsent = (await unsentRecords(db)).filter((r) => r.ownerId == null || r.ownerId === user.id);
     await db.user.put({ ...overlayUnsent(user, unsent), key: 'me' });
