@@ -26,6 +26,7 @@ import {
 } from '#contracts/serviceWorker';
 import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
 import { NAVIGATION_DENYLIST } from './navigation';
+import { isMapResourceRequest, isMapStyleRequest, mapResourceHandler, mapStyleHandler } from './mapCache';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -55,6 +56,10 @@ registerRoute(
 // Logos, task images and documents: the task pack's copy first (never trimmed), then the
 // runtime cache (cache-first, bounded), then the network.
 registerRoute(isCacheableImageRequest, createCacheFirstHandler(IMAGE_CACHE_NAME, undefined, [PACK_CACHE_NAME]), 'GET');
+// The map's tile service (issue 13): tiles, glyphs, sprites cache-first with a cap, its style
+// network-first; registered after the image route, which keeps task images (sw/mapCache.ts).
+registerRoute(isMapResourceRequest, mapResourceHandler, 'GET');
+registerRoute(isMapStyleRequest, mapStyleHandler, 'GET');
 
 // ---------------------------------------------------------------------------------------------
 // Background sync.
