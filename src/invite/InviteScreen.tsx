@@ -138,18 +138,7 @@ function Invite({ country }: { country: CountryCode | null }) {
         ) : null}
       </section>
 
-      <section className="card invite-rules" aria-labelledby="invite-rules-title">
-        <h2 className="section-title" id="invite-rules-title">
-          <Trans>How it works</Trans>
-        </h2>
-        <ol className="invite-rules__list">
-          <li>
-            <Trans>Your friend signs up in Shelfwork and enters your code in their profile.</Trans>
-          </li>
-          <li>{hours ? <Trans>Your friend completes tasks with a total expected duration of {hours}.</Trans> : <Trans>Your friend completes their first tasks.</Trans>}</li>
-          <li>{reward ? <Trans>You get {reward} in your payout for that week, once per friend.</Trans> : <Trans>You get a bonus in your payout, once per friend.</Trans>}</li>
-        </ol>
-      </section>
+      <InviteRules country={country} />
 
       {lastWeek && lastWeek.tasksCount > 0 ? (
         <p className="invite-last-week" data-testid="last-week-earn">
@@ -165,5 +154,27 @@ function LastWeek({ amount, count, region }: { amount: string; count: number; re
     <Trans>
       Last week taskers in {region} earned {amount} for <Plural value={count} one="# task" other="# tasks" />.
     </Trans>
+  );
+}
+
+/** The referral rules of the tasker's market (src/domain/referrals.ts). */
+export function InviteRules({ country }: { country: CountryCode | null }) {
+  const { i18n } = useLingui();
+  const rule = referralRule(country);
+  const reward = rule ? formatMoney(rule.reward, i18n.locale) : null;
+  const hours = rule ? formatHours(rule.thresholdMinutes, i18n.locale) : null;
+  return (
+    <section className="card invite-rules" aria-labelledby="invite-rules-title">
+      <h2 className="section-title" id="invite-rules-title">
+        <Trans>How it works</Trans>
+      </h2>
+      <ol className="invite-rules__list">
+        <li>
+          <Trans>Your friend signs up in Shelfwork and enters your code in their profile.</Trans>
+        </li>
+        <li>{hours ? <Trans>Your friend completes tasks with a total expected duration of {hours}.</Trans> : <Trans>Your friend completes their first tasks.</Trans>}</li>
+        <li>{reward ? <Trans>You get {reward} in your payout for that week, once per friend.</Trans> : <Trans>You get a bonus in your payout, once per friend.</Trans>}</li>
+      </ol>
+    </section>
   );
 }
