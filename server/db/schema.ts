@@ -133,6 +133,20 @@ export interface CountryContactsTable {
   supervisor_email: string;
 }
 
+/** Support messages (migration 0008_support). */
+export interface SupportRequestsTable {
+  id: string;
+  user_id: string;
+  country_code: string | null;
+  email: string;
+  to_email: string | null;
+  body: string;
+  locale: string;
+  created_at: Timestamp;
+  mailed_at: Timestamp | null;
+  mail_attempts: Generated<number>;
+}
+
 export type UserDocumentKind = 'profile_photo' | 'identity_document' | 'payment_document';
 
 export interface UserDocumentsTable {
@@ -347,4 +361,5 @@ export interface Database {
   user_documents: UserDocumentsTable;
   user_events: UserEventsTable;
   attendance_requests: AttendanceRequestsTable;
+  support_requests: SupportRequestsTable;
 }

@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerErrorCode } from '#domain/errors';
 import type { ApiErrorBody } from '#domain/types';
+import { localizedMessage } from './localize';
 
 /** HTTP status for business-rule refusals (spec section 8). */
 export const BUSINESS_RULE_STATUS = 420;
@@ -112,7 +113,10 @@ export function isOutageError(error: unknown, depth = 0): boolean {
 export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof ApiError) {
     if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
-    void reply.status(error.statusCode).send(error.toBody());
+    // The message in the tasker's language (Accept-Language; server/http/localize.ts).
+    const body = error.toBody();
+    body.error.message = localizedMessage(body.error, request);
+    void reply.status(error.statusCode).send(body);
     return;
   }
   const fe = error as FastifyError;
@@ -131,7 +135,9 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
     // The database or the disk is out: a client retries later (the sync worker retries 5xx).
     request.log.warn({ err: error }, 'service unavailable');
     const unavailable = serviceUnavailable();
-    void reply.header('retry-after', String(unavailable.retryAfter)).status(503).send(unavailable.toBody());
+    const body = unavailable.toBody();
+    body.error.message = localizedMessage({ ...body.error, statusCode: 503 }, request);
+    void reply.header('retry-after', String(unavailable.retryAfter)).status(503).send(body);
     return;
   }
   request.log.error({ err: error }, 'unhandled error');

@@ -2,6 +2,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ExpiryReminders } from '../tasks/ExpiryReminders';
 import { Toaster } from '#ui/Toaster';
+import { InstallBanner } from '../pwa/InstallBanner';
 import { ConnectionToasts } from './ConnectionToasts';
 import { LocaleFollower } from './LocaleFollower';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
@@ -14,6 +15,7 @@ export function AppShell() {
       <SessionExpiredNotice />
       <ExpiryReminders />
       <Outlet />
+      <InstallBanner />
       <Toaster />
       <ScrollRestoration />
     </>

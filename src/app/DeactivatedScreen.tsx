@@ -1,6 +1,7 @@
-/** A deactivated account sees only this (spec sections 4 and 6: "must contact support"). */
+/** A deactivated account sees only this (spec sections 4 and 6: "must contact support"), with the market's support phone and email. */
 import { Trans } from '@lingui/react/macro';
 import { Icon } from '#ui/Icon';
+import { SupportContacts } from '../support/SupportContacts';
 import { GreenLayout } from './GreenLayout';
 import { SignOutButton } from './SignOutButton';
 
@@ -15,6 +16,7 @@ export function DeactivatedScreen() {
         <p className="muted">
           <Trans>You can no longer see or reserve tasks. Please contact Shelfwork support to find out why and what you can do.</Trans>
         </p>
+        <SupportContacts />
         <SignOutButton className="btn btn-secondary btn-block">
           <Icon name="logout" />
           <Trans>Sign out</Trans>

@@ -7,7 +7,6 @@ import { OnboardingScreen } from '../onboarding/OnboardingScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { Spinner } from '#ui/Spinner';
 import { AppShell } from './AppShell';
-import { ComingSoonScreen } from './ComingSoonScreen';
 import { GreenLayout } from './GreenLayout';
 import { HomeRedirect } from './HomeRedirect';
 import { MainLayout } from './MainLayout';
@@ -42,6 +41,15 @@ const trainingDetailScreen = async () => ({ Component: (await import('../trainin
 const nextPayoutScreen = async () => ({ Component: (await import('../money/NextPayoutScreen')).NextPayoutScreen });
 const missionsScreen = async () => ({ Component: (await import('../missions/MissionsScreen')).MissionsScreen });
 const inviteScreen = async () => ({ Component: (await import('../invite/InviteScreen')).InviteScreen });
+// Reach and help (issue 14): support, the help pages, welcome, install and the permission pages.
+const supportScreen = async () => ({ Component: (await import('../support/SupportScreen')).SupportScreen });
+const knowledgeBaseScreen = async () => ({ Component: (await import('../help/HelpScreen')).KnowledgeBaseScreen });
+const faqScreen = async () => ({ Component: (await import('../help/HelpScreen')).FaqScreen });
+const troubleshootingScreen = async () => ({ Component: (await import('../help/HelpScreen')).TroubleshootingScreen });
+const welcomeScreen = async () => ({ Component: (await import('../welcome/WelcomeScreen')).WelcomeScreen });
+const installScreen = async () => ({ Component: (await import('../pwa/InstallScreen')).InstallScreen });
+const geolocationPermissionScreen = async () => ({ Component: (await import('../welcome/PermissionScreens')).GeolocationPermissionScreen });
+const notificationPermissionScreen = async () => ({ Component: (await import('../welcome/PermissionScreens')).NotificationPermissionScreen });
 
 // The profile wizard: Formik, Yup and the phone, IBAN and national ID checks stay out of the first screen.
 const profileWizardScreen = async () => ({ Component: (await import('../onboarding/ProfileWizardScreen')).ProfileWizardScreen });
@@ -53,13 +61,6 @@ const passcodeScreen = async () => ({ Component: (await import('../auth/Passcode
 
 const handle = (title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({ title, ...extra });
 
-/** Drawer destinations whose screens come in later issues; each renders ComingSoonScreen. */
-export const COMING_SOON_ROUTES: { path: string; title: RouteTitleKey }[] = [
-  { path: 'support', title: 'support' },
-  { path: 'faq', title: 'faq' },
-  { path: 'knowledge-base', title: 'knowledgeBase' },
-  { path: 'troubleshooting', title: 'troubleshooting' },
-];
 
 export const routes: RouteObject[] = [
   {
@@ -126,9 +127,22 @@ export const routes: RouteObject[] = [
               { path: 'settings', handle: handle('settings'), element: <SettingsScreen /> },
               { path: 'trainings', handle: handle('trainings'), lazy: trainingsScreen },
               { path: 'trainings/:trainingId', handle: handle('trainings', { back: true, backFallback: '/trainings' }), lazy: trainingDetailScreen },
-              ...COMING_SOON_ROUTES.map(({ path, title }) => ({ path, handle: handle(title), element: <ComingSoonScreen /> })),
+              { path: 'support', handle: handle('support'), lazy: supportScreen },
+              { path: 'faq', handle: handle('faq'), lazy: faqScreen },
+              { path: 'knowledge-base', handle: handle('knowledgeBase'), lazy: knowledgeBaseScreen },
+              { path: 'troubleshooting', handle: handle('troubleshooting'), lazy: troubleshootingScreen },
             ],
           },
+        ],
+      },
+      // Public pages (signed in or not): the landing slides, install and permission instructions.
+      {
+        element: <GreenLayout />,
+        children: [
+          { path: 'welcome', lazy: welcomeScreen },
+          { path: 'install', lazy: installScreen },
+          { path: 'geolocation-permissions', lazy: geolocationPermissionScreen },
+          { path: 'notification-permissions', lazy: notificationPermissionScreen },
         ],
       },
       { element: <GreenLayout />, children: [{ path: '*', element: <NotFoundScreen /> }] },

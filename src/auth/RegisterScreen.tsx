@@ -83,7 +83,7 @@ export function RegisterScreen() {
             </option>
           ))}
         </SelectField>
-        <ConsentFields formik={formik} />
+        <ConsentFields formik={formik} country={formik.values.country} />
         <button type="submit" className="btn btn-block" disabled={!consented || isSubmitting} aria-describedby={consented ? undefined : 'consents-hint'}>
           {isSubmitting ? <span className="btn-spinner" aria-hidden="true" /> : null}
           <Trans>Create account</Trans>

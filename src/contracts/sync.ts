@@ -147,6 +147,11 @@ export interface SyncApi {
   /** Stores the (already resized) JPEG in the mirror and queues its upload (POST, then PUT). */
   addUserDocument(kind: UserDocumentKind, blob: Blob): Promise<CommandResult>;
 
+  /** `POST support/submit-support-request {body}` queued on the account queue (works offline, arrives once). */
+  submitSupportRequest(body: string): Promise<CommandResult>;
+  /** GET country/support-contact into kv (src/domain/support.ts SUPPORT_CONTACT_KV_KEY); online only. */
+  refreshSupportContact(): Promise<CommandResult>;
+
   /**
    * `POST task/{taskId}/attendance-request` (spec section 7), queued on the task's queue: works
    * offline, delivered exactly once; the request leaves kv `attendance:requests` on the 2xx. A

@@ -21,6 +21,8 @@ export const SAVE_PROFILE_KIND = 'save-profile' as const;
 export const PAYMENT_DOCUMENTS_KIND = 'payment-documents' as const;
 export const REFERRED_BY_CODE_KIND = 'referred-by-code' as const;
 export const USER_DOCUMENT_KIND = 'user-document' as const;
+/** `POST support/submit-support-request {body}` (the account queue; issue 14). */
+export const SUPPORT_REQUEST_KIND = 'support-request' as const;
 /** `POST task/{taskId}/attendance-request` (on the task's queue). */
 export const ATTENDANCE_ANSWER_KIND = 'attendance-answer' as const;
 
@@ -123,6 +125,7 @@ export interface OutboxPayloads {
   [PAYMENT_DOCUMENTS_KIND]: PaymentDocumentsPayload;
   [REFERRED_BY_CODE_KIND]: ReferredByCodePayload;
   [USER_DOCUMENT_KIND]: UserDocumentPayload;
+  [SUPPORT_REQUEST_KIND]: { body: string };
   [ATTENDANCE_ANSWER_KIND]: AttendanceAnswerPayload;
 }
 

@@ -8,6 +8,7 @@ import type { Locale } from '#domain/types';
 import { sendSignal } from '../sync/commands';
 import { detectLocale } from './detectLocale';
 import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';
+import { setManifestLocale } from '../pwa/manifest';
 
 const QUERY_LOCALE_KEY = 'lng-query';
 
@@ -69,6 +70,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
       i18n.loadAndActivate({ locale: active, messages: await loadMessages(active).catch(() => ({})) });
     }
     document.documentElement.lang = active;
+    setManifestLocale(active);
     // The worker may not be up yet on first paint; the language is not worth failing for.
     void sendSignal('setLocale', (api) => api.setLocale(active));
   })();

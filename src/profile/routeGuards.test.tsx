@@ -7,7 +7,6 @@ import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { UserStatus } from '#domain/types';
-import { ComingSoonScreen } from '../app/ComingSoonScreen';
 import { RouteGuard, type RouteGuardProps } from '../app/RouteGuard';
 import { routeDecision, type RouteDecision } from '../app/routeDecision';
 import { routes } from '../app/router';
@@ -67,7 +66,6 @@ describe('profile and training routes', () => {
       const leaf = (matchRoutes(routes, path) ?? []).at(-1)?.route;
       expect(leaf?.path).not.toBe('*');
       expect(typeof leaf?.lazy).toBe('function');
-      expect(isValidElement(leaf?.element) && leaf.element.type === ComingSoonScreen).toBe(false);
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * How to let the app read the location, per device (spec section 2: geolocation permission help
- * per device). Shown inside the start dialog when no position could be read.
+ * per device). Shown inside the start dialog when no position could be read, and on the
+ * /geolocation-permissions page (src/welcome/PermissionScreens.tsx).
  */
 import { Trans } from '@lingui/react/macro';
 import { Alert } from '#ui/Alert';
@@ -11,8 +12,9 @@ function currentDevice(): DeviceKind {
   return deviceKind(navigator.userAgent, navigator.maxTouchPoints ?? 0);
 }
 
-export function GeolocationHelp({ denied }: { denied: boolean }) {
-  const device = currentDevice();
+/** `device`: whose steps to show (default: this device's; the /geolocation-permissions page lets the tasker pick). */
+export function GeolocationHelp({ denied, device: shown }: { denied: boolean; device?: DeviceKind }) {
+  const device = shown ?? currentDevice();
   return (
     <div className="geo-help stack">
       <Alert tone="warning">

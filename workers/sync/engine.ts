@@ -18,6 +18,7 @@ import { runCommand, toCommand } from './features/command';
 import { executionHandlers, type ExecutionHandlers } from './features/execution';
 import { lifecycleHandlers, type LifecycleHandlers } from './features/lifecycle';
 import { profileHandlers, type ProfileHandlers } from './features/profile';
+import { supportHandlers, type SupportHandlers } from './features/support';
 import { answerAttendanceHandler } from './features/attendance';
 import { attendanceDue, pullAttendanceRequests } from './pulls/attendance';
 import { Drainer } from './features/drainer';
@@ -108,6 +109,7 @@ export class SyncEngine implements SyncApi {
   private readonly execution: ExecutionHandlers;
   private readonly lifecycle: LifecycleHandlers;
   private readonly profile: ProfileHandlers;
+  private readonly support: SupportHandlers;
   private readonly answerAttendanceCmd: (taskId: string, answer: unknown) => Promise<CommandResult>;
 
   private apiBase: string | null;
@@ -179,6 +181,7 @@ export class SyncEngine implements SyncApi {
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
     this.execution = executionHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.profile = profileHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
+    this.support = supportHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.answerAttendanceCmd = answerAttendanceHandler({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.lifecycle = lifecycleHandlers({
       db: this.db,
@@ -522,6 +525,15 @@ export class SyncEngine implements SyncApi {
 
   addUserDocument(kind: UserDocumentKind, blob: Blob): Promise<CommandResult> {
     return this.profile.addUserDocument(kind, blob);
+  }
+
+  /** Support: features/support.ts (queued on the account queue; the contact into kv). */
+  submitSupportRequest(body: string): Promise<CommandResult> {
+    return this.support.submitSupportRequest(body);
+  }
+
+  refreshSupportContact(): Promise<CommandResult> {
+    return this.support.refreshSupportContact();
   }
 
   /** Attendance: features/attendance.ts (queued on the task's queue; the pull is pulls/attendance.ts). */

@@ -18,10 +18,12 @@ import {
 import { dataList, isTask, isUser, stringList } from './answers';
 import { sendPhotoCreate } from './photos';
 import { profileKinds } from './profileKinds';
+import { supportRequestKind } from './supportKind';
 import { attendanceAnswerKind } from './attendanceKind';
 import type { Session } from './session';
 import {
   ATTENDANCE_ANSWER_KIND,
+  SUPPORT_REQUEST_KIND,
   CHECKLIST_KIND,
   COMPLETE_KIND,
   DEFECTS_KIND,
@@ -312,6 +314,8 @@ const KINDS: Record<string, OutboxKind> = {
   ...EXECUTION_KINDS,
   // Onboarding and profile (workers/sync/profileKinds.ts).
   ...profileKinds(overlayUnsent),
+  // Support messages (workers/sync/supportKind.ts).
+  [SUPPORT_REQUEST_KIND]: supportRequestKind,
   // Attendance answers (workers/sync/attendanceKind.ts).
   [ATTENDANCE_ANSWER_KIND]: attendanceAnswerKind,
 };

@@ -102,6 +102,8 @@ if (!inWorker) {
     savePaymentDocuments: async (input) => after(await engine.savePaymentDocuments(input)),
     saveReferredByCode: async (code) => after(await engine.saveReferredByCode(code)),
     addUserDocument: async (kind, blob) => after(await engine.addUserDocument(kind, blob)),
+    submitSupportRequest: async (body) => after(await engine.submitSupportRequest(body)),
+    refreshSupportContact: () => engine.refreshSupportContact(),
     answerAttendance: async (taskId, answer) => after(await engine.answerAttendance(taskId, answer)),
     setPosition: (position) => engine.setPosition(position),
     setLocale: (locale) => engine.setLocale(locale),

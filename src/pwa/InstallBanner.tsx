@@ -1,0 +1,43 @@
+/**
+ * The install banner (spec sections 2 and 9): 280–380 px wide, everywhere except welcome, the
+ * opportunities map, the permission pages and install itself, and never in the installed app
+ * (shouldShowInstallBanner). It links to /install; closing it hides it for this session.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Icon } from '#ui/Icon';
+import { useEmbeddedView } from '../app/useEmbeddedView';
+import { isInstalledApp } from './register';
+import { dismissInstallBanner, isInstallBannerDismissed, shouldShowInstallBanner } from './install';
+import './install.css';
+
+export function InstallBanner() {
+  const { t } = useLingui();
+  const { pathname } = useLocation();
+  const embedded = useEmbeddedView();
+  const [dismissed, setDismissed] = useState(isInstallBannerDismissed);
+  if (!shouldShowInstallBanner({ pathname, installed: isInstalledApp(), dismissed, embedded })) return null;
+  return (
+    <aside className="install-banner" aria-label={t`Install the app`} data-testid="install-banner">
+      <Icon name="steps" />
+      <p className="install-banner-text">
+        <Trans>Install Shelfwork on your home screen: it opens faster and works offline.</Trans>
+      </p>
+      <Link to="/install" className="btn install-banner-cta">
+        <Trans>Install</Trans>
+      </Link>
+      <button
+        type="button"
+        className="icon-btn install-banner-close"
+        aria-label={t`Close`}
+        onClick={() => {
+          dismissInstallBanner();
+          setDismissed(true);
+        }}
+      >
+        <Icon name="close" />
+      </button>
+    </aside>
+  );
+}
