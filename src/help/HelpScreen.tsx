@@ -8,16 +8,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Icon } from '#ui/Icon';
 import { useUser } from '../auth/queries';
-import { drawerItems } from '../app/drawerItems';
+import { isHelpPageOffered } from './helpRules';
 import { isInstalledApp } from '../pwa/register';
 import { HELP_ARTICLES, type HelpPage } from './helpContent';
 import './help.css';
-
-/** Is this help page offered to the tasker (the drawer's rule; the FAQ is always readable)? */
-export function isHelpPageOffered(page: HelpPage, facts: Parameters<typeof drawerItems>[0]): boolean {
-  if (page === 'faq') return true;
-  return drawerItems(facts).includes(page);
-}
 
 export function HelpScreen({ page }: { page: HelpPage }) {
   const { i18n } = useLingui();
