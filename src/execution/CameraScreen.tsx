@@ -21,6 +21,9 @@ import { ExecutionGate } from './ExecutionGate';
 import { PhotoCollection } from './PhotoCollection';
 import { PhotoDialog } from './PhotoDialog';
 import { prepareCameraFrame, preparePhotoFile, type PreparedPhoto } from './photos/preparePhoto';
+import { photoVerdict } from './photos/quality';
+import { PhotoQualityNotice } from './PhotoQualityNotice';
+import type { PhotoVerdict } from '#domain/photoQuality';
 import { parseTags, photosWithTags } from './photoTags';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
@@ -46,6 +49,8 @@ function Camera({ taskId }: { taskId: string }) {
   const photos = usePhotos(taskId);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  // The quality advice of the pending photo (measured off the main thread; never blocks saving).
+  const [quality, setQuality] = useState<{ blob: Blob; verdict: PhotoVerdict } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   if (!task) return <ExecutionGate task={task} taskId={taskId} />;
@@ -56,7 +61,10 @@ function Camera({ taskId }: { taskId: string }) {
   const shown = photos ? photosWithTags(photos, tags) : undefined;
 
   const accept = (prepared: PreparedPhoto) => {
-    if (prepared.ok) setPending(prepared);
+    if (prepared.ok) {
+      setPending(prepared);
+      void photoVerdict(prepared.blob).then((verdict) => setQuality({ blob: prepared.blob, verdict }));
+    }
     else showToast({ kind: 'error', message: imageErrorMessage(prepared.code) });
   };
   const capture = async (video: HTMLVideoElement) => {
@@ -110,6 +118,7 @@ function Camera({ taskId }: { taskId: string }) {
           readOnly={false}
           busy={busy}
           onSave={(comment) => void save(comment)}
+          notice={quality && quality.blob === pending.blob && quality.verdict ? <PhotoQualityNotice verdict={quality.verdict} onRetake={() => setPending(null)} /> : null}
           onDelete={() => setPending(null)}
           onClose={() => setPending(null)}
         />

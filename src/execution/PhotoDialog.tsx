@@ -4,7 +4,7 @@
  * confirmation. Review mode shows the photo and its comment only.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PhotoRow } from '#db/schema';
 import { ConfirmDialog } from '#ui/ConfirmDialog';
 import { Dialog } from '#ui/Dialog';
@@ -22,9 +22,11 @@ export interface PhotoDialogProps {
   onSave: (comment: string) => void;
   onDelete: () => void;
   onClose: () => void;
+  /** Advice shown above the new photo (the quality check's 'looks blurry — retake?'). */
+  notice?: ReactNode;
 }
 
-export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose }: PhotoDialogProps) {
+export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose, notice }: PhotoDialogProps) {
   const { t } = useLingui();
   const initial = subject.kind === 'saved' ? subject.photo.comment : '';
   // The mirror's comment until the tasker types (a change saved meanwhile, e.g. in another tab,
@@ -61,6 +63,7 @@ export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose
         }
       >
         <div className="photo-preview stack">
+          {notice}
           <PhotoImage photo={photo} alt={t`Photo preview`} />
           {readOnly ? (
             initial ? <p>{initial}</p> : null
