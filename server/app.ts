@@ -25,6 +25,7 @@ import { registerExecutionRoutes } from './execution/routes';
 import { registerMoneyRoutes } from './money/routes';
 import { registerMoneyStaffRoutes } from './money/staff-routes';
 import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
+import { registerNotificationRoutes } from './notifications/routes';
 import { registerSupportRoutes } from './support/routes';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerExecutionRoutes(scope, context, files);
       registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
+      registerNotificationRoutes(scope, context); // notifications, push-notification/* (issue 14)
       registerSupportRoutes(scope, context); // country/support-contact, support/submit-support-request (issue 14)
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(

@@ -72,6 +72,21 @@ export interface ServerConfig {
   payoutDebtor: { name: string; iban: string; bic: string };
   /** The map's tile service in production (issue 13); null styleUrl: the app's offline basemap only. */
   map: MapConfig;
+  /**
+   * Web push (issue 14): VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (base64url, e.g. from `npx web-push
+   * generate-vapid-keys`), else a pair made once and kept in the database; VAPID_SUBJECT (mailto: or
+   * https URL) names who sends. Optional so tests may leave it out.
+   */
+  vapid?: { publicKey: string | null; privateKey: string | null; subject: string } | null;
+}
+
+function vapidFromEnv(env: NodeJS.ProcessEnv): NonNullable<ServerConfig['vapid']> {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  if ((publicKey === null) !== (privateKey === null)) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither.');
+  const subject = env.VAPID_SUBJECT?.trim() || 'mailto:support@shelfwork.app';
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: address or an https:// URL.');
+  return { publicKey, privateKey, subject };
 }
 
 export type HstsMode = 'auto' | 'always' | 'off';
@@ -187,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     photoUrlTtlSeconds: intEnv(env, 'PHOTO_URL_TTL_SECONDS', 3600),
     maxDeductionRateBp: rateEnv(env, 'MAX_DEDUCTION_RATE', '0.30'),
     map: mapConfigFromEnv(env),
+    vapid: vapidFromEnv(env),
     payoutDebtor: {
       name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
       iban: (env.PAYOUT_DEBTOR_IBAN ?? '').replace(/\s+/g, '').toUpperCase() || 'LT121000011101001000',

@@ -18,6 +18,7 @@ import { systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
 import { startPayoutJob } from './money/job';
 import { startAttendanceJob } from './attendance/job';
+import { startPushJob } from './notifications/push';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
   const lines = [
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
   const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
   const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp); // see money/job.ts
   const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock); // see attendance/job.ts
+  const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config.vapid); // see notifications/push.ts
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
     await expiry?.stop();
     await payouts?.stop();
     await attendance?.stop();
+    await push?.stop();
     await opened.db.destroy();
     process.exit(0);
   };

@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, notFound } from '../http/errors';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import type { AttendanceAnswer, AttendanceAnswerResult, AttendanceRequest } from '#domain/attendance';
+import { notify } from '../notifications/service';
 
 /** Without an expiry from staff: 24 h, but never later than the task's start. */
 export const DEFAULT_ATTENDANCE_TTL_MS = 24 * 60 * 60_000;
@@ -122,6 +123,9 @@ export async function createAttendanceRequest(
     .values({ id: randomUUID(), task_id: task.id, user_id: task.tasker_id, expires_at: new Date(expires), created_by: input.createdBy, created_at: input.now })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // Issue 14: the tasker is told (the notification opens the form while the request is open).
+  const about = await trx.selectFrom('tasks').innerJoin('places', 'places.id', 'tasks.place_id').select(['tasks.title as taskTitle', 'places.title as placeTitle']).where('tasks.id', '=', task.id).executeTakeFirst();
+  await notify(trx, { userId: task.tasker_id, type: 'attendance_request', params: { taskTitle: about?.taskTitle ?? '', placeTitle: about?.placeTitle ?? '' }, resourceId: task.id, now: input.now });
   return { created: true, request: toStaffRequest(row) };
 }
 

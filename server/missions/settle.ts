@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { moneyDb } from '../money/tables';
+import { notify } from '../notifications/service';
 
 export type MissionScope = { userId: string } | { countryCode: string };
 
@@ -116,7 +117,11 @@ export async function settleMissions(db: Db, now: Date, scope: MissionScope): Pr
       .where('completed_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
-    if (updated) completed += 1;
+    if (!updated) continue;
+    completed += 1;
+    // Issue 14: the tasker hears of it once (only the update that set completed_at gets here).
+    const mission = await m.selectFrom('missions').select(['name', 'currency_code']).where('id', '=', a.mission_id).executeTakeFirst();
+    await notify(db, { userId: a.user_id, type: 'mission_completed', params: { missionName: mission?.name ?? '', reward: a.reward_amount ?? '0', rewardCurrency: mission?.currency_code ?? '' }, resourceId: a.mission_id, now });
   }
   return completed;
 }

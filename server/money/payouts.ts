@@ -29,6 +29,7 @@ import type { CurrencyCode } from '#domain/types';
 import { moneyDb } from './tables';
 import { settleMissions } from '../missions/settle';
 import { settleReferrals } from './referrals';
+import { notify } from '../notifications/service';
 
 /** Whose unpaid work: one tasker, or every tasker of a market. */
 export type Scope = { userId: string } | { countryCode: string };
@@ -485,7 +486,9 @@ export async function weekPayouts(db: Db, countryCode: string, weekStart: string
 export async function markPaid(db: Db, target: { ids: string[] } | { countryCode: string; weekStart: string }, by: string, now: Date): Promise<string[]> {
   let query = moneyDb(db).updateTable('payouts').set({ status: 'paid', paid_at: now, paid_by: by }).where('status', '=', 'pending');
   query = 'ids' in target ? query.where('id', 'in', target.ids.length ? target.ids : ['']) : query.where('country_code', '=', target.countryCode).where('week_start', '=', target.weekStart);
-  const rows = await query.returning('id').execute();
+  const rows = await query.returning(['id', 'user_id', 'total', 'currency_code']).execute();
+  // Issue 14: each tasker whose payout this call paid is told, once (a paid payout is not returned again).
+  for (const r of rows) await notify(db, { userId: r.user_id, type: 'payout_paid', params: { amount: r.total, currencyCode: r.currency_code }, resourceId: r.id, now });
   return rows.map((r) => r.id);
 }
 

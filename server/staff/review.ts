@@ -15,6 +15,7 @@ import type { User, UserDocumentKind } from '#domain/types';
 import { loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
 import { deleteIdentityDocuments, listUploadedDocuments } from '../users/documents';
 import { REJECTION_REASON_FIELDS } from './service';
+import { notify } from '../notifications/service';
 
 export const STAFF_NAME_HEADER = 'shelfwork-staff-name';
 export const DEFAULT_STAFF_NAME = 'staff';
@@ -196,6 +197,7 @@ export async function approveUser(db: Db, id: string, actor: string, now: Date):
   await db.updateTable('users').set({ approved_at: now }).where('id', '=', id).execute();
   const filesToRemove = await deleteIdentityDocuments(db, id, now);
   await recordUserEvent(db, id, 'approved', actor, now);
+  await notify(db, { userId: id, type: 'profile_approved', params: {}, resourceId: null, now }); // issue 14
   return { user: await apiUser(db, id), filesToRemove };
 }
 
@@ -214,6 +216,7 @@ export async function rejectUser(db: Db, id: string, input: unknown, actor: stri
   await lockUser(db, id);
   await setUserStatus(db, id, { status: 'rejected', rejectionReasons: reasons, rejectionComment: comment.value }, now);
   await recordUserEvent(db, id, 'rejected', actor, now, { reasons, comment: comment.value });
+  await notify(db, { userId: id, type: 'profile_rejected', params: {}, resourceId: null, now }); // issue 14
   return apiUser(db, id);
 }
 
@@ -231,5 +234,6 @@ export async function setTrainingDone(db: Db, id: string, trainingId: string, do
     ? (await db.insertInto('user_trainings').values({ user_id: id, training_id: trainingId, done_at: now }).onConflict((oc) => oc.columns(['user_id', 'training_id']).doNothing()).returning('training_id').execute()).length > 0
     : (await db.deleteFrom('user_trainings').where('user_id', '=', id).where('training_id', '=', trainingId).returning('training_id').execute()).length > 0;
   if (changed) await recordUserEvent(db, id, done ? 'training_done' : 'training_undone', actor, now, { detail: { trainingId: training.id, title: training.title } });
+  if (changed && done) await notify(db, { userId: id, type: 'training_done', params: { trainingTitle: training.title }, resourceId: training.id, now }); // issue 14
   return userReview(db, id);
 }

@@ -15,6 +15,7 @@ import { validateCountry } from '#domain/validation';
 import type { CountryCode, Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
+import { notify, notifyNewTask } from '../notifications/service';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
 import { readTimestamp } from '#domain/time';
@@ -239,6 +240,8 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   }
   const row = await findTask(db, id);
   if (!row) throw new Error('task vanished after insert');
+  // Issue 14: the market's approved taskers hear of it (server/notifications/service.ts says why the market).
+  await notifyNewTask(db, { id, title: row.title, countryCode: place.country_code, placeTitle: place.title, reward: total, currencyCode: country.currency_code }, now);
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
 }
 
@@ -277,5 +280,9 @@ export async function reviewTask(db: Db, id: string, decision: 'accepted' | 'rej
   if (!updated) throw new ApiError(BUSINESS_RULE_STATUS, 'TASK_NOT_AWAITING_CONFIRMATION', 'The task changed while it was reviewed');
   const row = await findTask(db, id);
   if (!row) throw new Error('task vanished after review');
+  if (row.tasker_id) {
+    const type = decision === 'accepted' ? 'task_accepted' : 'task_rejected';
+    await notify(db, { userId: row.tasker_id, type, params: { taskTitle: row.title, comment: comment.value ?? '' }, resourceId: id, now }); // issue 14
+  }
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
 }

@@ -2,8 +2,7 @@
  * Task detail for a task in history — accepted, rejected, expired, awaiting confirmation (spec
  * section 2): a status banner, the reviewer's result comment, the place, the reward (reduced
  * only where it applies: accepted or rejected, spec section 4), the time taken (end − start) and
- * the tasker's own comment, then the work: SKUs entered versus the products, defects and photos
- * (taskExtras/HistoryWorkDetails.tsx).
+ * the tasker's own comment. SKUs, defects and photos join with the task pack (next issue).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '#db/schema';
@@ -14,7 +13,6 @@ import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
 import { DetailSection } from '#ui/DetailSection';
 import { Icon, type IconName } from '#ui/Icon';
-import { HistoryWorkDetails } from '../taskExtras/HistoryWorkDetails';
 
 type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
 
@@ -106,9 +104,6 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
       )}
 
       <PlaceCard place={task.place} distance={distance} />
-
-      {/* SKUs entered versus the products, defects and photos (spec section 2). */}
-      {status !== 'expired' && <HistoryWorkDetails task={task} />}
     </>
   );
 }

@@ -1,0 +1,342 @@
+/**
+ * Web push (issue 14; spec sections 3, 4 and 7): the VAPID key pair, the tasker's push settings
+ * and subscriptions, the deliveries queued for each subscription, and the job that sends them.
+ *
+ * - VAPID keys: VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY from the configuration, else a pair made once
+ *   with web-push and kept in `server_secrets` (every process and restart uses the same pair, so
+ *   subscriptions stay valid).
+ * - A delivery is one push to one subscription. `queuePush` (called by `notify`, in the event's
+ *   transaction) adds one per subscription of the tasker unless the push's topic is off in their
+ *   settings (task offers → topicTaskOffer; bonus, mission and payout → topicBonus; the rest always).
+ * - The job leases due deliveries (FOR UPDATE SKIP LOCKED, next_attempt_at moved past the lease, so
+ *   several processes never send one twice at once), words each in its subscription's language,
+ *   encrypts and signs it with web-push (`generateRequestDetails`: aes128gcm, RFC 8291, and the VAPID
+ *   JWT, RFC 8292) and POSTs it. 2xx: sent. 404/410: the push service says the subscription is gone;
+ *   it is deleted (its deliveries with it). Anything else (429, 5xx, no answer): tried again after
+ *   30 s, 2 min, 10 min, 1 h; after 5 attempts the delivery is marked failed.
+ * - Expiry reminders of tasks in progress (spec section 4, the same times as the app's own
+ *   reminders) are pushed too: each (task, time) once, recorded in `push_reminders`.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import webpush from 'web-push';
+import type { Db } from '../db/database';
+import type { Clock } from '../clock';
+import { badRequest } from '../http/errors';
+import { localeOf } from '../http/messages';
+import { expiryReminderTimes } from '#domain/lifecycle';
+import { notificationPath, pushTopicOf, type PushSettings } from '#domain/notifications';
+import type { Locale } from '#domain/types';
+import { notificationsDb, type PushMessage } from './tables';
+import { wordNotification } from './words';
+
+export interface VapidConfig {
+  publicKey: string | null;
+  privateKey: string | null;
+  /** `mailto:` or an https URL the push services may contact (VAPID_SUBJECT). */
+  subject: string;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+export const DEFAULT_VAPID_SUBJECT = 'mailto:support@shelfwork.app';
+
+/** The configured pair, else the pair kept in server_secrets (made on first use). */
+export async function resolveVapidKeys(db: Db, config: VapidConfig | null | undefined): Promise<VapidKeys> {
+  const subject = config?.subject || DEFAULT_VAPID_SUBJECT;
+  if (config?.publicKey && config.privateKey) return { publicKey: config.publicKey, privateKey: config.privateKey, subject };
+  const made = webpush.generateVAPIDKeys();
+  await db
+    .insertInto('server_secrets')
+    .values({ name: 'vapid_keys', value: JSON.stringify(made) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'vapid_keys').executeTakeFirstOrThrow();
+  const kept = JSON.parse(row.value) as { publicKey: string; privateKey: string };
+  return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+}
+
+// ---- Settings and subscriptions --------------------------------------------------------------
+
+export async function getPushSettings(db: Db, userId: string): Promise<PushSettings> {
+  const row = await notificationsDb(db).selectFrom('push_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return { topicTaskOffer: row?.topic_task_offer ?? true, topicBonus: row?.topic_bonus ?? true };
+}
+
+/** Sets either or both topics (booleans); the others keep their value. */
+export async function setPushSettings(db: Db, userId: string, input: unknown, now: Date): Promise<PushSettings> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  for (const key of ['topicTaskOffer', 'topicBonus'] as const) if (body[key] !== undefined && typeof body[key] !== 'boolean') fields[key] = 'INVALID';
+  if (Object.keys(fields).length > 0) throw badRequest(fields);
+  const current = await getPushSettings(db, userId);
+  const next: PushSettings = {
+    topicTaskOffer: typeof body.topicTaskOffer === 'boolean' ? body.topicTaskOffer : current.topicTaskOffer,
+    topicBonus: typeof body.topicBonus === 'boolean' ? body.topicBonus : current.topicBonus,
+  };
+  await notificationsDb(db)
+    .insertInto('push_settings')
+    .values({ user_id: userId, topic_task_offer: next.topicTaskOffer, topic_bonus: next.topicBonus, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ topic_task_offer: next.topicTaskOffer, topic_bonus: next.topicBonus, updated_at: now }))
+    .execute();
+  return next;
+}
+
+export interface ApiPushSubscription {
+  endpoint: string;
+  expirationTime: number | null;
+  keys: { p256dh: string; auth: string };
+}
+
+const B64URL = /^[A-Za-z0-9_-]+=*$/;
+
+/** Reads `{endpoint, expirationTime, keys: {p256dh, auth}}` (PushSubscription.toJSON()). */
+export function readSubscription(input: unknown): ApiPushSubscription {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const keys = (body.keys ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  let endpoint = '';
+  if (typeof body.endpoint !== 'string' || body.endpoint === '') fields.endpoint = 'REQUIRED';
+  else if (body.endpoint.length > 2000) fields.endpoint = 'TOO_LONG';
+  else {
+    try {
+      const url = new URL(body.endpoint);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))) fields.endpoint = 'INVALID';
+      endpoint = body.endpoint;
+    } catch {
+      fields.endpoint = 'INVALID';
+    }
+  }
+  for (const k of ['p256dh', 'auth'] as const) {
+    const v = keys[k];
+    if (typeof v !== 'string' || v === '') fields[k] = 'REQUIRED';
+    else if (v.length > 200 || !B64URL.test(v)) fields[k] = 'INVALID';
+  }
+  const exp = body.expirationTime;
+  if (exp !== undefined && exp !== null && (typeof exp !== 'number' || !Number.isFinite(exp))) fields.expirationTime = 'INVALID';
+  if (Object.keys(fields).length > 0) throw badRequest(fields);
+  return { endpoint, expirationTime: typeof exp === 'number' ? exp : null, keys: { p256dh: keys.p256dh as string, auth: keys.auth as string } };
+}
+
+/**
+ * Saves the device's subscription for the tasker (by endpoint: a browser that subscribed for
+ * another account on this device now belongs to this one), with the language its pushes use.
+ */
+export async function saveSubscription(db: Db, userId: string, sub: ApiPushSubscription, locale: Locale, now: Date): Promise<ApiPushSubscription> {
+  const expiration = sub.expirationTime === null ? null : new Date(sub.expirationTime);
+  await notificationsDb(db)
+    .insertInto('push_subscriptions')
+    .values({ id: randomUUID(), user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, expiration_time: expiration, locale, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, expiration_time: expiration, locale, updated_at: now }))
+    .execute();
+  return sub;
+}
+
+export async function listSubscriptions(db: Db, userId: string): Promise<ApiPushSubscription[]> {
+  const rows = await notificationsDb(db).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  return rows.map((r) => ({ endpoint: r.endpoint, expirationTime: r.expiration_time ? new Date(r.expiration_time).getTime() : null, keys: { p256dh: r.p256dh, auth: r.auth } }));
+}
+
+// ---- Queueing ----------------------------------------------------------------------------------
+
+/** One delivery per subscription of the tasker, unless the push's topic is switched off. */
+export async function queuePush(db: Db, userId: string, message: PushMessage, now: Date): Promise<number> {
+  const topic = pushTopicOf(message.type);
+  if (topic) {
+    const settings = await getPushSettings(db, userId);
+    if (!settings[topic]) return 0;
+  }
+  const nd = notificationsDb(db);
+  const subs = await nd.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
+  if (subs.length === 0) return 0;
+  await nd
+    .insertInto('push_deliveries')
+    .values(subs.map((s) => ({ id: randomUUID(), subscription_id: s.id, message: JSON.stringify(message), next_attempt_at: now, created_at: now })))
+    .execute();
+  return subs.length;
+}
+
+/** The expiry reminders of tasks in progress that fell due in the last 10 minutes, each pushed once. */
+export async function queueExpiryReminders(db: Db, now: Date): Promise<number> {
+  const tasks = await db
+    .selectFrom('tasks')
+    .select(['id', 'title', 'tasker_id', 'time_window_end', 'expected_duration'])
+    .where('status', '=', 'in_progress')
+    .where('tasker_id', 'is not', null)
+    .where('time_window_end', '>', new Date(now.getTime() - 10 * 60_000))
+    .execute();
+  let queued = 0;
+  const since = new Date(now.getTime() - 10 * 60_000);
+  for (const t of tasks) {
+    const end = new Date(t.time_window_end);
+    // The same times as the app's reminders (expiryReminderTimes), asked from 10 minutes ago.
+    const due = expiryReminderTimes({ timeWindowEnd: end.toISOString(), expectedDuration: t.expected_duration }, since).filter((at) => at.getTime() <= now.getTime());
+    for (const at of due) {
+      const inserted = await notificationsDb(db)
+        .insertInto('push_reminders')
+        .values({ task_id: t.id, at, created_at: now })
+        .onConflict((oc) => oc.columns(['task_id', 'at']).doNothing())
+        .returning('task_id')
+        .executeTakeFirst();
+      if (!inserted || !t.tasker_id) continue;
+      const leftMinutes = Math.max(0, Math.ceil((end.getTime() - at.getTime()) / 60_000));
+      const type = leftMinutes > 0 ? 'task_expiring' : 'task_time_over';
+      queued += await queuePush(db, t.tasker_id, { type, params: { taskTitle: t.title, leftMinutes }, resourceId: t.id, notificationId: null }, now);
+    }
+  }
+  return queued;
+}
+
+// ---- Sending -------------------------------------------------------------------------------------
+
+export const PUSH_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
+export const PUSH_MAX_ATTEMPTS = PUSH_RETRY_DELAYS_MS.length + 1;
+/** How long a leased delivery is left alone by other processes while it is being sent. */
+const LEASE_MS = 60_000;
+const BATCH = 50;
+/** A push lives 24 h at the push service while the device is off. */
+const PUSH_TTL_SECONDS = 24 * 3600;
+
+/** The JSON the service worker receives (sw/push.ts). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** The screen a click opens (with `?source=push_notification`). */
+  url: string;
+  tag: string;
+  notificationId: string | null;
+}
+
+export function pushPayload(message: PushMessage, locale: Locale): PushPayload {
+  const words = wordNotification(message.type, message.params, locale);
+  return {
+    title: words.title,
+    body: words.body,
+    url: notificationPath(message, 'push_notification') ?? '/',
+    tag: message.notificationId ?? `${message.type}:${message.resourceId ?? ''}:${String(message.params.leftMinutes ?? '')}`,
+    notificationId: message.notificationId,
+  };
+}
+
+/** How a push request is made: fetch by default (tests may point it anywhere). */
+export type PushFetch = (url: string, init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal }) => Promise<{ status: number }>;
+
+const defaultFetch: PushFetch = async (url, init) => {
+  const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body ? new Uint8Array(init.body) : null, signal: init.signal });
+  await res.arrayBuffer().catch(() => undefined);
+  return { status: res.status };
+};
+
+export interface SendResult {
+  sent: number;
+  gone: number;
+  retried: number;
+  failed: number;
+}
+
+/** Sends every due delivery (in batches); never throws for a push service's answer. */
+export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, fetchImpl: PushFetch = defaultFetch): Promise<SendResult> {
+  const nd = notificationsDb(db);
+  const result: SendResult = { sent: 0, gone: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const leased = await sql<{ id: string; subscription_id: string; message: PushMessage | string; attempts: number }>`
+      with due as (
+        select id from push_deliveries
+        where status = 'pending' and next_attempt_at <= ${now}::timestamptz
+        order by next_attempt_at
+        limit ${BATCH}
+        for update skip locked
+      )
+      update push_deliveries d set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}::timestamptz, attempts = d.attempts + 1
+      from due where d.id = due.id
+      returning d.id, d.subscription_id, d.message, d.attempts`.execute(db);
+    for (const d of leased.rows) {
+      const sub = await nd.selectFrom('push_subscriptions').selectAll().where('id', '=', d.subscription_id).executeTakeFirst();
+      if (!sub) continue; // deleted meanwhile: its deliveries went with it
+      const message = (typeof d.message === 'string' ? JSON.parse(d.message) : d.message) as PushMessage;
+      const payload = JSON.stringify(pushPayload(message, localeOf(sub.locale)));
+      let status = 0;
+      let error: string | null = null;
+      try {
+        const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
+          vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: PUSH_TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+        });
+        const answer = await fetchImpl(details.endpoint, {
+          method: details.method,
+          headers: details.headers as Record<string, string>,
+          body: (details.body as Buffer | null) ?? null,
+          signal: AbortSignal.timeout(15_000),
+        });
+        status = answer.status;
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+      }
+      if (status >= 200 && status < 300) {
+        await nd.updateTable('push_deliveries').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', d.id).execute();
+        result.sent += 1;
+      } else if (status === 404 || status === 410) {
+        await nd.deleteFrom('push_subscriptions').where('id', '=', d.subscription_id).execute();
+        result.gone += 1;
+      } else {
+        const why = error ?? `HTTP ${status}`;
+        const delay = PUSH_RETRY_DELAYS_MS[d.attempts - 1];
+        if (delay === undefined || d.attempts >= PUSH_MAX_ATTEMPTS) {
+          await nd.updateTable('push_deliveries').set({ status: 'failed', last_error: why }).where('id', '=', d.id).execute();
+          result.failed += 1;
+        } else {
+          await nd.updateTable('push_deliveries').set({ next_attempt_at: new Date(now.getTime() + delay), last_error: why }).where('id', '=', d.id).execute();
+          result.retried += 1;
+        }
+      }
+    }
+    if (leased.rows.length < BATCH) return result;
+  }
+}
+
+export const PUSH_INTERVAL_MS = 5_000;
+const REMINDER_EVERY_MS = 60_000;
+
+export interface JobHandle {
+  stop(): Promise<void>;
+}
+
+/** Every 5 s: the due deliveries; every minute: the expiry reminders. A run never overlaps the last. */
+export function startPushJob(db: Db, clock: Clock, vapid: VapidConfig | null | undefined, log: (line: string) => void = console.log, intervalMs = PUSH_INTERVAL_MS): JobHandle {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let keys: VapidKeys | null = null;
+  let lastReminders = 0;
+  const tick = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      keys ??= await resolveVapidKeys(db, vapid);
+      const now = clock.now();
+      if (now.getTime() - lastReminders >= REMINDER_EVERY_MS) {
+        lastReminders = now.getTime();
+        await queueExpiryReminders(db, now);
+      }
+      const r = await sendDuePushes(db, now, keys);
+      if (r.sent + r.gone + r.retried + r.failed > 0) log(`[push] sent ${r.sent}, gone ${r.gone}, to retry ${r.retried}, failed ${r.failed}`);
+    })()
+      .catch((error: unknown) => log(`[push] run failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
