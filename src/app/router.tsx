@@ -37,6 +37,9 @@ const skuScreen = async () => ({ Component: (await import('../scanner/SkuScreen'
 const profileScreen = async () => ({ Component: (await import('../profile/ProfileScreen')).ProfileScreen });
 const trainingsScreen = async () => ({ Component: (await import('../trainings/TrainingsScreen')).TrainingsScreen });
 const trainingDetailScreen = async () => ({ Component: (await import('../trainings/TrainingDetailScreen')).TrainingDetailScreen });
+// Task extras: the instructions, and the photo hosts' /{taskId} redirect.
+const instructionsScreen = async () => ({ Component: (await import('../taskExtras/InstructionsScreen')).InstructionsScreen });
+const taskPhotosRoute = async () => ({ Component: (await import('../taskExtras/TaskPhotosRoute')).TaskPhotosRoute });
 // Money and motivation (issue 12).
 const nextPayoutScreen = async () => ({ Component: (await import('../money/NextPayoutScreen')).NextPayoutScreen });
 const missionsScreen = async () => ({ Component: (await import('../missions/MissionsScreen')).MissionsScreen });
@@ -122,6 +125,7 @@ export const routes: RouteObject[] = [
               { path: 'task/:taskId/confirm_incomplete', handle: handle('task', { back: true }), lazy: confirmIncompleteScreen },
               { path: 'task/:taskId/confirm_blocked', handle: handle('task', { back: true }), lazy: confirmBlockedScreen },
               { path: 'task/:taskId/skus', handle: handle('task', { back: true }), lazy: skuScreen },
+              { path: 'task/:taskId/instructions', handle: handle('task', { back: true }), lazy: instructionsScreen },
               { path: 'onboarding', handle: handle('onboarding'), element: <OnboardingScreen /> },
               { path: 'onboarding/profile-edit', handle: handle('onboarding', { back: true }), lazy: profileWizardScreen },
               { path: 'settings', handle: handle('settings'), element: <SettingsScreen /> },
@@ -145,6 +149,8 @@ export const routes: RouteObject[] = [
           { path: 'notification-permissions', lazy: notificationPermissionScreen },
         ],
       },
+      // /{taskId}: the photo hosts' embedded photos (local and configured hosts, embedded flag only; else not found).
+      { path: ':taskId', lazy: taskPhotosRoute },
       { element: <GreenLayout />, children: [{ path: '*', element: <NotFoundScreen /> }] },
     ],
   },

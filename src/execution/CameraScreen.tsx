@@ -24,6 +24,7 @@ import { prepareCameraFrame, preparePhotoFile, type PreparedPhoto } from './phot
 import { photoVerdict } from './photos/quality';
 import { PhotoQualityNotice } from './PhotoQualityNotice';
 import type { PhotoVerdict } from '#domain/photoQuality';
+import { MandatoryPhotoNote } from '../taskExtras/MandatoryPhotoNote';
 import { parseTags, photosWithTags } from './photoTags';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
@@ -109,6 +110,7 @@ function Camera({ taskId }: { taskId: string }) {
           </div>
         </>
       ) : null}
+      {flag(params.get('isMandatory')) && !reviewMode && shown !== undefined ? <MandatoryPhotoNote count={shown.length} /> : null}
       <section className="exec-section" aria-label={t`Photos`}>
         {shown === undefined ? <Spinner /> : <PhotoCollection taskId={taskId} photos={shown} groupByTag={embedded} readOnly={readOnly} />}
       </section>

@@ -30,7 +30,9 @@ const view = (over: Partial<ChecklistItemRow>, done = false, auto = false) =>
 describe('ChecklistItemView', () => {
   it('links a camera item to the camera with its tags and title, using the metadata titles', () => {
     const html = view({ type: 'camera', metadata: { tags: ['before'], titleOverride: 'Shelf', buttonTitle: 'Take shelf photo', doneTitle: 'Shelf done' } });
-    expect(html).toContain('href="/task/t1/camera/?tags=before&amp;title=Shelf"');
+    // A required step tells the camera so (isMandatory); an optional one does not.
+    expect(html).toContain('href="/task/t1/camera/?tags=before&amp;title=Shelf&amp;isMandatory=true"');
+    expect(view({ type: 'camera', isOptional: true, metadata: { tags: ['before'], titleOverride: 'Shelf' } })).toContain('href="/task/t1/camera/?tags=before&amp;title=Shelf"');
     expect(html).toContain('Take shelf photo');
     expect(html).not.toContain('Server title');
     expect(view({ type: 'camera', metadata: { buttonTitle: 'Take', doneTitle: 'Shelf done' } }, true)).toContain('Shelf done');

@@ -58,7 +58,7 @@ export function ChecklistItemView({ taskId, item, done, auto, onToggle }: Checkl
         ) : null}
         <div className="checklist-item__actions">
           {item.type === 'camera' ? (
-            <Link className="btn btn-secondary" to={cameraPath(taskId, item.metadata.tags ?? [], title)}>
+            <Link className="btn btn-secondary" to={cameraPath(taskId, item.metadata.tags ?? [], title, { mandatory: !item.isOptional })}>
               {actionLabel(t`Take photos`)}
             </Link>
           ) : null}

@@ -10,6 +10,8 @@ import { ExecutionGate } from './ExecutionGate';
 import { useExecutionTask } from './useExecutionTask';
 import { Link } from 'react-router';
 import './execution.css';
+import { useSearchParams } from 'react-router';
+import { defectsOption } from '../taskExtras/MandatoryPhotoNote';
 
 export function DefectsScreen() {
   const { taskId = '' } = useParams<{ taskId: string }>();
@@ -18,6 +20,9 @@ export function DefectsScreen() {
   const navigate = useNavigate();
   const task = useExecutionTask(taskId);
   const defects = useTaskDefects(taskId);
+  // `?defectsOption` (spec section 2): which defects to list, regular (default) or task blockers.
+  const [params] = useSearchParams();
+  const type = defectsOption(params.get('defectsOption'));
   if (!task) return <ExecutionGate task={task} taskId={taskId} />;
   const inProgress = task.status === 'in_progress';
   return (
@@ -25,7 +30,7 @@ export function DefectsScreen() {
       <p className="muted">
         <Trans>Tick every defect you found. Changes are saved on this device at once.</Trans>
       </p>
-      <section className="card">{defects === undefined ? <Spinner /> : <DefectChecklist taskId={taskId} defects={defects} type="regular" disabled={!inProgress} />}</section>
+      <section className="card">{defects === undefined ? <Spinner /> : <DefectChecklist taskId={taskId} defects={defects} type={type} disabled={!inProgress} />}</section>
       {inProgress ? (
         <Link className="btn btn-secondary" to={cameraPath(taskId, ['defect'], t`Defect photos`)}>
           <Trans>Take defect photos</Trans>

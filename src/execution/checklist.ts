@@ -82,10 +82,12 @@ export function finishPath(taskId: string, items: readonly Item[], doneIds: read
   return `${taskPath(taskId)}/${requiredItemsDone(items, doneIds) ? 'confirm_complete' : 'confirm_incomplete'}`;
 }
 
-export function cameraPath(taskId: string, tags: readonly PhotoTag[], title?: string | null): string {
+export function cameraPath(taskId: string, tags: readonly PhotoTag[], title?: string | null, options: { mandatory?: boolean } = {}): string {
   const params = new URLSearchParams();
   if (tags.length > 0) params.set('tags', tags.join(','));
   if (title) params.set('title', title);
+  // `isMandatory` (spec section 2): the camera says the step needs a photo.
+  if (options.mandatory) params.set('isMandatory', 'true');
   const query = params.toString();
   return `${taskPath(taskId)}/camera/${query ? `?${query}` : ''}`;
 }

@@ -19,6 +19,7 @@ import { MarkdownText } from './MarkdownText';
 import { PlaceCard } from './PlaceCard';
 import { ReserveControl } from './ReserveControl';
 import { Icon } from '#ui/Icon';
+import { InstructionsButton } from '../taskExtras/InstructionsScreen';
 
 export interface AvailableTaskSectionsProps {
   task: TaskRow;
@@ -133,6 +134,8 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
           </ul>
         </DetailSection>
       )}
+
+      {approved && <InstructionsButton taskId={task.id} />}
 
       {task.taskType.fullDescription.trim() !== '' &&
         (approved ? (

@@ -2,7 +2,8 @@
  * Task detail for a task in history — accepted, rejected, expired, awaiting confirmation (spec
  * section 2): a status banner, the reviewer's result comment, the place, the reward (reduced
  * only where it applies: accepted or rejected, spec section 4), the time taken (end − start) and
- * the tasker's own comment. SKUs, defects and photos join with the task pack (next issue).
+ * the tasker's own comment, then the work: SKUs entered versus the products, defects and photos
+ * (taskExtras/HistoryWorkDetails.tsx).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '#db/schema';
@@ -13,6 +14,7 @@ import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
 import { DetailSection } from '#ui/DetailSection';
 import { Icon, type IconName } from '#ui/Icon';
+import { HistoryWorkDetails } from '../taskExtras/HistoryWorkDetails';
 
 type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
 
@@ -104,6 +106,9 @@ export function HistoricalTaskSections({ task, distance }: { task: TaskRow; dist
       )}
 
       <PlaceCard place={task.place} distance={distance} />
+
+      {/* SKUs entered versus the products, defects and photos (spec section 2). */}
+      {status !== 'expired' && <HistoryWorkDetails task={task} />}
     </>
   );
 }

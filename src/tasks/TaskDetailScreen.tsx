@@ -17,6 +17,7 @@ import { TaskDetailLoading } from './TaskDetailLoading';
 import { TaskUnavailable } from './TaskUnavailable';
 import { useOnline } from '../app/useOnline';
 import './TaskDetailScreen.css';
+import { setShopCookie } from '../taskExtras/shopCookie';
 
 /** How long a successful refresh may take to show up in the mirror before "not found". */
 const MIRROR_SETTLE_MS = 3000;
@@ -47,6 +48,12 @@ export function TaskDetailScreen() {
       void watchCollections({ taskId: null });
     };
   }, [taskId]);
+
+  // Spec section 7: the `shop` cookie names the store of the task being looked at, for a day.
+  const placeTitle = task?.place.title;
+  useEffect(() => {
+    if (placeTitle) setShopCookie(placeTitle);
+  }, [placeTitle]);
 
   // The worker answers before the page's live query sees its write; give the mirror a moment
   // before concluding that a successful refresh produced nothing this viewer may see.
