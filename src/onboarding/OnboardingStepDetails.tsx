@@ -66,15 +66,20 @@ export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps
     case 'profile':
       return (
         <>
-          {user.countryCode === 'LT' ? (
-            <p>
-              <Trans>Five short parts: referral code, contact details, personal details, business details and billing.</Trans>
-            </p>
-          ) : (
-            <p>
-              <Trans>Three short parts: your contact details, personal details and how you get paid.</Trans>
-            </p>
-          )}
+          {/* The wizard's parts (src/domain/profile.ts profileSteps): the referral code only while the account is new. */}
+          <p>
+            {user.countryCode === 'LT' ? (
+              user.isNew ? (
+                <Trans>Five short parts: referral code, contact details, personal details, business details and billing.</Trans>
+              ) : (
+                <Trans>Four short parts: contact details, personal details, business details and billing.</Trans>
+              )
+            ) : user.isNew ? (
+              <Trans>Three short parts: referral code, contact details, and personal details with how you get paid.</Trans>
+            ) : (
+              <Trans>Two short parts: contact details, and personal details with how you get paid.</Trans>
+            )}
+          </p>
           <p className="muted">
             <Trans>You will need your phone number, address, national ID with a photo of your ID document, and your bank account (IBAN).</Trans>
           </p>
