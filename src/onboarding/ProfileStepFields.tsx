@@ -124,7 +124,12 @@ export function ProfileStepFields({ step, formik, ctx, showCountry, countryLocke
   return (
     <div className="wizard-fields">
       {showCountry ? (
-        <SelectField label={labels.country} disabled={countryLocked} {...bind('countryCode')}>
+        <SelectField
+          label={labels.country}
+          hint={countryLocked ? <Trans>Locked after approval. To change it, contact support.</Trans> : undefined}
+          disabled={countryLocked}
+          {...bind('countryCode')}
+        >
           <option value="" disabled>
             {t`Choose a country`}
           </option>

@@ -97,8 +97,9 @@ export class ProfileWizardPage {
     await this.page.getByRole('button', { name: 'Skip' }).click();
   }
 
+  /** The wizard's own Back (the top bar has a back arrow of the same name). */
   async back(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Back', exact: true }).click();
+    await this.page.locator('.wizard-actions').getByRole('button', { name: 'Back', exact: true }).click();
   }
 
   /** A save made offline: the wizard says it waits for a signal. */
