@@ -26,6 +26,7 @@ import {
 } from '#contracts/serviceWorker';
 import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
 import { NAVIGATION_DENYLIST } from './navigation';
+import { registerPushHandlers } from './push';
 import { isMapResourceRequest, isMapStyleRequest, mapResourceHandler, mapStyleHandler } from './mapCache';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -188,6 +189,9 @@ self.addEventListener('message', (event) => {
       break;
   }
 });
+
+// Web push (issue 14): show pushes, open their screen on a click (sw/push.ts).
+registerPushHandlers(self);
 
 // A new worker takes over open pages as soon as it activates (it only activates after
 // `skip-waiting` or once every old tab is gone).

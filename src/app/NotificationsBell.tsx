@@ -1,35 +1,81 @@
 /**
- * The notifications bell with its count badge. Notifications are synced in a later issue; until
- * then the count is 0 and the panel says so instead of pretending.
+ * The notifications bell (spec sections 2, 4 and 9; issue 14): its count badge is the number of
+ * unseen notifications in the mirror (pulled every 60 s, so it works offline with what was last
+ * pulled), and its tooltip says so 1 s after the app starts, for 3 s, again every 60 s. A tap opens
+ * the list, or — when there is exactly one — that notification directly
+ * (src/notifications/NotificationsDialog.tsx).
  */
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { Dialog } from '#ui/Dialog';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useState } from 'react';
 import { Icon } from '#ui/Icon';
+import type { AppNotification } from '#domain/notifications';
+import { nextTooltipChange, tooltipOpenAt } from '../notifications/bellTooltip';
+import { NotificationsDialog } from '../notifications/NotificationsDialog';
+import { useNotifications } from '../notifications/queries';
+import '../notifications/notifications.css';
 
-export interface NotificationsBellProps {
-  count: number;
+/** When this page started (the tooltip's clock; a new page load starts it again). */
+const pageStart = Date.now();
+
+function useBellTooltip(active: boolean): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    // Wake up at each open/close change (a timer's callback, never a render, updates the clock).
+    const timer = setTimeout(() => setNow(Date.now()), nextTooltipChange(Date.now() - pageStart) + 5);
+    return () => clearTimeout(timer);
+  }, [active, now]);
+  return active && tooltipOpenAt(now - pageStart);
 }
 
-export function NotificationsBell({ count }: NotificationsBellProps) {
+export function NotificationsBell() {
   const { t } = useLingui();
+  const notifications = useNotifications();
+  const count = notifications?.length ?? 0;
   const [open, setOpen] = useState(false);
+  // The one opened directly when the bell was tapped with a single notification.
+  const [direct, setDirect] = useState<AppNotification | null>(null);
+  const tooltip = useBellTooltip(count > 0 && !open);
+  const tooltipId = useId();
   const label = count > 0 ? t`Notifications, ${count} new` : t`Notifications`;
+  const tipText = plural(count, { one: 'You have # new notification', other: 'You have # new notifications' });
   return (
-    <>
-      <button type="button" className="icon-btn" aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+    <span className="bell">
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-describedby={tooltip ? tooltipId : undefined}
+        data-testid="notifications-bell"
+        onClick={() => {
+          setDirect(notifications?.length === 1 ? (notifications[0] ?? null) : null);
+          setOpen(true);
+        }}
+      >
         <Icon name="bell" />
         {count > 0 ? (
-          <span className="badge-count" aria-hidden="true">
+          <span className="badge-count" aria-hidden="true" data-testid="notifications-count">
             {count > 99 ? '99+' : count}
           </span>
         ) : null}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={<Trans>Notifications</Trans>}>
-        <p className="muted">
-          <Trans>You have no new notifications.</Trans>
-        </p>
-      </Dialog>
-    </>
+      {tooltip ? (
+        <span className="bell-tooltip" role="tooltip" id={tooltipId}>
+          {tipText}
+        </span>
+      ) : null}
+      {open ? (
+        <NotificationsDialog
+          notifications={notifications ?? []}
+          initial={direct}
+          onClose={() => {
+            setOpen(false);
+            setDirect(null);
+          }}
+        />
+      ) : null}
+    </span>
   );
 }

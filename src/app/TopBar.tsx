@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { GlobalSyncIndicator } from '../execution/GlobalSyncIndicator';
 import { Icon } from '#ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
+import { PushPopup } from '../notifications/PushPopup';
 
 export interface TopBarProps {
   title: string;
@@ -49,7 +50,8 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
           </Link>
         ) : null}
         <GlobalSyncIndicator />
-        <NotificationsBell count={0} />
+        <NotificationsBell />
+        <PushPopup />
       </div>
     </header>
   );

@@ -16,6 +16,7 @@ const SUGGESTIONS_PREFIX = 'suggestions:';
 const CURSOR_PREFIX = 'cursor:';
 const PROFILE_PREFIX = 'profile:';
 const MONEY_PREFIX = 'money:';
+const NOTIFICATIONS_PREFIX = 'notifications:';
 const ATTENDANCE_PREFIX = 'attendance:';
 
 /** The tasker's own referral code (GET user/referral-code; it never changes once made). */
@@ -39,6 +40,9 @@ export const LAST_WEEK_EARN_KEY = `${MONEY_PREFIX}lastWeekEarn`;
 /** GET task/attendance-requests: the approved tasker's open attendance requests (`AttendanceRequest[]`, src/domain/attendance.ts). */
 export const ATTENDANCE_REQUESTS_KEY = `${ATTENDANCE_PREFIX}requests`;
 
+/** GET notifications: the tasker's unseen notifications, newest first (`AppNotification[]`, src/domain/notifications.ts; issue 14). */
+export const NOTIFICATIONS_KEY = `${NOTIFICATIONS_PREFIX}list`;
+
 /** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */
 export function suggestionsKey(taskId: string): string {
   return `${SUGGESTIONS_PREFIX}${taskId}`;
@@ -50,7 +54,7 @@ export function historyCursorKey(status: TaskStatus): string {
 }
 
 /** kv keys that belong to the signed-in account (cleared on logout and on an account switch). */
-export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX, MONEY_PREFIX, ATTENDANCE_PREFIX] as const;
+export const ACCOUNT_KV_PREFIXES = [SUGGESTIONS_PREFIX, CURSOR_PREFIX, PROFILE_PREFIX, MONEY_PREFIX, ATTENDANCE_PREFIX, NOTIFICATIONS_PREFIX] as const;
 
 export interface SuggestionsState {
   taskIds: string[];

@@ -49,6 +49,14 @@ export type CommandResult<T = void> = { ok: true; value: T } | { ok: false; erro
 
 export type SyncReason = 'start' | 'online' | 'visible' | 'timer' | 'login' | 'manual' | 'background-sync';
 
+/** The push-notification calls (spec section 7) the page makes through the worker's session. */
+export type PushNotificationCall =
+  | { op: 'vapid-public-key' }
+  | { op: 'settings' }
+  | { op: 'subscriptions' }
+  | { op: 'save-settings'; settings: { topicTaskOffer?: boolean; topicBonus?: boolean } }
+  | { op: 'subscribe'; subscription: { endpoint: string; expirationTime: number | null; keys: { p256dh: string; auth: string } } };
+
 export interface SyncApi {
   /** Called once by the page; `apiBase` is the absolute URL of /api. */
   init(options: { apiBase: string }): Promise<void>;
@@ -158,6 +166,11 @@ export interface SyncApi {
    * refusal stays as a rejected record with the server's code (ATTENDANCE_ALREADY_SUBMITTED ...).
    */
   answerAttendance(taskId: string, answer: AttendanceAnswer): Promise<CommandResult>;
+
+  /** Notifications (issue 14): out of the mirror at once, `POST notifications/{id}/mark-as-seen` queued (offline too, arrives once). */
+  markNotificationSeen(id: string): Promise<CommandResult>;
+  /** Web push calls (online only), answered with the server's body: see PushNotificationCall. */
+  pushNotificationCall(call: PushNotificationCall): Promise<CommandResult<unknown>>;
 
   /** Last known position, sent as the `Geolocation` header (spec section 7). */
   setPosition(position: { latitude: number; longitude: number } | null): Promise<void>;

@@ -21,6 +21,8 @@ export const SAVE_PROFILE_KIND = 'save-profile' as const;
 export const PAYMENT_DOCUMENTS_KIND = 'payment-documents' as const;
 export const REFERRED_BY_CODE_KIND = 'referred-by-code' as const;
 export const USER_DOCUMENT_KIND = 'user-document' as const;
+/** `POST notifications/{id}/mark-as-seen` (the account queue; issue 14). */
+export const NOTIFICATION_SEEN_KIND = 'notification-seen' as const;
 /** `POST support/submit-support-request {body}` (the account queue; issue 14). */
 export const SUPPORT_REQUEST_KIND = 'support-request' as const;
 /** `POST task/{taskId}/attendance-request` (on the task's queue). */
@@ -110,6 +112,11 @@ export interface UserDocumentPayload {
 /** The attendance answer as sent: yes `{accept: true, justification: null, policyAgreed: false}`, or no with its reason and the policy agreed. */
 export type AttendanceAnswerPayload = AttendanceAnswer;
 
+/** The notification marked seen (the path names it too; the payload lets the mirror find it). */
+export interface NotificationSeenPayload {
+  id: string;
+}
+
 /** Each kind's payload. */
 export interface OutboxPayloads {
   [SET_COUNTRY_KIND]: SetCountryPayload;
@@ -125,6 +132,7 @@ export interface OutboxPayloads {
   [PAYMENT_DOCUMENTS_KIND]: PaymentDocumentsPayload;
   [REFERRED_BY_CODE_KIND]: ReferredByCodePayload;
   [USER_DOCUMENT_KIND]: UserDocumentPayload;
+  [NOTIFICATION_SEEN_KIND]: NotificationSeenPayload;
   [SUPPORT_REQUEST_KIND]: { body: string };
   [ATTENDANCE_ANSWER_KIND]: AttendanceAnswerPayload;
 }

@@ -1,6 +1,6 @@
 /**
  * /settings: the language picker (stored on this device as 'lng' and sent to the sync worker) and
- * sign out. Push settings (installed app only) come with notifications in a later issue.
+ * sign out, and the push settings in the installed app only (src/notifications/PushSettingsCard.tsx).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -10,6 +10,8 @@ import { NATIVE_LANGUAGE_NAMES } from '../i18n/locales';
 import { SignOutButton } from '../app/SignOutButton';
 import { useSessionEmail } from '../auth/queries';
 import { Icon } from '#ui/Icon';
+import { PushSettingsCard } from '../notifications/PushSettingsCard';
+import { isInstalledApp } from '../pwa/register';
 import './SettingsScreen.css';
 
 export function SettingsScreen() {
@@ -18,6 +20,8 @@ export function SettingsScreen() {
   // The catalog loads asynchronously: show the tapped language as selected right away.
   const [picked, setPicked] = useState<string | null>(null);
   const selected = picked ?? i18n.locale;
+  // Spec section 2: push settings in the installed app only.
+  const [installed] = useState(isInstalledApp);
 
   return (
     <div className="page settings">
@@ -47,6 +51,8 @@ export function SettingsScreen() {
           ))}
         </div>
       </section>
+
+      {installed ? <PushSettingsCard /> : null}
 
       <section className="card" aria-labelledby="settings-account">
         <h2 id="settings-account" className="settings-heading">

@@ -22,9 +22,11 @@ import { supportHandlers, type SupportHandlers } from './features/support';
 import { answerAttendanceHandler } from './features/attendance';
 import { attendanceDue, pullAttendanceRequests } from './pulls/attendance';
 import { Drainer } from './features/drainer';
+import { notificationHandlers, type NotificationHandlers } from './features/notifications';
+import { notificationsDue, pullNotifications } from './pulls/notifications';
 import type { ShelfworkDb } from '#db/schema';
 import { LOCALE_KEY, POSITION_KEY } from '#contracts/kv';
-import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, ScanChange, SyncApi, SyncReason } from '#contracts/sync';
+import type { ChecklistChange, CommandResult, DefectChange, NewPhoto, PushNotificationCall, ScanChange, SyncApi, SyncReason } from '#contracts/sync';
 import type { PaymentDocumentsPayload, SaveProfilePayload, UserDocumentKind } from '#db/outboxKinds';
 import type { AttendanceAnswer } from '#domain/attendance';
 import type { CompletionInput } from '#domain/completion';
@@ -109,6 +111,7 @@ export class SyncEngine implements SyncApi {
   private readonly execution: ExecutionHandlers;
   private readonly lifecycle: LifecycleHandlers;
   private readonly profile: ProfileHandlers;
+  private readonly notifications: NotificationHandlers;
   private readonly support: SupportHandlers;
   private readonly answerAttendanceCmd: (taskId: string, answer: unknown) => Promise<CommandResult>;
 
@@ -181,6 +184,7 @@ export class SyncEngine implements SyncApi {
     this.drainer = new Drainer({ db: this.db, ctx: this.drainCtx, locks: this.locks, ready: this.ready, warn: this.warn });
     this.execution = executionHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.profile = profileHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
+    this.notifications = notificationHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.support = supportHandlers({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.answerAttendanceCmd = answerAttendanceHandler({ db: this.db, session: this.session, now: this.now, drainer: this.drainer, warn: this.warn });
     this.lifecycle = lifecycleHandlers({
@@ -541,6 +545,15 @@ export class SyncEngine implements SyncApi {
     return this.answerAttendanceCmd(taskId, answer);
   }
 
+  /** Notifications (issue 14): features/notifications.ts; the pull is pulls/notifications.ts. */
+  markNotificationSeen(id: string): Promise<CommandResult> {
+    return this.notifications.markNotificationSeen(id);
+  }
+
+  pushNotificationCall(call: PushNotificationCall): Promise<CommandResult<unknown>> {
+    return this.notifications.pushNotificationCall(call);
+  }
+
   // ---- Engine internals used by worker.ts and tests ------------------------------------------
 
   /** Drains the outbox; only one drain per engine and (with Web Locks) per origin at a time. */
@@ -663,6 +676,8 @@ export class SyncEngine implements SyncApi {
     }
 
     if (await due('trainings', INTERVALS_MS.trainings)) jobs.push(this.guard('trainings pull', () => pullTrainings(this.pullCtx)));
+    // Notifications for every logged-in tasker, every 60 s (issue 14).
+    if (await notificationsDue(db, now, eager, force)) jobs.push(this.guard('notifications pull', () => pullNotifications(this.pullCtx)));
     if (this.profileWatched) jobs.push(this.pullProfile({ eager, force }));
     jobs.push(
       pullMoneyDue(this.pullCtx, user?.countryCode ?? null, { moneyWatched: this.moneyWatched, accountPulls: eager || force, eager, force }, (what, job) =>

@@ -18,6 +18,7 @@ import {
 import { dataList, isTask, isUser, stringList } from './answers';
 import { sendPhotoCreate } from './photos';
 import { profileKinds } from './profileKinds';
+import { notificationSeenKind } from './notificationKinds';
 import { supportRequestKind } from './supportKind';
 import { attendanceAnswerKind } from './attendanceKind';
 import type { Session } from './session';
@@ -314,6 +315,8 @@ const KINDS: Record<string, OutboxKind> = {
   ...EXECUTION_KINDS,
   // Onboarding and profile (workers/sync/profileKinds.ts).
   ...profileKinds(overlayUnsent),
+  // Notifications marked seen (workers/sync/notificationKinds.ts; issue 14).
+  'notification-seen': notificationSeenKind,
   // Support messages (workers/sync/supportKind.ts).
   [SUPPORT_REQUEST_KIND]: supportRequestKind,
   // Attendance answers (workers/sync/attendanceKind.ts).

@@ -105,6 +105,8 @@ if (!inWorker) {
     submitSupportRequest: async (body) => after(await engine.submitSupportRequest(body)),
     refreshSupportContact: () => engine.refreshSupportContact(),
     answerAttendance: async (taskId, answer) => after(await engine.answerAttendance(taskId, answer)),
+    markNotificationSeen: async (id) => after(await engine.markNotificationSeen(id)),
+    pushNotificationCall: (call) => engine.pushNotificationCall(call),
     setPosition: (position) => engine.setPosition(position),
     setLocale: (locale) => engine.setLocale(locale),
   } satisfies SyncApi;
