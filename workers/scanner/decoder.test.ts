@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { validateEan } from '#domain/ean';
 import type { ScanFrame } from '#contracts/scanner';
-import { decodeFrame, downscale, rotate90, toGray, type Gray } from './decoder';
+import { STRATEGIES, decodeFrame, downscale, rotate90, toGray, type Gray } from './decoder';
 
 /** A clean barcode image made by bwip-js, as the RGBA frame a canvas would give. */
 async function render(bcid: string, text: string): Promise<ScanFrame> {
@@ -11,6 +11,13 @@ async function render(bcid: string, text: string): Promise<ScanFrame> {
     await bwipjs.toBuffer({ bcid, text, scale: 2, height: 15, includetext: true, paddingwidth: 12, paddingheight: 8, backgroundcolor: 'FFFFFF' }),
   );
   return { data: new Uint8ClampedArray(png.data), width: png.width, height: png.height };
+}
+
+/** The first dark column of the middle row. */
+function firstDark(gray: Gray): number {
+  const row = Math.floor(gray.height / 3) * gray.width;
+  for (let x = 0; x < gray.width; x++) if (gray.data[row + x]! < 128) return x;
+  throw new Error('no bars');
 }
 
 describe('the decoder on generated barcodes', () => {
@@ -49,6 +56,34 @@ describe('the decoder on generated barcodes', () => {
     const top = 300;
     for (let y = 0; y < code.height; y++) frame.set(code.data.subarray(y * code.width, (y + 1) * code.width), (top + y) * 1280 + left);
     expect(decodeFrame({ data: frame, width: 1280, height: 720 })?.text).toBe('4006381333931');
+  });
+
+  it('accepts a code only when two rows read it (one row is what ZXing alone takes)', async () => {
+    const code = toGray(await render('ean13', '4006381333931'));
+    const middle = Math.floor(code.height / 3);
+    const oneRow = { data: code.data.slice(middle * code.width, (middle + 1) * code.width), width: code.width, height: 1 };
+    expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() }, STRATEGIES.cascadeFirstRow)?.text).toBe('4006381333931');
+    // One step (full-res, one binarizer): one row is not enough, two are.
+    expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() }, STRATEGIES.fullRes)).toBeNull();
+    const twoRows = new Uint8ClampedArray(code.width * 2);
+    twoRows.set(oneRow.data);
+    twoRows.set(oneRow.data, code.width);
+    expect(decodeFrame({ data: twoRows, width: code.width, height: 2 }, STRATEGIES.fullRes)?.text).toBe('4006381333931');
+    // The production cascade counts the rows of all its steps: the local threshold's row confirms the first.
+    expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() })?.text).toBe('4006381333931');
+  });
+
+  it('does not take an EAN-8 or UPC-E without a quiet zone of 5 modules on each side', async () => {
+    for (const [bcid, text] of [['ean8', '96385074'], ['upce', '01234531']] as const) {
+      const code = toGray(await render(bcid, text));
+      // A bar 2 px wide 7 px (3.5 modules at scale 2) before the left guard: ZXing's guard-wide check passes, ours does not.
+      const fenced = code.data.slice();
+      const left = firstDark(code);
+      for (let y = 0; y < code.height; y++) for (let x = left - 9; x < left - 7; x++) fenced[y * code.width + x] = 0;
+      expect(decodeFrame({ data: code.data.slice(), width: code.width, height: code.height })?.text).toBe(text);
+      expect(decodeFrame({ data: fenced.slice(), width: code.width, height: code.height }, STRATEGIES.cascadeFirstRow)?.text).toBe(text);
+      expect(decodeFrame({ data: fenced, width: code.width, height: code.height })).toBeNull();
+    }
   });
 
   it('finds nothing in a frame without a code', () => {

@@ -20,7 +20,6 @@ import {
   Binarizer,
   BinaryBitmap,
   BitArray,
-  DecodeHintType,
   GlobalHistogramBinarizer,
   HybridBinarizer,
   InvertedLuminanceSource,
@@ -30,7 +29,7 @@ import {
   type Result,
 } from '@zxing/library';
 import type { DecodeResult, ScanFormat, ScanFrame } from '#contracts/scanner';
-import { UpcEanReader } from './readers';
+import { UpcEanReader, scanRows, type Candidate } from './readers';
 
 export type BinarizerKind = 'histogram' | 'hybrid' | 'local';
 
@@ -56,7 +55,32 @@ export interface DecodeStep {
 export interface DecodeStrategy {
   name: string;
   steps: readonly DecodeStep[];
+  /** When a code found on the rows is accepted. Absent: ZXing's rule, the first row that decodes. */
+  accept?: AcceptRule;
 }
+
+/**
+ * Misread protection (measured on the ZXing photographs, docs/performance.md "Scanner"). ZXing's
+ * own rule — the first row that decodes wins — let 8 of 189 photographs through with a wrong code:
+ * single rows whose bars the local threshold misjudged (UPC-E and EAN-13 reads on UPC-A codes), an
+ * EAN-8 "found" inside a cropped UPC-A, a UPC-E read at barely more than a pixel per module.
+ */
+export interface AcceptRule {
+  /** Rows that must read the same code (readers.ts, scanRows); 1 = ZXing. */
+  minLines: number;
+  /** Rows of every step of a frame count together (one row of two steps confirm a code). */
+  acrossSteps: boolean;
+  /** Quiet zone, in modules, an EAN-8 or UPC-E needs on both sides (UpcEanReader.shortQuietZone); 0 = ZXing's. */
+  shortQuietZone: number;
+  /** Narrowest module, in pixels, a UPC-E is read at (UpcEanReader.upcEMinModule); 0 = any. */
+  upcEMinModule: number;
+}
+
+/** ZXing's behaviour (the decoder's before 2026-11-23): the first row that decodes. */
+export const FIRST_ROW: AcceptRule = { minLines: 1, acrossSteps: false, shortQuietZone: 0, upcEMinModule: 0 };
+
+/** Two rows agree (any steps of the frame), short codes stand apart from other bars, no UPC-E below 1.3 px per module. */
+export const CONFIRMED: AcceptRule = { minLines: 2, acrossSteps: true, shortQuietZone: 5, upcEMinModule: 1.3 };
 
 const FORMATS: ReadonlyMap<BarcodeFormat, ScanFormat> = new Map([
   [BarcodeFormat.EAN_8, 'EAN_8'],
@@ -71,14 +95,14 @@ const FORMATS: ReadonlyMap<BarcodeFormat, ScanFormat> = new Map([
 
 export const STRATEGIES = {
   /** Everything at the original size. */
-  fullRes: { name: 'full-res', steps: [{ name: 'full', tryHarder: true }] },
-  down960: { name: 'down-960', steps: [{ name: '960', maxWidth: 960, tryHarder: true }] },
-  down800: { name: 'down-800', steps: [{ name: '800', maxWidth: 800, tryHarder: true }] },
-  down640: { name: 'down-640', steps: [{ name: '640', maxWidth: 640, tryHarder: true }] },
+  fullRes: { name: 'full-res', steps: [{ name: 'full', tryHarder: true }] , accept: CONFIRMED },
+  down960: { name: 'down-960', steps: [{ name: '960', maxWidth: 960, tryHarder: true }] , accept: CONFIRMED },
+  down800: { name: 'down-800', steps: [{ name: '800', maxWidth: 800, tryHarder: true }] , accept: CONFIRMED },
+  down640: { name: 'down-640', steps: [{ name: '640', maxWidth: 640, tryHarder: true }] , accept: CONFIRMED },
   /** The central half of the frame at full resolution: where the tasker aims. */
-  centreBand: { name: 'centre-band', steps: [{ name: 'band-full', band: 0.5, tryHarder: true }] },
+  centreBand: { name: 'centre-band', steps: [{ name: 'band-full', band: 0.5, tryHarder: true }] , accept: CONFIRMED },
   /** The central half of the frame downscaled to 640. */
-  centreBand640: { name: 'centre-band-640', steps: [{ name: 'band-640', maxWidth: 640, band: 0.5, tryHarder: true }] },
+  centreBand640: { name: 'centre-band-640', steps: [{ name: 'band-640', maxWidth: 640, band: 0.5, tryHarder: true }] , accept: CONFIRMED },
   /** Cascade: small and cheap first, then the details a downscale loses, then vertical codes. */
   cascade: {
     name: 'cascade',
@@ -88,6 +112,18 @@ export const STRATEGIES = {
       { name: 'band-full', band: 0.5, tryHarder: true },
       { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
     ],
+    accept: CONFIRMED,
+  },
+  /** The production cascade with ZXing's acceptance (first row that decodes): the decoder before 2026-11-23. */
+  cascadeFirstRow: {
+    name: 'cascade-first-row',
+    steps: [
+      { name: '640', maxWidth: 640, tryHarder: true },
+      { name: '640-local', maxWidth: 640, binarizer: 'local', tryHarder: true },
+      { name: 'band-full', band: 0.5, tryHarder: true },
+      { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
+    ],
+    accept: FIRST_ROW,
   },
   /** Cascade without the full-resolution band (cheaper misses). */
   cascadeLite: {
@@ -97,6 +133,7 @@ export const STRATEGIES = {
       { name: '640-local', maxWidth: 640, binarizer: 'local', tryHarder: true },
       { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
     ],
+    accept: CONFIRMED,
   },
   /** Cascade whose local-threshold pass only looks at the central rows (ZXing's plain mode). */
   cascadeQuick: {
@@ -106,6 +143,7 @@ export const STRATEGIES = {
       { name: '640-local-centre', maxWidth: 640, binarizer: 'local' },
       { name: '640-rot', maxWidth: 640, rotate: true, tryHarder: true },
     ],
+    accept: CONFIRMED,
   },
 } as const satisfies Record<string, DecodeStrategy>;
 
@@ -342,17 +380,16 @@ function makeBinarizer(kind: BinarizerKind, source: LuminanceSource): Binarizer 
   }
 }
 
-const HINTS_PLAIN = new Map<DecodeHintType, unknown>();
-const HINTS_TRY_HARDER = new Map<DecodeHintType, unknown>([[DecodeHintType.TRY_HARDER, true]]);
-
 // One reader for every frame: ZXing's readers keep only scratch buffers between calls.
 const reader = new UpcEanReader();
 
 /** Decode one prepared grey image with one step's binarizer and reader; null when nothing is found. */
-function decodeGray(gray: Gray, step: DecodeStep): Result | null {
+function decodeGray(gray: Gray, step: DecodeStep, accept: AcceptRule, candidates: Map<string, Candidate>): Result | null {
   const bitmap = new BinaryBitmap(makeBinarizer(step.binarizer ?? 'histogram', new GrayLuminanceSource(gray)));
   try {
-    return reader.decode(bitmap, step.tryHarder ? HINTS_TRY_HARDER : HINTS_PLAIN);
+    reader.shortQuietZone = accept.shortQuietZone;
+    reader.upcEMinModule = accept.upcEMinModule;
+    return scanRows(bitmap, reader, { minLines: accept.minLines, tryHarder: !!step.tryHarder }, accept.acrossSteps ? candidates : new Map());
   } catch (_notFound) {
     // NotFound / Checksum / Format exceptions all mean "no code in this image".
     return null;
@@ -419,12 +456,13 @@ export function decodeFrame(frame: ScanFrame, strategy: DecodeStrategy = PRODUCT
     const base = toGray(frame);
     const cache = new Map<string, Prepared>();
     const tried: { prepared: Prepared; step: DecodeStep }[] = [];
+    const candidates = new Map<string, Candidate>();
     for (const step of strategy.steps) {
       const prepared = prepare(base, step, cache);
       // A small frame is not downscaled, so e.g. '640' and 'full' are the same work there.
       if (tried.some((t) => sameWork(t.prepared, t.step, prepared, step))) continue;
       tried.push({ prepared, step });
-      const result = decodeGray(prepared.gray, step);
+      const result = decodeGray(prepared.gray, step, strategy.accept ?? FIRST_ROW, candidates);
       if (result) return toDecodeResult(result, `${strategy.name}/${step.name}`, performance.now() - started);
     }
     return null;

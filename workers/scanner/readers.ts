@@ -15,7 +15,8 @@
  */
 import {
   BarcodeFormat,
-  type BitArray,
+  type BinaryBitmap,
+  BitArray,
   ChecksumException,
   DecodeHintType,
   EAN13Reader,
@@ -175,15 +176,30 @@ export class UpcEanReader extends OneDReader {
     [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.UPC_A, BarcodeFormat.EAN_8]],
   ]);
 
+  /** Quiet zone (in modules) a short code needs on both sides; 0 = ZXing's guard-wide check only. */
+  shortQuietZone = 0;
+
+  /** Narrowest module (pixels) a UPC-E is read at. */
+  upcEMinModule = 0;
+
+
   override decodeRow(rowNumber: number, row: BitArray, _hints?: Hints): Result {
     let result: Result;
     try {
       result = this.ean.decodeRow(rowNumber, row, UpcEanReader.EAN_HINTS);
     } catch (_notEan) {
-      return this.upcE.decodeRow(rowNumber, row);
+      result = this.upcE.decodeRow(rowNumber, row);
     }
     const format = result.getBarcodeFormat();
     const points = result.getResultPoints();
+    if (format === BarcodeFormat.UPC_E && this.upcEMinModule > 0 && points && points.length >= 2) {
+      if (Math.abs(points[1]!.getX() - points[0]!.getX()) / GUARD_SPAN.get(format)!.span < this.upcEMinModule) throw new NotFoundException();
+    }
+    if (this.shortQuietZone > 0 && (format === BarcodeFormat.EAN_8 || format === BarcodeFormat.UPC_E)) {
+      if (!points || points.length < 2 || !hasQuietZones(row, points[0]!.getX(), points[1]!.getX(), format, this.shortQuietZone)) {
+        throw new NotFoundException();
+      }
+    }
     if ((format === BarcodeFormat.EAN_13 || format === BarcodeFormat.UPC_A) && points && points.length >= 2) {
       // points[1] is the centre of the end guard; the add-on's start guard is after its quiet zone.
       const addOn = readAddOn(row, Math.ceil(points[1]!.getX()));
@@ -191,4 +207,110 @@ export class UpcEanReader extends OneDReader {
     }
     return result;
   }
+}
+
+/**
+ * Guard centres → module width: EAN-8's guards (3 modules each) are 64 modules apart centre to
+ * centre in its 67; UPC-E's start (3) and end guard (6) are 46.5 apart in its 51.
+ */
+const GUARD_SPAN: ReadonlyMap<BarcodeFormat, { span: number; before: number; after: number }> = new Map([
+  [BarcodeFormat.EAN_8, { span: 64, before: 1.5, after: 1.5 }],
+  [BarcodeFormat.UPC_E, { span: 46.5, before: 1.5, after: 3 }],
+]);
+
+/**
+ * White for `modules` modules before and after the symbol (clipped at the row's ends: a code at the
+ * frame's edge is judged on what is visible). Every bar and space of EAN/UPC is at most 4 modules
+ * wide, so a short code "found" inside the bars of a longer one fails a quiet zone of 5 or more,
+ * which ZXing's own check (as wide as the guard, 3 modules) lets through.
+ */
+function hasQuietZones(row: BitArray, leftCentre: number, rightCentre: number, format: BarcodeFormat, modules: number): boolean {
+  const geometry = GUARD_SPAN.get(format);
+  if (!geometry) return true;
+  const low = Math.min(leftCentre, rightCentre);
+  const high = Math.max(leftCentre, rightCentre);
+  const module = (high - low) / geometry.span;
+  // Which side is "before" depends on the row's direction; check both sides for the larger margin.
+  const margin = Math.max(geometry.before, geometry.after);
+  const size = row.getSize();
+  const start = Math.min(size, Math.max(0, Math.floor(low - margin * module)));
+  const end = Math.min(size, Math.max(0, Math.ceil(high + margin * module)));
+  const zone = Math.round(modules * module);
+  return row.isRange(Math.max(0, start - zone), start, false) && row.isRange(end, Math.min(size, end + zone), false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scanning an image row by row, with misread protection.
+
+/** How a code found on the rows of an image is accepted (see scanRows). */
+export interface RowScanOptions {
+  /** ZXing TRY_HARDER: every row (every few of a tall image) from the middle out, else 15 central rows. */
+  tryHarder: boolean;
+  /**
+   * Rows that must read the same code (text and format) before it is accepted; 1 is ZXing's
+   * "first row that decodes". ZXing-C++ asks for 2 (its minLineCount) for the reason we do: a code
+   * that one row alone produces is most often a row whose bars were misjudged.
+   */
+  minLines: number;
+}
+
+/** A code seen on `lines` rows so far (of one image, or of all the images made of one frame). */
+export interface Candidate {
+  result: Result;
+  lines: number;
+}
+
+/**
+ * OneDReader.doDecode's row loop (middle out, each row also reversed for upside-down codes), but a
+ * code is returned only once `minLines` rows agree on it. `candidates` carries the counts over
+ * between calls: the decoder passes one map for all the steps of a frame, so one row of the
+ * downscaled image and one of the local-threshold pass confirm each other. Throws
+ * NotFoundException when no code is confirmed.
+ */
+export function scanRows(
+  image: BinaryBitmap,
+  reader: OneDReader,
+  options: RowScanOptions,
+  candidates: Map<string, Candidate> = new Map(),
+  hints?: Hints,
+): Result {
+  const width = image.getWidth();
+  const height = image.getHeight();
+  let row = new BitArray(width);
+  const rowStep = Math.max(1, height >> (options.tryHarder ? 8 : 5));
+  const maxLines = options.tryHarder ? height : 15;
+  const middle = Math.trunc(height / 2);
+  for (let x = 0; x < maxLines; x++) {
+    const steps = Math.trunc((x + 1) / 2);
+    const rowNumber = middle + rowStep * ((x & 1) === 0 ? steps : -steps);
+    if (rowNumber < 0 || rowNumber >= height) break;
+    try {
+      row = image.getBlackRow(rowNumber, row);
+    } catch (_unreadable) {
+      continue;
+    }
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (attempt === 1) row.reverse();
+      let result: Result;
+      try {
+        result = reader.decodeRow(rowNumber, row, hints);
+      } catch (_none) {
+        continue;
+      }
+      const key = `${result.getBarcodeFormat()}:${result.getText()}`;
+      const seen = candidates.get(key);
+      if (seen) {
+        seen.lines++;
+        // The add-on is read on fewer rows than the main code: keep it from any row that had it.
+        const extension = result.getResultMetadata()?.get(ResultMetadataType.UPC_EAN_EXTENSION);
+        if (extension && !seen.result.getResultMetadata()?.get(ResultMetadataType.UPC_EAN_EXTENSION)) {
+          seen.result.putMetadata(ResultMetadataType.UPC_EAN_EXTENSION, extension);
+        }
+      } else candidates.set(key, { result, lines: 1 });
+      const candidate = candidates.get(key)!;
+      if (candidate.lines >= options.minLines) return candidate.result;
+      break; // this row decoded: on to the next row
+    }
+  }
+  throw new NotFoundException();
 }
