@@ -12,6 +12,7 @@ import { withCheckDigit } from '#domain/ean';
 import { earlyCancelDeadline, localDateKey } from '#domain/tasks';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
+import { seedText } from './seed-i18n';
 import { seedMoneyDemo } from '../money/seed';
 import {
   DEMO_PASSWORD,
@@ -451,8 +452,11 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       const rewardMinor = baseMinor + bonusMinor;
       const category = rnd.pick(SEED_CATEGORIES);
       const brand = rnd.pick(SEED_BRANDS);
+      // In the market's language (seed-i18n.ts, issue 14).
+      const prefix = seedText(country.code, type.titlePrefix);
+      const categoryWords = seedText(country.code, category);
       const title =
-        type.id === 'sku-scan' || type.id === 'promo-display' ? `${type.titlePrefix}: ${brand} ${type.id === 'sku-scan' ? category : ''}`.trim() : `${type.titlePrefix}: ${category}`;
+        type.id === 'sku-scan' || type.id === 'promo-display' ? `${prefix}: ${brand} ${type.id === 'sku-scan' ? categoryWords : ''}`.trim() : `${prefix}: ${categoryWords}`;
       const id = rnd.uuid();
       const endIso = windowEnd.toISOString();
 
@@ -461,8 +465,8 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
         task_id: id,
         position,
         type: item.type,
-        title: item.title,
-        description: item.description,
+        title: seedText(country.code, item.title),
+        description: item.description === null ? null : seedText(country.code, item.description),
         is_optional: item.isOptional,
         metadata: JSON.stringify(item.metadata),
       }));
@@ -485,11 +489,13 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       const commentRoll = rnd.next();
       const descriptiveComment =
         commentRoll < 0.4
-          ? `Planogram for this bay: https://docs.shelfwork.app/planograms/${place.retailer_id}/${category.replace(/\s+/g, '-')}.pdf — ask for the shift manager at the information desk.`
+          ? seedText(country.code, 'Planogram for this bay: {link} — ask for the shift manager at the information desk.', {
+              link: `https://docs.shelfwork.app/planograms/${place.retailer_id}/${category.replace(/\s+/g, '-')}.pdf`,
+            })
           : commentRoll < 0.7
-            ? `Enter through the goods entrance on the side street and sign in at security. Store details: https://shelfwork.app/stores/${place.id}`
+            ? seedText(country.code, 'Enter through the goods entrance on the side street and sign in at security. Store details: {link}', { link: `https://shelfwork.app/stores/${place.id}` })
             : commentRoll < 0.85
-              ? `Focus on the ${brand} products; the client checks price labels this week. Questions: https://help.shelfwork.app/contact`
+              ? seedText(country.code, 'Focus on the {brand} products; the client checks price labels this week. Questions: {link}', { brand, link: 'https://help.shelfwork.app/contact' })
               : null;
       taskRows.push({
         id,
@@ -516,11 +522,11 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
         late_cancel_deadline: new Date(windowStart.getTime() - HOUR),
         result_comment:
           plan.status === 'rejected'
-            ? 'Photos were blurry and two shelves were missing. Reward reduced by half.'
+            ? seedText(country.code, 'Photos were blurry and two shelves were missing. Reward reduced by half.')
             : plan.status === 'accepted'
-              ? 'Good work, thank you!'
+              ? seedText(country.code, 'Good work, thank you!')
               : null,
-        tasker_comment: history ? 'Done. The back room was locked, asked the manager for access.' : null,
+        tasker_comment: history ? seedText(country.code, 'Done. The back room was locked, asked the manager for access.') : null,
         descriptive_comment: descriptiveComment,
         // Served by the app's own origin (public/letters/, scripts/make-letters.ts): the task pack keeps it and it opens offline.
         letter_of_authority_url: `/letters/${place.retailer_id}.pdf`,

@@ -19,6 +19,8 @@ export function InstallBanner() {
   const [dismissed, setDismissed] = useState(isInstallBannerDismissed);
   if (!shouldShowInstallBanner({ pathname, installed: isInstalledApp(), dismissed, embedded })) return null;
   return (
+    <>
+    <div className="install-banner-spacer" aria-hidden="true" />
     <aside className="install-banner" aria-label={t`Install the app`} data-testid="install-banner">
       <Icon name="steps" />
       <p className="install-banner-text">
@@ -39,5 +41,6 @@ export function InstallBanner() {
         <Icon name="close" />
       </button>
     </aside>
+    </>
   );
 }

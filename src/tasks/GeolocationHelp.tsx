@@ -12,11 +12,12 @@ function currentDevice(): DeviceKind {
   return deviceKind(navigator.userAgent, navigator.maxTouchPoints ?? 0);
 }
 
-/** `device`: whose steps to show (default: this device's; the /geolocation-permissions page lets the tasker pick). */
-export function GeolocationHelp({ denied, device: shown }: { denied: boolean; device?: DeviceKind }) {
+/** `device`: whose steps to show (default: this device's; the /geolocation-permissions page lets the tasker pick); `alert`: the warning on top (off where location is allowed). */
+export function GeolocationHelp({ denied, device: shown, alert = true }: { denied: boolean; device?: DeviceKind; alert?: boolean }) {
   const device = shown ?? currentDevice();
   return (
     <div className="geo-help stack">
+      {alert ? (
       <Alert tone="warning">
         {denied ? (
           <Trans>Location access is blocked for Shelfwork. Starting a task needs your location to confirm you are at the store.</Trans>
@@ -24,6 +25,7 @@ export function GeolocationHelp({ denied, device: shown }: { denied: boolean; de
           <Trans>Your location could not be read. Starting a task needs your location to confirm you are at the store.</Trans>
         )}
       </Alert>
+      ) : null}
       {device === 'android' && (
         <ol className="geo-help__steps">
           <li>

@@ -62,7 +62,7 @@ export function GeolocationPermissionScreen() {
         </p>
       ) : null}
       <DevicePicker device={device} onPick={setDevice} />
-      <GeolocationHelp denied={state === 'denied'} device={device} />
+      <GeolocationHelp denied={state === 'denied'} device={device} alert={state !== 'granted'} />
       <Link to="/" className="btn btn-text">
         <Trans>Back to the app</Trans>
       </Link>
@@ -82,9 +82,13 @@ export function NotificationPermissionScreen() {
         <p className="alert alert-info">
           <Trans>Notifications are allowed for Shelfwork. Nothing to do.</Trans>
         </p>
-      ) : (
+      ) : state === 'denied' ? (
         <p>
           <Trans>Notifications are blocked. Allow them again to hear about new tasks and bonuses:</Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>Allow notifications when the app asks, to hear about new tasks and bonuses. If you blocked them, here is how to allow them again:</Trans>
         </p>
       )}
       <DevicePicker device={device} onPick={setDevice} />

@@ -40,7 +40,7 @@ export interface TestDatabase {
  */
 function snapshotPath(): string {
   const hash = createHash('sha256');
-  for (const file of ['server/db/migrations.ts', 'server/db/seed.ts', 'server/db/seed-data.ts', 'server/tasks/checklists.ts', 'server/auth/passwords.ts', 'server/money/seed.ts']) {
+  for (const file of ['server/db/migrations.ts', 'server/db/seed.ts', 'server/db/seed-data.ts', 'server/db/seed-i18n.ts', 'server/tasks/checklists.ts', 'server/auth/passwords.ts', 'server/money/seed.ts']) {
     hash.update(readFileSync(join(process.cwd(), file)));
   }
   hash.update(SEED_TIME);
