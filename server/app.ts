@@ -31,6 +31,7 @@ import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
 import { createFiles, uploadsPlugin } from './storage/uploads';
 import { registerStatic } from './static';
+import { registerDevClockRoute } from './devClock';
 import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
 
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerStaffRoutes(scope, context, files);
       registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
       registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
+      registerDevClockRoute(scope, context); // test-only, outside production on an OffsetClock (server/devClock.ts)
     }),
   );
   await registerStatic(app, config.distDir);

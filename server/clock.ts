@@ -21,3 +21,17 @@ export class FixedClock implements Clock {
     this.current += ms;
   }
 }
+
+/**
+ * The system clock moved by an offset that can change while the server runs. Test-only: main.ts
+ * uses it outside production (NODE_ENV !== 'production'), where POST /api/staff/dev/clock sets the
+ * offset (server/devClock.ts) so an end-to-end test can let a market week end (the weekly payout
+ * run pays only a week that is over). It moves the API's requests only; the background jobs keep
+ * the real clock. Production always runs on systemClock.
+ */
+export class OffsetClock implements Clock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}

@@ -14,7 +14,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
-import { systemClock } from './clock';
+import { OffsetClock, systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
 import { startPayoutJob } from './money/job';
 import { startAttendanceJob } from './attendance/job';
@@ -104,7 +104,9 @@ async function main(): Promise<void> {
     cluster.isWorker && process.env.SHELFWORK_DB_PREPARED === '1'
       ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
       : await prepareDatabase(config);
-  const { app, context } = await buildApp({ db: opened.db, config, logger: process.env.LOG_REQUESTS === '1' });
+  // Outside production the API's clock can be moved by a test (server/devClock.ts); the jobs below keep the real one.
+  const clock = config.production ? systemClock : new OffsetClock();
+  const { app, context } = await buildApp({ db: opened.db, config, clock, logger: process.env.LOG_REQUESTS === '1' });
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   if (cluster.isWorker && cluster.worker?.id !== 1) console.log(`[cluster] API process ${process.pid} listening`);

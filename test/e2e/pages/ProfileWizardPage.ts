@@ -80,7 +80,7 @@ export class ProfileWizardPage {
 
   /** The ID photo of the personal step, as if picked from the gallery (a JPEG file). */
   async uploadIdentityDocument(file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-    await this.page.getByTestId('identity-document-gallery').setInputFiles(file);
+    await this.page.getByTestId('identity_document-gallery').setInputFiles(file);
     await expect(this.page.getByRole('img', { name: 'Your document photo' })).toBeVisible();
   }
 
