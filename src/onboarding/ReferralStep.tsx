@@ -10,6 +10,7 @@ import * as yup from 'yup';
 import { TextField } from '#ui/TextField';
 import { formikField } from '#ui/formikField';
 import { useOnline } from '../app/useOnline';
+import { dismissRejected } from '../execution/mutations';
 import { saveReferredByCode } from '../profile/mutations';
 import { useReferredByCode, useReferredByCodeState } from '../profile/queries';
 import { showSaveFeedback } from './saveFeedback';
@@ -103,6 +104,12 @@ function ReferralForm({ current, onContinue, isLast }: ReferralStepProps & { cur
   const refusedText = refused && !awaiting && !typedSinceSend ? refused.message.trim() || errorText('referredByCode', refused.fields.code ?? 'NOT_FOUND') : undefined;
   const busy = formik.isSubmitting || awaiting;
 
+  // Skipping gives the refused code up: its record leaves the outbox, so no 'not saved' remains.
+  const skip = async () => {
+    if (refused) await dismissRejected(refused.recordId);
+    onContinue();
+  };
+
   return (
     <form className="wizard-form" onSubmit={formik.handleSubmit} noValidate>
       <p>
@@ -131,7 +138,7 @@ function ReferralForm({ current, onContinue, isLast }: ReferralStepProps & { cur
           {busy ? <span className="wizard-spinner wizard-spinner--light" aria-hidden="true" /> : null}
           {busy ? <Trans>Saving…</Trans> : isLast ? <Trans>Save and complete</Trans> : <Trans>Save and continue</Trans>}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={onContinue} disabled={busy} onMouseDown={(event) => event.preventDefault()}>
+        <button type="button" className="btn btn-secondary" onClick={() => void skip()} disabled={busy} onMouseDown={(event) => event.preventDefault()}>
           <Trans>Skip</Trans>
         </button>
       </div>
