@@ -46,4 +46,16 @@ describe('handing scanned codes to the tasker', () => {
     expect(gate.push(A)).toBeNull();
     expect(gate.push(A)).toBe(A);
   });
+
+  it('needs two different camera frames: the same picture decoded twice is one', () => {
+    const gate = createScanGate();
+    expect(gate.push(A, 1)).toBeNull();
+    expect(gate.push(A, 1)).toBeNull();
+    expect(gate.push(A, 2)).toBe(A);
+  });
+
+  it('hands over no code the EAN rules refuse', () => {
+    const gate = createScanGate();
+    expect([1, 2, 3, 4].map((frame) => gate.push('4006381333932', frame))).toEqual([null, null, null, null]);
+  });
 });

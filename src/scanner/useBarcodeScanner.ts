@@ -1,8 +1,9 @@
 /**
  * The live scan loop of the scanner screen: opens the rear camera (~1280×720), and on every
  * animation frame — one decode in flight at a time, so a slow phone skips frames instead of
- * queueing them — grabs the frame, decodes it in the scanner worker and feeds the scan gate
- * (2 of the last 4 frames must agree; a handled code is not re-read while it stays in view). A
+ * queueing them — grabs a new camera picture, decodes it in the scanner worker and feeds the scan
+ * gate (2 different camera frames of the last 4 must agree on a code the EAN rules accept; a
+ * handled code is not re-read while it stays in view). A
  * confirmed code goes to `onScan`. While `active` is false (a dialog is open) frames are not
  * decoded but the camera keeps running, so the next scan needs no camera restart. The camera is
  * stopped when the page is hidden and on unmount, so its light never stays on behind the
@@ -66,18 +67,34 @@ export function useBarcodeScanner({ enabled, active, onScan }: { enabled: boolea
     let inFlight = false;
     const gate = createScanGate();
     const video = videoRef.current;
+    // Which camera picture is showing: the video's presented-frame count where the browser reports
+    // it (requestVideoFrameCallback), else every grab counts as a new picture. The gate wants two
+    // different pictures to agree, and an unchanged picture is not worth decoding again.
+    const countsFrames = !!video && typeof video.requestVideoFrameCallback === 'function';
+    let presented = 0;
+    let videoFrame = 0;
+    let grabs = 0;
+    let lastDecoded = -1;
+    const onVideoFrame: VideoFrameRequestCallback = (_now, metadata) => {
+      if (cancelled || !video) return;
+      presented = metadata.presentedFrames;
+      videoFrame = video.requestVideoFrameCallback(onVideoFrame);
+    };
 
     const tick = () => {
       if (cancelled) return;
       frame = requestAnimationFrame(tick);
       if (inFlight || !video || !activeRef.current) return;
+      const pictureId = countsFrames ? presented : grabs++;
+      if (pictureId === lastDecoded) return;
       const grabbed = grabFrame(video, { maxWidth: GRAB_MAX_WIDTH });
       if (!grabbed) return;
+      lastDecoded = pictureId;
       inFlight = true;
       decodeInWorker(grabbed)
         .then((result) => {
           if (cancelled || !activeRef.current) return;
-          const code = gate.push(result?.text ?? null);
+          const code = gate.push(result?.text ?? null, pictureId);
           if (code) onScanRef.current(code);
         })
         .catch((error: unknown) => console.warn('[scanner] decode failed', error))
@@ -98,6 +115,7 @@ export function useBarcodeScanner({ enabled, active, onScan }: { enabled: boolea
       await video.play();
       if (cancelled) return;
       setLiveStream(stream);
+      if (countsFrames) videoFrame = video.requestVideoFrameCallback(onVideoFrame);
       frame = requestAnimationFrame(tick);
     };
     open().catch((error: unknown) => {
@@ -109,6 +127,7 @@ export function useBarcodeScanner({ enabled, active, onScan }: { enabled: boolea
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
+      if (countsFrames && videoFrame) video?.cancelVideoFrameCallback(videoFrame);
       stream?.getTracks().forEach((track) => track.stop());
       if (video) video.srcObject = null;
       setLiveStream(null);
