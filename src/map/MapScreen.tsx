@@ -119,6 +119,7 @@ function MapScreen({ mode }: { mode: MapMode }) {
   const [locationOff, setLocationOff] = useState(false);
   const { choice, providerFailed, fallBack } = useMapStyle();
   const mapRef = useRef<MapRef>(null);
+  const pendingJump = useRef<Coordinates | null>(null);
   const [markers, setMarkers] = useState<MarkerItem[]>([]);
   const [ready, setReady] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -157,7 +158,11 @@ function MapScreen({ mode }: { mode: MapMode }) {
       .query({ name: 'geolocation' })
       .then((p) => (p.state === 'granted' && live ? requestPosition() : null))
       .then((coords) => {
-        if (coords && live) mapRef.current?.getMap().jumpTo({ center: [coords.longitude, coords.latitude], zoom: MAP_DEFAULTS.locatedZoom });
+        if (!coords || !live) return;
+        const map = mapRef.current?.getMap();
+        // Before the map exists (its style config still loading) the jump waits for onLoad.
+        if (map) map.jumpTo({ center: [coords.longitude, coords.latitude], zoom: MAP_DEFAULTS.locatedZoom });
+        else pendingJump.current = coords;
       })
       .catch(() => undefined);
     return () => {
@@ -189,6 +194,9 @@ function MapScreen({ mode }: { mode: MapMode }) {
   const onLoad = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (!map) return;
+    const jump = pendingJump.current;
+    pendingJump.current = null;
+    if (jump) map.jumpTo({ center: [jump.longitude, jump.latitude], zoom: MAP_DEFAULTS.locatedZoom });
     map.on('sourcedata', (e) => {
       if (e.sourceId === SOURCE_ID && e.isSourceLoaded) refreshMarkers();
     });

@@ -91,9 +91,9 @@ export function loadCities(origin: string): Promise<CityFeature[]> {
   return citiesPromise;
 }
 
-/** Which cities are labelled at a zoom: capitals always, big cities from 6, all from 8. */
+/** Which cities are labelled at a zoom, as the style draws their dots: capitals and cities over 300 000 always, all from zoom 7. */
 export function citiesAtZoom(cities: readonly CityFeature[], zoom: number): CityFeature[] {
-  return cities.filter((c) => c.capital || (zoom >= 6 && c.population >= 300_000) || zoom >= 8);
+  return cities.filter((c) => c.capital || c.population >= 300_000 || zoom >= 7);
 }
 
 /** Does this browser give a WebGL context? Without one MapLibre cannot draw ('Cannot load map'). */

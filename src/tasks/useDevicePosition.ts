@@ -3,7 +3,7 @@
  * browser with the spec's 60 s maximum age, remembers the answer in session storage (spec
  * section 7: last known position) and hands it to the sync worker for the Geolocation header.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Coordinates } from '#domain/types';
 import { browserSessionStorage, readStoredPosition, writeStoredPosition } from './preferences';
 import { sendPosition } from './mutations';
@@ -22,6 +22,13 @@ export interface DevicePosition {
   request: () => Promise<Coordinates | null>;
 }
 
+/**
+ * Every mounted hook learns a new position at once (issue 13: an available task's distance shows
+ * as soon as a position is known, e.g. the map located the tasker while a card or the detail is
+ * mounted), not only the instance that asked.
+ */
+const positionListeners = new Set<(position: Coordinates) => void>();
+
 function readInitial(): Coordinates | null {
   const stored = readStoredPosition(browserSessionStorage());
   return stored ? { latitude: stored.latitude, longitude: stored.longitude } : null;
@@ -30,6 +37,12 @@ function readInitial(): Coordinates | null {
 export function useDevicePosition(): DevicePosition {
   const [position, setPosition] = useState<Coordinates | null>(readInitial);
   const [status, setStatus] = useState<PositionStatus>('idle');
+  useEffect(() => {
+    positionListeners.add(setPosition);
+    return () => {
+      positionListeners.delete(setPosition);
+    };
+  }, []);
 
   const request = useCallback(
     () =>
@@ -44,7 +57,7 @@ export function useDevicePosition(): DevicePosition {
           (result) => {
             const coords = { latitude: result.coords.latitude, longitude: result.coords.longitude };
             writeStoredPosition(browserSessionStorage(), { ...coords, at: result.timestamp || Date.now() });
-            setPosition(coords);
+            for (const listener of positionListeners) listener(coords);
             setStatus('idle');
             void sendPosition(coords);
             resolve(coords);

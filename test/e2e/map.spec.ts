@@ -24,7 +24,8 @@ test('the available map shows the stores with their task counts; a cluster expan
   // The map button on the offerings list leads to the map variant.
   const list = new TaskListPage(page);
   await list.goto('/reservable');
-  await page.getByRole('link', { name: 'Map', exact: true }).click();
+  // (By its link: the app may switch to the tasker's market language, LT, once the user is pulled.)
+  await page.locator('a.map-toggle[href="/map/available"]').click();
   await expect(page).toHaveURL(/\/map\/available/);
   const map = new MapPage(page);
   await map.expectReady();
@@ -61,11 +62,20 @@ test('the available map shows the stores with their task counts; a cluster expan
   const cards = map.drawer.locator('a.task-card');
   await expect(cards).toHaveCount(count);
 
+  // The map located the tasker (the context's position is Vilnius, location allowed): the drawer
+  // and the cards show distances, and so does the task detail below.
+  const distance = /\d\s?(km|m)(?![a-ząčęėįšųūž])/;
+  await page.locator('button.map-screen__locate').click();
+  await expect(map.drawer.locator('.place-drawer__meta')).toContainText(distance);
+  await expect(cards.first()).toContainText(distance);
+
   // A task opens from the drawer.
   const taskTitle = (await cards.first().locator('.task-card__title').textContent())?.trim() ?? '';
   await cards.first().click();
   await expect(page).toHaveURL(/\/task\/[^/]+$/);
   await expect(page.getByRole('heading', { name: taskTitle }).first()).toBeVisible();
+  // The available task's detail shows its distance, the position being known now.
+  await expect(page.locator('main, #root').first()).toContainText(distance);
 });
 
 test("with the network cut, the reserved map still shows the reserved tasks' places", async ({ page, context, request }) => {
