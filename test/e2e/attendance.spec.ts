@@ -1,0 +1,128 @@
+/**
+ * Attendance confirmation end to end (issue 13, spec sections 3–8), real Chromium against the real
+ * server: staff ask the demo tasker to confirm a reserved task (staff API); the banner on the
+ * reserved list opens the popup; an answer "no" with a comment reaches the server exactly once —
+ * also when given offline and delivered on reconnect — and the request leaves the screen; a request
+ * left unanswered lapses (the lapse job run now through the staff API, with the server's clock) and
+ * its reservation is cancelled, which the app then shows.
+ *
+ * Each scenario makes its own task (staff API, window tomorrow) and reserves it as the demo tasker.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Task } from '../../src/domain/types';
+import { AttendancePage } from './pages/AttendancePage';
+import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
+import { screenshot } from './support/screenshots';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/session';
+
+const staff = { Authorization: `Bearer ${STAFF_TOKEN}` };
+
+interface StaffRequest {
+  id: string;
+  status: string;
+  accept: boolean | null;
+  justification: string | null;
+  cancelledReservation: boolean | null;
+}
+
+async function arrange(request: APIRequestContext, title: string, expiry: { expiresInMinutes?: number; expiresAt?: string }): Promise<{ token: string; task: Task }> {
+  const token = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
+  const [available] = await listTasks(request, token, ['available'], { isReservable: 'true' });
+  expect(available, 'the demo tasker can reserve a task of the seed (its store is used)').toBeTruthy();
+  const start = new Date(Date.now() + 26 * 3600_000);
+  start.setUTCMinutes(0, 0, 0);
+  const created = await staffCreateTask(request, {
+    placeId: (available as Task).place.id,
+    taskTypeId: 'defects',
+    timeWindowStart: start,
+    timeWindowEnd: new Date(start.getTime() + 6 * 3600_000),
+    expectedDuration: 15,
+    reward: '7.00',
+    title: `${title} ${Date.now().toString(36)}`,
+  });
+  const task = await reserveTask(request, token, created.id);
+  const asked = await request.post(`/api/staff/tasks/${encodeURIComponent(task.id)}/attendance-request`, { headers: staff, data: expiry });
+  expect(asked.status(), `staff attendance request answered ${asked.status()}: ${await asked.text()}`).toBe(201);
+  return { token, task };
+}
+
+async function serverRequests(request: APIRequestContext, taskId: string): Promise<StaffRequest[]> {
+  const response = await request.get(`/api/staff/tasks/${encodeURIComponent(taskId)}/attendance-requests`, { headers: staff });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: StaffRequest[] }).data;
+}
+
+test.describe('attendance confirmation', () => {
+  test('an answer "no" with a comment arrives once, and the request leaves the screen', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { task } = await arrange(request, 'Attendance online', { expiresInMinutes: 120 });
+    await loginWithPassword(page, APPROVED_LT_TASKER);
+    await page.goto('/reserved');
+    const attendance = new AttendancePage(page);
+    // Pulled at start (approved tasker), then every 60 s.
+    await expect(attendance.banner(task.title)).toBeVisible({ timeout: 30_000 });
+    await screenshot(page, 'attendance-banner');
+    await attendance.open(task.title);
+    await screenshot(page, 'attendance-dialog');
+    await attendance.answerNo('My car broke down on the way');
+
+    await expect.poll(async () => (await serverRequests(request, task.id)).map((r) => [r.status, r.accept, r.justification]), { timeout: 20_000 }).toEqual([['declined', false, 'My car broke down on the way']]);
+    await expect(attendance.banner(task.title)).toBeHidden();
+    // Exactly once: still one answered request after the outbox settled and the next pulls.
+    await page.reload();
+    await expect(page.locator('.task-list-screen')).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(2000);
+    expect((await serverRequests(request, task.id)).map((r) => r.status)).toEqual(['declined']);
+    await expect(attendance.banner(task.title)).toBeHidden();
+  });
+
+  test('an answer given offline waits on the phone and is delivered once on reconnect', async ({ page, context, request }) => {
+    test.setTimeout(150_000);
+    const { task } = await arrange(request, 'Attendance offline', { expiresInMinutes: 120 });
+    await loginWithPassword(page, APPROVED_LT_TASKER);
+    await waitForServiceWorkerControl(page);
+    await page.goto('/reserved');
+    const attendance = new AttendancePage(page);
+    await expect(attendance.banner(task.title)).toBeVisible({ timeout: 30_000 });
+
+    await context.setOffline(true);
+    await attendance.open(task.title);
+    await attendance.answerNo('Sick today, sorry');
+    await expect(attendance.banner(task.title)).toContainText('Your answer is saved and waits to be sent.');
+    await screenshot(page, 'attendance-waiting-offline');
+    // Nothing reached the server while offline.
+    expect((await serverRequests(request, task.id)).map((r) => r.status)).toEqual(['pending']);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await serverRequests(request, task.id)).map((r) => [r.status, r.justification]), { timeout: 60_000 }).toEqual([['declined', 'Sick today, sorry']]);
+    await expect(attendance.banner(task.title)).toBeHidden({ timeout: 20_000 });
+    await page.waitForTimeout(2000);
+    expect(await serverRequests(request, task.id)).toHaveLength(1);
+  });
+
+  test('an unanswered request lapses and cancels the reservation', async ({ page, request }) => {
+    test.setTimeout(200_000);
+    const expiresAt = Date.now() + 20_000;
+    const { token, task } = await arrange(request, 'Attendance unanswered', { expiresAt: new Date(expiresAt).toISOString() });
+    await loginWithPassword(page, APPROVED_LT_TASKER);
+    await page.goto('/reserved');
+    const attendance = new AttendancePage(page);
+    await expect(attendance.banner(task.title)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: new RegExp(task.title) })).toBeVisible();
+
+    // Past the expiry, the lapse job runs (staff run it now; the server also runs it every minute).
+    await page.waitForTimeout(Math.max(0, expiresAt + 500 - Date.now()));
+    const lapse = await request.post('/api/staff/attendance-requests/lapse', { headers: staff });
+    expect(lapse.ok()).toBe(true);
+    expect((await serverRequests(request, task.id)).map((r) => [r.status, r.cancelledReservation])).toEqual([['lapsed', true]]);
+    const serverTask = await request.get(`/api/task/${encodeURIComponent(task.id)}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await serverTask.json()) as Task).status).toBe('available');
+
+    // The app follows with its next refreshes (lists and attendance every 60 s, spec section 9):
+    // the reservation leaves the reserved list, the banner goes.
+    await expect(page.getByRole('link', { name: new RegExp(task.title) })).toBeHidden({ timeout: 100_000 });
+    await expect(attendance.banner(task.title)).toBeHidden({ timeout: 100_000 });
+    await screenshot(page, 'attendance-lapsed');
+  });
+});
