@@ -12,7 +12,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as yup from 'yup';
 import type { ProfileStepId } from '#domain/profile';
@@ -176,6 +176,15 @@ function ProfileWizard({ user, draft, refusedFields, identityDocumentUploaded, h
     if (dirty) void saveDraft(PROFILE_DRAFT_KEY, values, stepId);
   }, [dirty, values, stepId]);
 
+  // A new step is announced by moving the focus to its title (not when the wizard opens).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(stepId);
+  useEffect(() => {
+    if (shownStep.current === stepId) return;
+    shownStep.current = stepId;
+    titleRef.current?.focus();
+  }, [stepId]);
+
   function goTo(next: ProfileStepId) {
     setStepId(next);
     window.scrollTo?.({ top: 0 });
@@ -205,7 +214,9 @@ function ProfileWizard({ user, draft, refusedFields, identityDocumentUploaded, h
             Step {stepNumber} of {stepCount}
           </Trans>
         </p>
-        <h2 className="wizard-title">{stepTitles[step.id]}</h2>
+        <h2 className="wizard-title" ref={titleRef} tabIndex={-1}>
+          {stepTitles[step.id]}
+        </h2>
         <ol className="wizard-progress" aria-hidden="true">
           {steps.map((s, i) => (
             <li key={s.id} className={i < index ? 'is-done' : i === index ? 'is-current' : undefined} />
