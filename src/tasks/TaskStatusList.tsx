@@ -38,7 +38,6 @@ import { isPlainList, showTaskList } from './taskListQuery';
 import { TaskSearchBox } from './TaskSearchBox';
 import { TaskTypeFilterChips } from './TaskTypeFilterChips';
 import { MapToggle } from '../map/MapToggle';
-import { MapToggle } from '../map/MapToggle';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from './useNow';
 import { useUrlSearch } from './useUrlSearch';
@@ -210,7 +209,6 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
         <TaskSearchBox value={search} onChange={setSearch} />
         <div className="task-list-toolbar__row">
           <TaskOrderToggle order={order} locating={positionStatus === 'locating'} onChange={chooseOrder} />
-          <MapToggle status={status} />
           <MapToggle status={status} />
           <TaskTypeFilterChips categories={categories} value={filter} onChange={chooseFilter} />
         </div>
