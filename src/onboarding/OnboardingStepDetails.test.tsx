@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '#domain/types';
+import type { OnboardingStep } from '#domain/users';
+import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
+import { OnboardingStepDetails } from './OnboardingStepDetails';
+
+beforeAll(activateEnglish);
+
+const user = (over: Partial<User> = {}): User => ({
+  id: 'u1',
+  email: 'tasker@example.com',
+  firstName: null,
+  middleName: null,
+  lastName: null,
+  fullName: null,
+  phone: null,
+  countryCode: 'LT',
+  status: 'new',
+  isNew: true,
+  isApproved: false,
+  isAwaitingApproval: false,
+  isRejected: false,
+  isDeactivated: false,
+  trainingDone: false,
+  paymentDocumentsDone: false,
+  profileComplete: false,
+  historicalTaskCount: 0,
+  rejectionReasons: [],
+  rejectionComment: null,
+  referralCode: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const step = (id: OnboardingStep['id'], complete = false): OnboardingStep => ({ id, complete, clickable: true });
+const render = (s: OnboardingStep, u: User) => renderMarkup(<OnboardingStepDetails step={s} user={u} />);
+
+describe('OnboardingStepDetails', () => {
+  it('no longer says a form comes in a later update', () => {
+    for (const id of ['payment_documents', 'profile', 'trainings'] as const) {
+      expect(render(step(id), user())).not.toContain('next update');
+    }
+  });
+
+  it('leads into the profile wizard: fill in, edit once complete, correct after a rejection', () => {
+    expect(render(step('profile'), user())).toMatch(/href="\/onboarding\/profile-edit"[^>]*>Fill in profile</);
+    expect(render(step('profile', true), user({ status: 'awaiting_approval', isNew: false }))).toContain('>Edit profile<');
+    const rejected = render(step('profile', true), user({ status: 'rejected', isNew: false, rejectionReasons: ['iban'] }));
+    expect(rejected).toContain('>Correct profile<');
+  });
+
+  it("counts the wizard's parts for the market and the account", () => {
+    expect(render(step('profile'), user())).toContain('Five short parts: referral code');
+    expect(render(step('profile'), user({ status: 'rejected', isNew: false }))).toContain('Four short parts');
+    expect(render(step('profile'), user({ countryCode: 'PL' }))).toContain('Three short parts: referral code');
+    expect(render(step('profile'), user({ countryCode: 'RO', isNew: false }))).toContain('Two short parts');
+  });
+
+  it('says the payment documents are saved once done, and asks for them again when staff named them', () => {
+    expect(render(step('payment_documents', true), user())).toContain('activity code 829900 is saved');
+    expect(render(step('payment_documents', true), user({ countryCode: 'PL' }))).toContain('You registered with a fleet partner.');
+    const redo = render(step('payment_documents', true), user({ status: 'rejected', isNew: false, rejectionReasons: ['paymentDocuments'] }));
+    expect(redo).toContain('Add a photo of it here.');
+  });
+
+  it('links to the trainings until they are done', () => {
+    expect(render(step('trainings'), user())).toContain('href="/trainings"');
+    expect(render(step('trainings', true), user())).not.toContain('href="/trainings"');
+  });
+});
