@@ -97,7 +97,7 @@ export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
             <Trans>Starts {formatDateTime(request.task.timeWindowStart, locale)}</Trans>
           </span>
         </div>
-        <p>
+        <p className="attendance-form__lead">
           <Trans>
             Please confirm that you will do this task. Without an answer by {formatDateTime(request.expiresAt, locale)}, the reservation is canceled.
           </Trans>
@@ -123,7 +123,7 @@ export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
           <>
             <TextField
               multiline
-              rows={3}
+              rows={2}
               label={<Trans>Why can't you attend?</Trans>}
               live
               hint={<Trans>{max - length} characters left</Trans>}
