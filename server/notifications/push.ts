@@ -94,8 +94,18 @@ export interface ApiPushSubscription {
 
 const B64URL = /^[A-Za-z0-9_-]+=*$/;
 
-/** Reads `{endpoint, expirationTime, keys: {p256dh, auth}}` (PushSubscription.toJSON()). */
-export function readSubscription(input: unknown): ApiPushSubscription {
+/** An IP literal or a local name: never a push service (the server must not be made to POST inside its network). */
+function isLocalHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || /^[\d.]+$/.test(h) || h.includes(':');
+}
+
+/**
+ * Reads `{endpoint, expirationTime, keys: {p256dh, auth}}` (PushSubscription.toJSON()). Push
+ * services are public https hosts; `allowLocal` (outside production: tests and the dev server's
+ * own push endpoint) also lets http://127.0.0.1 and localhost through.
+ */
+export function readSubscription(input: unknown, options: { allowLocal: boolean } = { allowLocal: false }): ApiPushSubscription {
   const body = (input ?? {}) as Record<string, unknown>;
   const keys = (body.keys ?? {}) as Record<string, unknown>;
   const fields: Record<string, string> = {};
@@ -105,7 +115,8 @@ export function readSubscription(input: unknown): ApiPushSubscription {
   else {
     try {
       const url = new URL(body.endpoint);
-      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))) fields.endpoint = 'INVALID';
+      const local = isLocalHost(url.hostname);
+      if (options.allowLocal ? url.protocol !== 'https:' && !(url.protocol === 'http:' && local) : url.protocol !== 'https:' || local) fields.endpoint = 'INVALID';
       endpoint = body.endpoint;
     } catch {
       fields.endpoint = 'INVALID';

@@ -15,7 +15,7 @@ import { startTestServer, SEED_TIME, type TestServer } from './helpers';
 import { createTask, createTaskers, post, STAFF, type Tasker } from './lifecycle-fixtures';
 import { makeTasker, staff } from './money-helpers';
 import { parsePo } from '../../server/http/messages';
-import { PUSH_MAX_ATTEMPTS, queueExpiryReminders, resolveVapidKeys, sendDuePushes } from '../../server/notifications/push';
+import { PUSH_MAX_ATTEMPTS, queueExpiryReminders, readSubscription, resolveVapidKeys, sendDuePushes } from '../../server/notifications/push';
 import { notificationsDb } from '../../server/notifications/tables';
 import { markPaid } from '../../server/money/payouts';
 import { moneyDb } from '../../server/money/tables';
@@ -299,6 +299,13 @@ describe('web push', () => {
     expect((await server.request({ method: 'POST', url: '/api/push-notification/settings', token, payload: { topicBonus: 'no' } })).statusCode).toBe(400);
     expect((await server.request({ method: 'GET', url: '/api/push-notification/settings', token })).json()).toEqual({ topicTaskOffer: true, topicBonus: false });
     expect((await server.request({ method: 'POST', url: '/api/push-notification/subscription', token, payload: { endpoint: 'ftp://x', keys: {} } })).statusCode).toBe(400);
+    // In production only public https push services: no http, no IP literals or local names.
+    const keysOk = { p256dh: 'BAAA', auth: 'AAAA' };
+    for (const endpoint of ['http://127.0.0.1:9/x', 'https://10.0.0.5/x', 'https://localhost/x', 'https://[::1]/x', 'https://metadata.internal/x']) {
+      expect(() => readSubscription({ endpoint, keys: keysOk }, { allowLocal: false }), endpoint).toThrow();
+    }
+    expect(readSubscription({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: keysOk }, { allowLocal: false }).endpoint).toBe('https://fcm.googleapis.com/fcm/send/abc');
+    expect(readSubscription({ endpoint: 'http://127.0.0.1:9/x', keys: keysOk }, { allowLocal: true }).endpoint).toBe('http://127.0.0.1:9/x');
   });
 
   it('a notification arrives signed and encrypted at the push endpoint, worded in the subscription language', async () => {
