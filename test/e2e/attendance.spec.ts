@@ -75,6 +75,8 @@ test.describe('attendance confirmation', () => {
     await page.waitForTimeout(2000);
     expect((await serverRequests(request, task.id)).map((r) => r.status)).toEqual(['declined']);
     await expect(attendance.banner(task.title)).toBeHidden();
+    // A second delivery would have been refused as already answered and said so.
+    await expect(page.getByText('You have already answered this attendance request.')).toHaveCount(0);
   });
 
   test('an answer given offline waits on the phone and is delivered once on reconnect', async ({ page, context, request }) => {
@@ -99,6 +101,7 @@ test.describe('attendance confirmation', () => {
     await expect(attendance.banner(task.title)).toBeHidden({ timeout: 20_000 });
     await page.waitForTimeout(2000);
     expect(await serverRequests(request, task.id)).toHaveLength(1);
+    await expect(page.getByText('You have already answered this attendance request.')).toHaveCount(0);
   });
 
   test('an unanswered request lapses and cancels the reservation', async ({ page, request }) => {
