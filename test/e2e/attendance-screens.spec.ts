@@ -7,7 +7,6 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
-import { AttendancePage } from './pages/AttendancePage';
 import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
 import { findOverflowsWhileScrolling } from './support/overflow';
 import { screenshot } from './support/screenshots';
@@ -66,7 +65,6 @@ for (const [locale, email] of Object.entries(TASKERS) as [Locale, string][]) {
     const { task, history } = await arrange(request, email, locale);
     await loginWithPassword(page, email);
     await page.evaluate((lng) => localStorage.setItem('lng', lng), locale);
-    const attendance = new AttendancePage(page);
     for (const size of SIZES) {
       await page.setViewportSize(size);
       const tag = `${locale}-${size.width}`;
@@ -93,8 +91,8 @@ for (const [locale, email] of Object.entries(TASKERS) as [Locale, string][]) {
         await expect(page.locator('.history-banner')).toBeVisible({ timeout: 20_000 });
         await expect(page.locator('.history-skus, .history-defects').first().or(page.getByText(/SKU/).first())).toBeVisible({ timeout: 20_000 });
         await settle(page, locale, `history-${tag}`);
+        if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `test-results/screens/history-full-${tag}.png`, fullPage: true });
       }
     }
-    void attendance;
   });
 }
