@@ -131,6 +131,13 @@ describe('the values the form starts from', () => {
     const from = initialWizardValues(user({ firstName: 'Ona', postalCode: 'LT-01100', businessType: 'company' }), { phone: '+370 6', countryCode: 'PL' });
     expect(from).toMatchObject({ firstName: 'Ona', postalCode: '01100', businessType: 'company', phone: '+370 6', countryCode: 'PL', lastName: '' });
   });
+
+
+  it("keeps an approved profile's locked fields and country as the server holds them, whatever an older draft says", () => {
+    const approved = user({ status: 'active', isNew: false, isApproved: true, firstName: 'Ona', iban: 'LT121000011101001000' });
+    const from = initialWizardValues(approved, { firstName: 'Onutė', iban: 'LT00', countryCode: 'PL', phone: '+370 600 00000' });
+    expect(from).toMatchObject({ firstName: 'Ona', iban: 'LT121000011101001000', countryCode: 'LT', phone: '+370 600 00000' });
+  });
 });
 
 describe('the opening step (spec section 4)', () => {

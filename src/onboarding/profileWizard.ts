@@ -70,12 +70,17 @@ export function profileContext(ctx: WizardContext): ProfileContext {
   return { country: ctx.country, approved: ctx.approved, identityDocumentUploaded: ctx.identityDocumentUploaded };
 }
 
-/** What the form starts from: the mirrored user (with its unsent changes laid over), then the draft on top. */
+/**
+ * What the form starts from: the mirrored user (with its unsent changes laid over), then the draft
+ * on top, except where the draft can no longer apply: the locked fields and the country of an
+ * approved profile show what the server holds.
+ */
 export function initialWizardValues(user: User, draft?: Partial<WizardValues> | null): WizardValues {
   const fromUser: WizardValues = { ...profileFormValues(user), countryCode: user.countryCode ?? '' };
   if (!draft) return fromUser;
   const merged: WizardValues = { ...fromUser };
   for (const key of Object.keys(fromUser) as (keyof WizardValues)[]) {
+    if (user.isApproved && (key === 'countryCode' || LOCKED_AFTER_APPROVAL.includes(key as ProfileField))) continue;
     const value = draft[key];
     if (typeof value === 'string') (merged as Record<string, string>)[key] = value;
   }
