@@ -21,6 +21,11 @@ export class OnboardingPage {
     return this.page.getByRole('list').filter({ hasText: ONBOARDING_STEPS[1] }).getByRole('listitem');
   }
 
+  /** One step's list item (its title and status: 'Done', 'To do', 'Waiting for review', …). */
+  step(title: string) {
+    return this.steps.filter({ has: this.page.locator('.onboarding-step-title', { hasText: new RegExp(`^${title}$`) }) });
+  }
+
   async expectSixSteps(): Promise<void> {
     for (const [index, title] of ONBOARDING_STEPS.entries()) {
       await expect(this.steps.nth(index)).toContainText(title, { timeout: index === 0 ? 20_000 : undefined });
