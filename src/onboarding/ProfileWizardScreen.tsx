@@ -72,7 +72,8 @@ export function ProfileWizardScreen() {
       user={user}
       draft={draft}
       refusedFields={saveState.rejected?.fields}
-      identityDocumentUploaded={Boolean(user.isIdentityDocumentUploaded) || identityDocument !== null}
+      // A photo on the phone counts (it is sent before the save); one the server refused does not.
+      identityDocumentUploaded={Boolean(user.isIdentityDocumentUploaded) || (identityDocument !== null && !identityDocument.rejected)}
       hideCountry={flag(params.get('hideCountry'))}
       doneTo={pathname.startsWith('/profile') ? '/profile' : '/onboarding'}
     />
