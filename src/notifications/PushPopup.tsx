@@ -77,6 +77,7 @@ export function PushPopup() {
         )
       }
     >
+      <div data-testid="push-popup">
       {blocked ? (
         <p>
           <Trans>Notifications are blocked for this app. The instructions for your device show how to allow them.</Trans>
@@ -91,6 +92,7 @@ export function PushPopup() {
           <Trans>Notifications could not be turned on. Please try again when you have signal.</Trans>
         </p>
       ) : null}
+      </div>
     </Dialog>
   );
 }
