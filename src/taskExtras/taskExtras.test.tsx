@@ -50,7 +50,7 @@ describe('the shop cookie', () => {
 
 describe('isMandatory and defectsOption', () => {
   it('a mandatory camera step says so until a photo is added', () => {
-    expect(cameraPath('t 1', ['shelf'], 'Shelf', { mandatory: true })).toBe('/task/t%201/camera/?tags=shelf&title=Shelf&isMandatory=true');
+    expect(cameraPath('t 1', ['after'], 'Shelf', { mandatory: true })).toBe('/task/t%201/camera/?tags=after&title=Shelf&isMandatory=true');
     expect(cameraPath('t1', [], null)).toBe('/task/t1/camera/');
     expect(renderMarkup(<MandatoryPhotoNote count={0} />)).toContain('This step needs at least one photo.');
     expect(renderMarkup(<MandatoryPhotoNote count={2} />)).toContain('2 photos added.');
