@@ -137,3 +137,12 @@ export function matchesExpected(result: DecodeResult | null, image: CorpusImage)
   if (price != null && (result.extension == null || suggestedPrice(result.extension) !== price)) return false;
   return true;
 }
+
+/**
+ * A misread: a code came back and it is not the photograph's. The right main code without its
+ * add-on is a miss (the add-on went unread), not a misread: nothing wrong would be saved.
+ */
+export function isMisread(result: DecodeResult | null, image: CorpusImage): boolean {
+  if (!result || matchesExpected(result, image)) return false;
+  return !(result.text === image.expected && result.extension == null);
+}

@@ -73,7 +73,7 @@ describe('the decoder on generated barcodes', () => {
     expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() })?.text).toBe('4006381333931');
   });
 
-  it('does not take an EAN-8 or UPC-E without a quiet zone of 5 modules on each side', async () => {
+  it('does not take an EAN-8 or UPC-E without a quiet zone of 4 modules on each side', async () => {
     for (const [bcid, text] of [['ean8', '96385074'], ['upce', '01234531']] as const) {
       const code = toGray(await render(bcid, text));
       // A bar 2 px wide 7 px (3.5 modules at scale 2) before the left guard: ZXing's guard-wide check passes, ours does not.

@@ -70,7 +70,10 @@ export interface AcceptRule {
   minLines: number;
   /** Rows of every step of a frame count together (one row of two steps confirm a code). */
   acrossSteps: boolean;
-  /** Quiet zone, in modules, an EAN-8 or UPC-E needs on both sides (UpcEanReader.shortQuietZone); 0 = ZXing's. */
+  /**
+   * Quiet zone, in modules, an EAN-8 or UPC-E needs on both sides, and then an add-on 3 modules
+   * after it (UpcEanReader.shortQuietZone); 0 = ZXing's checks.
+   */
   shortQuietZone: number;
   /** Narrowest module, in pixels, a UPC-E is read at (UpcEanReader.upcEMinModule); 0 = any. */
   upcEMinModule: number;
@@ -79,8 +82,8 @@ export interface AcceptRule {
 /** ZXing's behaviour (the decoder's before 2026-11-23): the first row that decodes. */
 export const FIRST_ROW: AcceptRule = { minLines: 1, acrossSteps: false, shortQuietZone: 0, upcEMinModule: 0 };
 
-/** Two rows agree (any steps of the frame), short codes stand apart from other bars, no UPC-E below 1.3 px per module. */
-export const CONFIRMED: AcceptRule = { minLines: 2, acrossSteps: true, shortQuietZone: 5, upcEMinModule: 1.3 };
+/** Two rows agree (any steps of the frame), short codes stand 4 modules apart from other bars, no UPC-E below 1.3 px per module. */
+export const CONFIRMED: AcceptRule = { minLines: 2, acrossSteps: true, shortQuietZone: 4, upcEMinModule: 1.3 };
 
 const FORMATS: ReadonlyMap<BarcodeFormat, ScanFormat> = new Map([
   [BarcodeFormat.EAN_8, 'EAN_8'],

@@ -114,7 +114,7 @@ function extension5Checksum(s: string): number {
 }
 
 /** Read `count` add-on digits after the start guard; returns the digits and their L/G parity bits. */
-function readAddOnDigits(row: BitArray, startRange: Int32Array, count: number): { digits: string; parity: number } {
+function readAddOnDigits(row: BitArray, startRange: Int32Array, count: number): { digits: string; parity: number; end: number } {
   const counters = new Int32Array(4);
   const end = row.getSize();
   let rowOffset = startRange[1]!;
@@ -132,31 +132,36 @@ function readAddOnDigits(row: BitArray, startRange: Int32Array, count: number): 
     }
   }
   if (digits.length !== count) throw new NotFoundException();
-  return { digits, parity };
+  return { digits, parity, end: rowOffset };
 }
 
 /**
  * The 5- or 2-digit add-on (EAN-5 / EAN-2) that may follow the main code on the same row, from
  * `rowOffset` (the main code's end). Port of ZXing's UPCEANExtensionSupport; null when none.
  */
-export function readAddOn(row: BitArray, rowOffset: number): string | null {
+export function readAddOn(row: BitArray, rowOffset: number, quietZoneAfter = false): string | null {
   let startRange: Int32Array;
   try {
     startRange = Upc.findGuardPattern(row, rowOffset, false, EXTENSION_START_PATTERN, new Int32Array(3));
   } catch (_none) {
     return null;
   }
+  // The add-on's start guard (1,1,2) is 4 modules wide. After its last digit (which ends with a
+  // bar) comes a quiet zone; without this check the first two digits of a 5-digit add-on whose
+  // read failed pass as a 2-digit add-on one time in four (the parity check is all it has).
+  const module = (startRange[1]! - startRange[0]!) / 4;
+  const quietAfter = (end: number) => !quietZoneAfter || row.isRange(end, Math.min(row.getSize(), end + Math.round(3 * module)), false);
   try {
-    const { digits, parity } = readAddOnDigits(row, startRange, 5);
-    if (EXTENSION5_CHECK_DIGIT_ENCODINGS.indexOf(parity as (typeof EXTENSION5_CHECK_DIGIT_ENCODINGS)[number]) === extension5Checksum(digits)) {
+    const { digits, parity, end } = readAddOnDigits(row, startRange, 5);
+    if (EXTENSION5_CHECK_DIGIT_ENCODINGS.indexOf(parity as (typeof EXTENSION5_CHECK_DIGIT_ENCODINGS)[number]) === extension5Checksum(digits) && quietAfter(end)) {
       return digits;
     }
   } catch (_not5) {
     // fall through to the 2-digit add-on
   }
   try {
-    const { digits, parity } = readAddOnDigits(row, startRange, 2);
-    return Number(digits) % 4 === parity ? digits : null;
+    const { digits, parity, end } = readAddOnDigits(row, startRange, 2);
+    return Number(digits) % 4 === parity && quietAfter(end) ? digits : null;
   } catch (_not2) {
     return null;
   }
@@ -176,7 +181,10 @@ export class UpcEanReader extends OneDReader {
     [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.EAN_13, BarcodeFormat.UPC_A, BarcodeFormat.EAN_8]],
   ]);
 
-  /** Quiet zone (in modules) a short code needs on both sides; 0 = ZXing's guard-wide check only. */
+  /**
+   * Quiet zone (in modules) a short code needs on both sides; 0 = ZXing's guard-wide check only.
+   * When set, an add-on also needs 3 white modules after it (readAddOn).
+   */
   shortQuietZone = 0;
 
   /** Narrowest module (pixels) a UPC-E is read at. */
@@ -202,7 +210,7 @@ export class UpcEanReader extends OneDReader {
     }
     if ((format === BarcodeFormat.EAN_13 || format === BarcodeFormat.UPC_A) && points && points.length >= 2) {
       // points[1] is the centre of the end guard; the add-on's start guard is after its quiet zone.
-      const addOn = readAddOn(row, Math.ceil(points[1]!.getX()));
+      const addOn = readAddOn(row, Math.ceil(points[1]!.getX()), this.shortQuietZone > 0);
       if (addOn) result.putMetadata(ResultMetadataType.UPC_EAN_EXTENSION, addOn);
     }
     return result;
@@ -221,7 +229,7 @@ const GUARD_SPAN: ReadonlyMap<BarcodeFormat, { span: number; before: number; aft
 /**
  * White for `modules` modules before and after the symbol (clipped at the row's ends: a code at the
  * frame's edge is judged on what is visible). Every bar and space of EAN/UPC is at most 4 modules
- * wide, so a short code "found" inside the bars of a longer one fails a quiet zone of 5 or more,
+ * wide, so a short code "found" inside the bars of a longer one fails a quiet zone of 4 or more (unless a space of exactly 4 follows),
  * which ZXing's own check (as wide as the guard, 3 modules) lets through.
  */
 function hasQuietZones(row: BitArray, leftCentre: number, rightCentre: number, format: BarcodeFormat, modules: number): boolean {
