@@ -34,6 +34,7 @@ import { registerStatic } from './static';
 import { registerDevClockRoute } from './devClock';
 import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
+import { registerBatchGuard, registerBatchRoute } from './http/batch';
 
 export interface BuildAppOptions {
   db: Db;
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerHttpSecurity(app, config);
 
   // Access by registration (server/http/access.ts): each scope stamps its routes; one guard reads it.
+  // Records inside POST /api/batch may reach tasker routes only (before the access guard: a staff path is a 404 there).
+  const batchGuard = registerBatchGuard(app);
   registerAccessControl(app, context);
   await app.register(
     accessScope('public', (scope) => {
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
       registerNotificationRoutes(scope, context); // notifications, push-notification/* (issue 14)
       registerSupportRoutes(scope, context); // country/support-contact, support/submit-support-request (issue 14)
+      registerBatchRoute(scope, batchGuard); // batch: many outbox records in one request (issue 15)
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),
