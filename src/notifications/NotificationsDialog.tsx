@@ -82,11 +82,6 @@ function NotificationDetail({ notification: n, onClose, onBack }: { notification
       title={words.title}
       actions={
         <>
-          {onBack ? (
-            <button type="button" className="btn btn-text" onClick={onBack}>
-              <Trans>All notifications</Trans>
-            </button>
-          ) : null}
           {isAttendance && request ? (
             <button type="button" className="btn" onClick={() => setAnswering(true)}>
               <Trans>Answer</Trans>
@@ -113,6 +108,12 @@ function NotificationDetail({ notification: n, onClose, onBack }: { notification
         {words.body}
       </p>
       <p className="notification-detail__time muted">{formatDateTime(n.createdAt, i18n.locale)}</p>
+      {onBack ? (
+        <button type="button" className="btn btn-text notification-detail__back" onClick={onBack}>
+          <Icon name="back" size={18} />
+          <Trans>All notifications</Trans>
+        </button>
+      ) : null}
       {isAttendance && request === null ? (
         <p className="muted">
           <Trans>This attendance request is no longer open.</Trans>
