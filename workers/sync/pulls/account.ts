@@ -29,6 +29,9 @@ export async function pullUser(ctx: PullContext): Promise<PullResult> {
     const unsent = (await unsentRecords(db)).filter((r) => r.ownerId == null || r.ownerId === user.id);
     await db.user.put({ ...overlayUnsent(user, unsent), key: 'me' });
     await db.meta.put(successMeta('user', now));
+    // Approved, or the required trainings marked done by staff: the trainings (a 5 min interval)
+    // are asked again in this sync, or the task screens stay locked on the old list for minutes.
+    if (previous?.id === user.id && (previous.isApproved !== user.isApproved || previous.trainingDone !== user.trainingDone)) await db.meta.delete('trainings');
   });
   return OK;
 }
