@@ -97,8 +97,19 @@ export async function pullFinances(ctx: PullContext): Promise<PullResult> {
   }
   const body = result.ok ? result.body : null;
   if (body !== null && !isPayoutInfo(body)) return malformed(ctx, key, result.status, 'payout info');
+  const previous = (await ctx.db.kv.get(FINANCES_KEY))?.value as PayoutInfo | null | undefined;
   await put(ctx, key, FINANCES_KEY, body);
+  // A payout recorded (work left the next payment) or marked paid since the last pull: the past
+  // payouts (a 5 min interval) follow now, so the tasker sees the week recorded and paid at once.
+  if (previous && body && payoutsMoved(previous, body)) return pullPayouts(ctx);
   return OK;
+}
+
+function payoutsMoved(before: PayoutInfo, after: PayoutInfo): boolean {
+  if (before.totalPaid.amount !== after.totalPaid.amount) return true;
+  const line = (l: PayoutInfo['nextPayment']['lines'][number]) => `${l.kind}:${l.taskId ?? ''}:${l.missionId ?? ''}:${l.occurredAt}`;
+  const now = new Set(after.nextPayment.lines.map(line));
+  return before.nextPayment.lines.some((l) => l.kind !== 'repayment' && !now.has(line(l)));
 }
 
 /** GET payment/payouts → kv `money:payouts` (newest first as the server sends them). */
