@@ -122,11 +122,15 @@ for (const locale of LOCALES) {
     await openTask(page, tasks.reserved, locale, 'task-reserved');
     await openTask(page, tasks.inProgress, locale, 'task-in-progress');
 
-    for (const path of ['history', 'history/accepted', 'settings', 'onboarding']) {
+    for (const path of ['history', 'history/accepted', 'settings', 'onboarding', 'profile', 'profile/next-payout', 'trainings', 'missions', 'invite']) {
       await page.goto(`/${path}`);
       await expect(page.locator('.main-content')).toBeVisible({ timeout: 20_000 });
       await expectLabelsFit(page, locale, path.replace('/', '-'));
     }
+    // The profile wizard of an approved tasker (locked fields shown disabled).
+    await page.goto('/profile/edit?hideCountry=true');
+    await expect(page.locator('.wizard-actions')).toBeVisible({ timeout: 20_000 });
+    await expectLabelsFit(page, locale, 'profile-edit');
 
     // The side menu.
     await page.goto('/reservable');
@@ -140,10 +144,11 @@ for (const locale of LOCALES) {
   test(`the onboarding tab and the notices fit in ${locale} at 360×740`, async ({ page }) => {
     await loginWithPassword(page, PENDING_TASKER);
     await page.evaluate((lng) => localStorage.setItem('lng', lng), locale);
-    for (const path of ['reservable', 'onboarding']) {
+    for (const path of ['reservable', 'onboarding', 'onboarding/profile-edit']) {
       await page.goto(`/${path}`);
       await expect(page.locator('.bottomnav')).toBeVisible({ timeout: 20_000 });
-      await expectLabelsFit(page, locale, `pending-${path}`);
+      if (path.endsWith('profile-edit')) await expect(page.locator('.wizard-actions')).toBeVisible({ timeout: 20_000 });
+      await expectLabelsFit(page, locale, `pending-${path.replace('/', '-')}`);
     }
   });
 }
