@@ -54,6 +54,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Photo files of the filesystem PhotoStorage (PHOTO_DIR, else DATA_DIR/photos). */
   photoDir: string;
+  /** STORAGE=s3: photo files in an S3-compatible bucket (server/storage/s3-storage.ts); null = the filesystem. */
+  s3: S3Config | null;
   /** Maximum photo upload (PUT /api/uploads/…) in bytes; 413 above. */
   uploadMaxBytes: number;
   /** Lifetime of a presigned upload URL. */
@@ -154,6 +156,50 @@ export function mapConfigFromEnv(env: NodeJS.ProcessEnv): MapConfig {
   return { styleUrl: raw, attribution: env.MAP_ATTRIBUTION?.trim() || null, origins: [...origins] };
 }
 
+/** An S3-compatible bucket for the photo files (STORAGE=s3). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** S3_ENDPOINT (MinIO, R2, …); null = AWS S3 of the region. */
+  endpoint: string | null;
+  /** S3_FORCE_PATH_STYLE: `<endpoint>/<bucket>/<key>` instead of `<bucket>.<host>` (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY; null = the SDK's default chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** STORAGE=s3 with S3_BUCKET (+ S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY); else null. */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | null {
+  const kind = (env.STORAGE?.trim() || 'fs').toLowerCase();
+  if (kind === 'fs') return null;
+  if (kind !== 's3') throw new Error(`STORAGE must be fs or s3, not ${kind}`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint) {
+    const url = new URL(endpoint);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('S3_ENDPOINT must be an http(s) URL');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    forcePathStyle: boolEnv(env, 'S3_FORCE_PATH_STYLE', false),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+  };
+}
+
+/** The origin the browser reaches the bucket at (presigned PUT and GET): for the CSP's connect-src and img-src. */
+export function s3Origin(s3: S3Config): string {
+  if (s3.endpoint) {
+    const url = new URL(s3.endpoint);
+    return s3.forcePathStyle ? url.origin : `${url.protocol}//${s3.bucket}.${url.host}`;
+  }
+  return s3.forcePathStyle ? `https://s3.${s3.region}.amazonaws.com` : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const smtpUrl = env.SMTP_URL?.trim() || null;
@@ -198,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: boolEnv(env, 'SEED_DEMO', true),
     photoDir: env.PHOTO_DIR?.trim() || join(env.DATA_DIR?.trim() || './data', 'photos'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    s3: s3ConfigFromEnv(env),
     uploadUrlTtlSeconds: intEnv(env, 'UPLOAD_URL_TTL_SECONDS', 15 * 60),
     photoUrlTtlSeconds: intEnv(env, 'PHOTO_URL_TTL_SECONDS', 3600),
     maxDeductionRateBp: rateEnv(env, 'MAX_DEDUCTION_RATE', '0.30'),

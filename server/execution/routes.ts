@@ -49,8 +49,8 @@ function taskIdParam(request: FastifyRequest): string {
 export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, files: Files): void {
   const { storage } = files;
   const readUrl = (photoId: string) => files.readUrl(PHOTO_NAMESPACE, photoId);
-  const uploadTarget = (row: Parameters<typeof toApiPhoto>[0]): PhotoUploadTarget => ({
-    presignedUrl: files.uploadUrl({ target: TASK_PHOTO_TARGET, id: row.id, scope: row.task_id, userId: row.user_id }),
+  const uploadTarget = async (row: Parameters<typeof toApiPhoto>[0]): Promise<PhotoUploadTarget> => ({
+    ...(await files.upload({ target: TASK_PHOTO_TARGET, id: row.id, scope: row.task_id, userId: row.user_id })),
     photo: toApiPhoto(row, readUrl),
   });
 
@@ -124,7 +124,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     const photos = readNewPhotos(readBody(request.body));
     return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({
       status: 200,
-      body: { data: (await createPhotos(trx, w, taskId, photos)).map(uploadTarget) },
+      body: { data: await Promise.all((await createPhotos(trx, w, taskId, photos)).map(uploadTarget)) },
     }));
   });
 

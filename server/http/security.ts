@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
-import { mapConfigFromEnv, type ServerConfig } from '../config';
+import { mapConfigFromEnv, s3ConfigFromEnv, s3Origin, type ServerConfig } from '../config';
 
 /** Strict-Transport-Security value: one year, this host only (subdomains may not have TLS). */
 export const HSTS_VALUE = 'max-age=31536000';
@@ -35,7 +35,13 @@ export const HSTS_VALUE = 'max-age=31536000';
  * is our own), and a CDN if task images ever come from one. They go to connect-src (MapLibre and
  * the sync worker fetch them) and img-src.
  */
-export const EXTRA_ORIGINS: readonly string[] = mapConfigFromEnv(process.env).origins;
+export const EXTRA_ORIGINS: readonly string[] = extraOrigins(process.env);
+
+/** The map's origins, and the photo bucket's when STORAGE=s3 (presigned PUTs and GETs go straight to it). */
+export function extraOrigins(env: NodeJS.ProcessEnv): string[] {
+  const s3 = s3ConfigFromEnv(env);
+  return [...new Set([...mapConfigFromEnv(env).origins, ...(s3 ? [s3Origin(s3)] : [])])];
+}
 
 /** Every answer that is not one of the app's files: JSON, errors, photo files. Nothing may run. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

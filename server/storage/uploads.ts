@@ -28,6 +28,7 @@ import type { Db } from '../db/database';
 import { ApiError, forbidden } from '../http/errors';
 import { asQuery, isPlausibleId, single } from '../http/input';
 import { createFsPhotoStorage, type PhotoStorage, type StagedPhoto } from './photo-storage';
+import { createS3PhotoStorage, type DirectStorage } from './s3-storage';
 import { FileUrlSigner, type UploadClaims } from './signing';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
@@ -46,16 +47,36 @@ export interface Files {
   readUrl(namespace: string, id: string): string;
   /** A presigned upload path (`/api/uploads/<token>`, valid UPLOAD_URL_TTL_SECONDS). */
   uploadUrl(claims: Omit<UploadClaims, 'exp'>): string;
+  /**
+   * Where the client sends the file: the API's `/api/uploads/<token>` (filesystem), or a presigned
+   * PUT straight to the bucket plus `completeUrl` (POST it after the PUT's 2xx) when the storage
+   * takes direct uploads (S3).
+   */
+  upload(claims: Omit<UploadClaims, 'exp'>): Promise<{ presignedUrl: string; completeUrl?: string }>;
+  /** The storage's direct uploads (S3), or null (the bytes go through the API). */
+  direct: DirectStorage | null;
 }
 
-/** Files under config.photoDir (or the PhotoStorage given, e.g. an S3-compatible one). */
-export function createFiles(ctx: AppContext, storage: PhotoStorage = createFsPhotoStorage(ctx.config.photoDir)): Files {
+/** The bucket key a direct upload is PUT to, until its confirmation copies it to the row's key. */
+export function incomingKey(claims: Pick<UploadClaims, 'target' | 'userId' | 'id'>): string {
+  return `incoming/${claims.target}/${claims.userId}/${claims.id}.jpg`;
+}
+
+/** Files in the configured bucket (STORAGE=s3) or under config.photoDir (or the PhotoStorage given). */
+export function createFiles(ctx: AppContext, storage: PhotoStorage = ctx.config.s3 ? createS3PhotoStorage(ctx.config.s3) : createFsPhotoStorage(ctx.config.photoDir)): Files {
   const signer = new FileUrlSigner(ctx.tokens.secret);
+  const direct = 'direct' in storage ? (storage.direct as DirectStorage) : null;
+  const uploadUrl = (claims: Omit<UploadClaims, 'exp'>) => `/api/uploads/${signer.uploadToken({ ...claims, exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds })}`;
   return {
     storage,
     signer,
+    direct,
     readUrl: (namespace, id) => signer.readUrl(namespace, id, ctx.clock.now(), ctx.config.photoUrlTtlSeconds),
-    uploadUrl: (claims) => `/api/uploads/${signer.uploadToken({ ...claims, exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds })}`,
+    uploadUrl,
+    async upload(claims) {
+      if (!direct) return { presignedUrl: uploadUrl(claims) };
+      return { presignedUrl: await direct.presignPut(incomingKey(claims), ctx.config.uploadUrlTtlSeconds), completeUrl: uploadUrl(claims) };
+    },
   };
 }
 
@@ -203,6 +224,18 @@ export function uploadsPlugin(options: UploadsOptions) {
       return own < maxBytes ? { limit: own, overLimit: () => fileTooLarge(own) } : { limit: maxBytes, overLimit: () => fileTooLarge() };
     }
 
+    /** The token alone (a direct upload's confirmation has no body). */
+    async function checkToken(request: FastifyRequest): Promise<void> {
+      const check = signer.verifyUploadToken((request.params as { '*'?: string })['*'] ?? '', ctx.clock.now());
+      if (!check.ok) {
+        if (check.reason === 'EXPIRED') throw new ApiError(410, 'UPLOAD_TOKEN_EXPIRED', 'This upload link has expired; request a new one');
+        throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+      }
+      const target = byName.get(check.value.target);
+      if (!target) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+      claimsOf.set(request, { claims: check.value, target, limit: limitOf(target, check.value).limit });
+    }
+
     /** Token, content type and declared length: judged on the headers alone, before any body byte. */
     async function checkHeaders(request: FastifyRequest): Promise<void> {
       const token = (request.params as { '*'?: string })['*'] ?? '';
@@ -263,6 +296,47 @@ export function uploadsPlugin(options: UploadsOptions) {
       }
     });
 
+    // A direct upload's confirmation (S3): the object the client PUT to the bucket is judged by
+    // HEAD (size, type) and its first bytes (JPEG), then copied to the row's key and recorded.
+    // The bytes never pass through this process. Idempotent like the PUT: a confirmed row
+    // answers again; a refused object is deleted.
+    app.post('/api/uploads/*', { onRequest: checkToken }, async (request) => {
+      const judged = claimsOf.get(request);
+      const direct = files.direct;
+      if (!judged || !direct) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+      const { claims, target, limit } = judged;
+      const { overLimit } = limitOf(target, claims);
+      const row = await target.uploadable(ctx.db, claims, false);
+      const incoming = incomingKey(claims);
+      const head = await direct.head(incoming);
+      if (!head) {
+        if (row.sha256 !== null) return ctx.db.transaction().execute((trx) => target.answer(trx, claims));
+        throw new ApiError(400, 'UPLOAD_INCOMPLETE', 'The file has not arrived; PUT it to the upload link first');
+      }
+      const refuse = async (error: ApiError): Promise<never> => {
+        await storage.delete(incoming);
+        throw error;
+      };
+      if (head.size > limit) await refuse(overLimit());
+      if (mediaType(head.contentType ?? undefined) !== 'image/jpeg' || !isJpeg(await direct.readStart(incoming, 3))) await refuse(unsupported());
+      // The row keeps the store's ETag (an MD5 of a single PUT) where the API-carried PUT keeps a sha256.
+      const tag = `etag:${head.etag}`;
+      const replaced: string[] = [];
+      const answer = await ctx.db.transaction().execute(async (trx) => {
+        const locked = await target.uploadable(trx, claims, true);
+        if (locked.sha256 !== null) {
+          if (locked.sha256 === tag) return target.answer(trx, claims);
+          throw target.alreadyUploaded();
+        }
+        const key = target.storageKey(claims, head.etag.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0'));
+        await direct.copy(incoming, key);
+        replaced.push(...(await target.record(trx, claims, { key, sha256: tag, size: head.size, at: ctx.clock.now() })));
+        return target.answer(trx, claims);
+      });
+      await Promise.all([incoming, ...replaced].map((key) => storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'file not deleted'))));
+      return answer;
+    });
+
     for (const source of sources) {
       app.get(`/api/${source.namespace}/:id/file`, async (request, reply) => {
         const { id } = request.params as { id?: unknown };
@@ -276,9 +350,14 @@ export function uploadsPlugin(options: UploadsOptions) {
           throw forbidden('PHOTO_URL_INVALID', 'This photo link is not valid');
         }
         const key = await source.storageKey(ctx.db, id);
+        const maxAge = Math.max(0, Number(exp.value) - Math.floor(ctx.clock.now().getTime() / 1000));
+        // S3: a presigned GET straight to the bucket, valid as long as this link.
+        if (files.direct) {
+          if (!key) throw source.notFound();
+          return reply.header('cache-control', 'private, no-store').redirect(await files.direct.presignGet(key, maxAge), 302);
+        }
         const bytes = key ? await storage.get(key) : null;
         if (!bytes) throw source.notFound();
-        const maxAge = Math.max(0, Number(exp.value) - Math.floor(ctx.clock.now().getTime() / 1000));
         return reply.type('image/jpeg').header('cache-control', `private, max-age=${maxAge}, immutable`).send(bytes);
       });
     }

@@ -205,7 +205,7 @@ export function registerUserDocumentRoutes(app: FastifyInstance, ctx: AppContext
       return runIdempotent(ctx, request, reply, user.id, async (trx) => {
         const row = await createDocument(trx, user.id, kind, id, ctx.clock.now());
         const body: UserDocumentUploadTarget = {
-          presignedUrl: files.uploadUrl({ target: USER_DOCUMENT_TARGET, id: row.id, scope: kind, userId: user.id }),
+          ...(await files.upload({ target: USER_DOCUMENT_TARGET, id: row.id, scope: kind, userId: user.id })),
           photo: toDocumentPhoto(row, files),
         };
         return { status: 200, body };

@@ -331,6 +331,8 @@ export interface Photo {
 /** One entry of the answer to `POST task/{id}/photos`. */
 export interface PhotoUploadTarget {
   presignedUrl: string;
+  /** With S3 storage: POST here (no body) after the PUT's 2xx; the file counts as uploaded only then. */
+  completeUrl?: string;
   photo: Photo;
 }
 
@@ -349,6 +351,8 @@ export interface UserDocumentPhoto {
 /** The answer to `POST user/profile-photo | identity-document | payment-document { id }`: PUT the JPEG to presignedUrl. */
 export interface UserDocumentUploadTarget {
   presignedUrl: string;
+  /** With S3 storage: POST here (no body) after the PUT's 2xx; the file counts as uploaded only then. */
+  completeUrl?: string;
   photo: UserDocumentPhoto;
 }
 

@@ -48,7 +48,7 @@ export async function sendPhotoCreate(ctx: SendContext, record: OutboxRecord): P
 }
 
 /** What one upload needs besides its record (whose method, path, payload and id make the metadata POST). */
-export interface UploadSpec<T extends { presignedUrl: string }> {
+export interface UploadSpec<T extends { presignedUrl: string; completeUrl?: string }> {
   /** The JPEG to PUT. */
   blob: Blob;
   /** The upload target in a metadata answer, or null when the answer has none (a malformed answer). */
@@ -66,7 +66,7 @@ export interface UploadSpec<T extends { presignedUrl: string }> {
  * and the PUT again. The PUT's 2xx is the record's 2xx; every other answer is the record's.
  * Shared by task photos (photo-create) and the tasker's documents (user-document).
  */
-export async function sendUpload<T extends { presignedUrl: string }>(ctx: SendContext, record: OutboxRecord, spec: UploadSpec<T>): Promise<ApiResult> {
+export async function sendUpload<T extends { presignedUrl: string; completeUrl?: string }>(ctx: SendContext, record: OutboxRecord, spec: UploadSpec<T>): Promise<ApiResult> {
   const { session } = ctx;
   const post = (key: string) => session.request<unknown>('POST', record.path, { body: record.payload, idempotencyKey: key, recordedAt: recordedAtOf(record), auth: 'required' });
   let answer = await post(record.id);
@@ -78,8 +78,16 @@ export async function sendUpload<T extends { presignedUrl: string }>(ctx: SendCo
   for (let renewed = false; ; renewed = true) {
     let put: ApiResult = await session.uploadJpeg(target.presignedUrl, spec.blob);
     for (let retry = 0; retry < PUT_RETRIES && retryable(put); retry++) put = await session.uploadJpeg(target.presignedUrl, spec.blob);
+    // S3 storage: the PUT went to the bucket; the server's confirmation (HEAD of the object: size,
+    // type) makes it count, and its answer is the record's.
+    if (put.ok && target.completeUrl) {
+      put = await session.confirmUpload(target.completeUrl);
+      for (let retry = 0; retry < PUT_RETRIES && retryable(put); retry++) put = await session.confirmUpload(target.completeUrl);
+    }
     if (put.ok) return spec.answer ? { ...put, body: spec.answer(put.body, target) } : put;
-    if (put.status !== 410 || renewed) return put;
+    // A bucket answers an expired presigned PUT with 403 (the API's link with 410).
+    const expired = put.status === 410 || (put.status === 403 && target.completeUrl !== undefined);
+    if (!expired || renewed) return put;
     // The URL expired (the record waited > 15 min between POST and PUT): a new key gets a new
     // answer; the server is idempotent by the file's id, so no second file is created.
     answer = await post(crypto.randomUUID());

@@ -113,6 +113,27 @@ export class Session {
     return { ok: false, status: response.status, error: apiErrorOf(body, response.status) };
   }
 
+  /** POST (no body, no bearer) a direct upload's confirmation URL (`completeUrl`, S3 storage). Never throws. */
+  async confirmUpload<T>(url: string): Promise<ApiResult<T>> {
+    const base = await this.options.apiBase();
+    const fetchImpl: FetchImpl = this.options.fetchImpl ?? ((input, init) => fetch(input, init));
+    let response: Response;
+    let body: unknown = null;
+    try {
+      response = await fetchImpl(new URL(url, base).href, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined,
+      });
+      const text = await response.text();
+      body = text === '' ? null : (JSON.parse(text) as unknown);
+    } catch (err) {
+      return { ok: false, status: 0, error: { code: 'NETWORK', message: err instanceof Error ? err.message : String(err) } };
+    }
+    if (response.ok) return { ok: true, status: response.status, body: body as T };
+    return { ok: false, status: response.status, error: apiErrorOf(body, response.status) };
+  }
+
   private async send<T>(method: HttpMethod, path: string, options: RequestOptions, token: string | null): Promise<ApiResult<T>> {
     const { db } = this.options;
     const [position, locale] = await db.kv.bulkGet([POSITION_KEY, LOCALE_KEY]);
