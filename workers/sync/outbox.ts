@@ -4,7 +4,7 @@
  * `Idempotency-Key: <record.id>`. The retry policy below is the only place that decides a
  * record's fate; nothing is ever dropped without a 2xx (docs/sync-protocol.md).
  */
-import type { ApiResult } from './http';
+import { apiErrorOf, type ApiResult } from './http';
 import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
 import { outboxKind, type FollowUp } from './kinds';
@@ -71,7 +71,10 @@ export async function drainOnce(ctx: DrainContext, options: DrainOptions): Promi
     if (queue) queue.push(record);
     else queues.set(key, [record]);
   }
-  await Promise.all([...queues.values()].map((queue) => drainQueue(ctx, queue, options)));
+  let rest: OutboxRecord[][] | null = [...queues.values()];
+  const batchable = records.filter((r) => !outboxKind(r).send).length;
+  if (batchable >= 2 && (batchUnsupportedUntil.get(ctx.session) ?? 0) <= ctx.now().getTime()) rest = await drainBatched(ctx, rest, options);
+  if (rest) await Promise.all(rest.map((queue) => drainQueue(ctx, queue, options)));
 }
 
 async function drainQueue(ctx: DrainContext, queue: OutboxRecord[], options: DrainOptions): Promise<void> {
@@ -105,8 +108,6 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
   // same Idempotency-Key and the server answers the stored response.
   const record = await claim(db, queued.id);
   if (!record) return 'done'; // Removed (e.g. dismissed, dropped with its photo) or rejected meanwhile.
-  const attempts = record.attempts;
-
   const kind = outboxKind(record);
   const result = kind.send
     ? await kind.send({ db, session: ctx.session, now: ctx.now }, record)
@@ -116,6 +117,14 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
         recordedAt: recordedAtOf(record),
         auth: 'required',
       });
+  return settle(ctx, record, result);
+}
+
+/** Applies an answer to a claimed record: the retry policy (verdictFor), the mirror, the follow-up pull. */
+async function settle(ctx: DrainContext, record: OutboxRecord, result: ApiResult): Promise<Verdict> {
+  const { db } = ctx;
+  const attempts = record.attempts;
+  const kind = outboxKind(record);
   const verdict = verdictFor(result);
   let followUp: FollowUp = null;
 
@@ -156,6 +165,181 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
   }
   if (followUp) await ctx.followUp(followUp);
   return verdict;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery in batches (issue 15): POST /api/batch carries many records, each with its own
+// Idempotency-Key, recorded time and answer (server/http/batch.ts). Records whose kind has its own
+// `send` (photo bytes) still go alone. Falls back record by record when the server has no batch.
+
+/** Most records, and most JSON bytes of bodies, in one batch. */
+export const BATCH_MAX_RECORDS = 100;
+export const BATCH_MAX_BYTES = 256 * 1024;
+/** After a server answered the batch route 404/405, records go alone for this long. */
+export const BATCH_UNSUPPORTED_MS = 10 * 60_000;
+const batchUnsupportedUntil = new WeakMap<Session, number>();
+
+interface BatchAnswer {
+  id: string;
+  status: number;
+  body: unknown;
+  skipped?: boolean;
+}
+
+function batchable(record: OutboxRecord): boolean {
+  return !outboxKind(record).send;
+}
+
+function isDue(ctx: DrainContext, record: OutboxRecord, options: DrainOptions): boolean {
+  return options.ignoreBackoff || !record.nextAttemptAt || Date.parse(record.nextAttemptAt) <= ctx.now().getTime();
+}
+
+/** Claims many records in one transaction (see `claim`); answers those still unsent, in order. */
+async function claimMany(db: ShelfworkDb, ids: string[]): Promise<OutboxRecord[]> {
+  return db.transaction('rw', db.outbox, async () => {
+    const rows = await db.outbox.bulkGet(ids);
+    const claimed: OutboxRecord[] = [];
+    for (const current of rows) {
+      if (!current || (current.state !== 'pending' && current.state !== 'sending')) continue;
+      claimed.push({ ...current, state: 'sending', attempts: current.attempts + 1 });
+    }
+    await db.outbox.bulkPut(claimed);
+    return claimed;
+  });
+}
+
+/** A claimed record that was not attempted after all: back to pending, its attempt uncounted. */
+async function unclaim(db: ShelfworkDb, records: OutboxRecord[]): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const r of records) {
+      const current = await db.outbox.get(r.id);
+      if (current?.state === 'sending') await db.outbox.put({ ...current, state: 'pending', attempts: Math.max(0, current.attempts - 1) });
+    }
+  });
+}
+
+function answerResult(answer: BatchAnswer): ApiResult {
+  if (answer.status >= 200 && answer.status < 300) return { ok: true, status: answer.status, body: answer.body };
+  return { ok: false, status: answer.status, error: apiErrorOf(answer.body, answer.status) };
+}
+
+function readAnswers(body: unknown): Map<string, BatchAnswer> | null {
+  const results = (body as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results)) return null;
+  const map = new Map<string, BatchAnswer>();
+  for (const r of results as unknown[]) {
+    const a = r as Partial<BatchAnswer> | null;
+    if (a && typeof a.id === 'string' && typeof a.status === 'number') map.set(a.id, { id: a.id, status: a.status, body: a.body ?? null, ...(a.skipped ? { skipped: true } : {}) });
+  }
+  return map;
+}
+
+/**
+ * Drains the queues with batches: each round sends the unbatchable heads alone (in parallel, one per
+ * queue), then one batch with the next due batchable records of every queue (in queue order), and
+ * settles each answer as if the record had been sent alone. A queue stops at its first retry/auth
+ * verdict, as in drainQueue. Answers false when the server has no batch route (nothing was sent
+ * for the records not yet settled; the caller drains them one by one).
+ */
+async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options: DrainOptions): Promise<OutboxRecord[][] | null> {
+  const state = queues.map((records) => ({ records, next: 0, stopped: false }));
+  for (;;) {
+    const open = state.filter((q) => !q.stopped && q.next < q.records.length);
+    for (const q of open) if (!isDue(ctx, q.records[q.next] as OutboxRecord, options)) q.stopped = true;
+    const live = open.filter((q) => !q.stopped);
+    if (live.length === 0) return null;
+
+    const alone = live.filter((q) => !batchable(q.records[q.next] as OutboxRecord));
+    if (alone.length > 0) {
+      await Promise.all(
+        alone.map(async (q) => {
+          const verdict = await sendRecord(ctx, q.records[q.next] as OutboxRecord);
+          q.next += 1;
+          if (verdict === 'retry' || verdict === 'auth') q.stopped = true;
+        }),
+      );
+      continue;
+    }
+
+    // Take each queue's run of due batchable records, within the limits.
+    const taken: { q: (typeof state)[number]; record: OutboxRecord }[] = [];
+    let bytes = 0;
+    for (const q of live) {
+      let i = q.next;
+      while (i < q.records.length && taken.length < BATCH_MAX_RECORDS) {
+        const record = q.records[i] as OutboxRecord;
+        if (!batchable(record) || !isDue(ctx, record, options)) break;
+        const size = JSON.stringify(record.payload ?? null).length + record.path.length + 200;
+        if (taken.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
+        bytes += size;
+        taken.push({ q, record });
+        i += 1;
+      }
+    }
+    if (taken.length === 1) {
+      // One record: alone, as before batches existed.
+      const { q, record } = taken[0] as (typeof taken)[number];
+      const verdict = await sendRecord(ctx, record);
+      q.next += 1;
+      if (verdict === 'retry' || verdict === 'auth') q.stopped = true;
+      continue;
+    }
+
+    const claimed = await claimMany(ctx.db, taken.map((t) => t.record.id));
+    const claimedById = new Map(claimed.map((r) => [r.id, r]));
+    const result = await ctx.session.request<unknown>('POST', 'batch', {
+      body: {
+        records: claimed.map((r) => ({
+          id: r.id,
+          queue: r.taskId,
+          method: r.method,
+          path: r.path,
+          ...(r.payload != null ? { body: r.payload } : {}),
+          idempotencyKey: r.id,
+          recordedAt: recordedAtOf(r),
+        })),
+      },
+      auth: 'required',
+    });
+    const answers = result.ok ? readAnswers(result.body) : null;
+    if (!answers) {
+      const verdict = verdictFor(result.ok ? { ok: false, status: 0, error: { code: 'UNKNOWN', message: 'batch answer unreadable' } } : result);
+      if (verdict === 'rejected') {
+        // The server has no batch route (404/405) or refused the batch as a whole: nothing was applied.
+        if (!result.ok && (result.status === 404 || result.status === 405)) batchUnsupportedUntil.set(ctx.session, ctx.now().getTime() + BATCH_UNSUPPORTED_MS);
+        await unclaim(ctx.db, claimed);
+        return state.filter((q) => !q.stopped).map((q) => q.records.slice(q.next));
+      }
+      // No answer, 408/429/5xx, 401: as if each record had got that answer (same keys next time).
+      for (const r of claimed) await settle(ctx, r, result.ok ? { ok: false, status: 0, error: { code: 'NETWORK', message: 'batch answer unreadable' } } : result);
+      return null;
+    }
+    const skipped: OutboxRecord[] = [];
+    for (const { q, record } of taken) {
+      if (q.stopped) continue;
+      q.next += 1;
+      const claimedRecord = claimedById.get(record.id);
+      if (!claimedRecord) continue; // Removed or settled meanwhile.
+      const answer = answers.get(record.id);
+      if (!answer || answer.skipped) {
+        // Not applied (an earlier record of its queue stopped it, or missing): unsent, uncounted.
+        skipped.push(claimedRecord);
+        q.stopped = true;
+        continue;
+      }
+      const verdict = await settle(ctx, claimedRecord, answerResult(answer));
+      if (verdict === 'retry' || verdict === 'auth') q.stopped = true;
+    }
+    // A stopped queue's records after the stop were claimed but not settled: back to pending.
+    for (const { q, record } of taken) {
+      const c = claimedById.get(record.id);
+      if (c && q.stopped && !skipped.includes(c)) {
+        const current = await ctx.db.outbox.get(c.id);
+        if (current?.state === 'sending') skipped.push(c);
+      }
+    }
+    if (skipped.length > 0) await unclaim(ctx.db, skipped);
+  }
 }
 
 /** Every table a kind's reconcile may write (the mirror's server data). */
