@@ -152,7 +152,17 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const [allCards, setAllCards] = useState(false);
   const hasCards = keptItems !== null && keptItems.length > FIRST_SCREEN_CARDS;
   useEffect(() => {
-    if (hasCards && !allCards) startTransition(() => setAllCards(true));
+    if (!hasCards || allCards) return;
+    // The other cards once the first screenful is painted (a frame, then a task): begun at once,
+    // their render and commit held that first paint back on a slow CPU (bench:app --cpu-throttle 4).
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setAllCards(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
   }, [hasCards, allCards]);
   const allShown = allCards || !hasCards;
   const items = useMemo(() => (keptItems && !allShown ? keptItems.slice(0, FIRST_SCREEN_CARDS) : keptItems), [keptItems, allShown]);
