@@ -40,7 +40,7 @@ const record = { id: 'r1', path: 'user/profile-photo', payload: { id: 'd1' }, cr
 const target = (n: number, complete = true) => ({ ok: true as const, status: 200, body: { presignedUrl: `https://bucket/incoming/d1?sig=${n}`, ...(complete ? { completeUrl: `/api/uploads/tok${n}` } : {}), photo: { id: 'd1', src: null } } });
 const spec = { blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), targetOf: (body: unknown) => body as { presignedUrl: string; completeUrl?: string } };
 const ok = (body: unknown = null): ApiResult => ({ ok: true, status: 200, body });
-const fail = (status: number): ApiResult => ({ ok: false, status, error: { code: 'X', message: 'x' } });
+const fail = (status: number): ApiResult => ({ ok: false, status, error: { code: 'UNKNOWN', message: 'x' } });
 
 describe('sendUpload with S3 storage', () => {
   it('confirms after the PUT; the confirmation (retried on 5xx) is the record\'s answer', async () => {
