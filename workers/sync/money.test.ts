@@ -8,8 +8,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FINANCES_KEY, LAST_WEEK_EARN_KEY, MISSIONS_KEY, PAYOUTS_KEY } from '#contracts/kv';
 import type { Mission } from '#domain/missions';
-import type { PayoutInfo } from '#domain/payouts';
+import type { Payout, PayoutInfo } from '#domain/payouts';
 import { assignMission, createMission } from '../../server/missions/service';
+import { markPaid, runDuePayouts } from '../../server/money/payouts';
 import { createHarness, useSyncServer, type Harness } from '../../test/support/sync-harness';
 
 const server = useSyncServer();
@@ -79,6 +80,42 @@ describe('money pulls', () => {
     h.advance(61_000);
     await h.engine.syncNow('timer');
     expect(requests('payment/my-finances')).toBe(first + 2);
+  });
+
+  it('takes the past payouts along when a finances pull finds a payout recorded, then paid', async () => {
+    h = await createHarness(server());
+    await h.world.task('t1', 'accepted');
+    await h.logIn();
+    await h.engine.syncNow('start');
+    await h.engine.idle();
+    await h.engine.watch({ money: true });
+    await h.engine.idle();
+    expect(await kv<Payout[]>(PAYOUTS_KEY)).toEqual([]);
+    const asked = requests('payment/payouts');
+
+    // The weekly run records the task (run as of a week later; the worker's clock moves 61 s only,
+    // so the past payouts' own 5 min interval is not what brings them).
+    await runDuePayouts(h.server.db, new Date(h.now().getTime() + 8 * 24 * 3600_000), 3000);
+    h.advance(61_000);
+    await h.engine.syncNow('timer');
+    await h.engine.idle();
+    expect(requests('payment/payouts')).toBe(asked + 1);
+    const [recorded] = (await kv<Payout[]>(PAYOUTS_KEY)) ?? [];
+    expect(recorded?.status).toBe('pending');
+
+    // Staff mark it paid: the next finances refresh (totalPaid changed) brings it paid.
+    await markPaid(h.server.db, { ids: [recorded!.id] }, 'test', h.now());
+    h.advance(61_000);
+    await h.engine.syncNow('timer');
+    await h.engine.idle();
+    expect(requests('payment/payouts')).toBe(asked + 2);
+    expect((await kv<Payout[]>(PAYOUTS_KEY))?.[0]?.status).toBe('paid');
+
+    // Nothing moved: the timer's finances refresh leaves the past payouts to their interval.
+    h.advance(61_000);
+    await h.engine.syncNow('timer');
+    await h.engine.idle();
+    expect(requests('payment/payouts')).toBe(asked + 2);
   });
 
   it('pulls missions when their screen opens and with the account pulls, never on the timer', async () => {
