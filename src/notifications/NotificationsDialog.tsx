@@ -14,6 +14,7 @@ import { notificationPath, notificationPreview, type AppNotification } from '#do
 import { AttendanceDialog } from '../attendance/AttendanceDialog';
 import { useAttendanceRequest } from '../attendance/queries';
 import { formatDateTime } from '../i18n/format';
+import { useSyncMeta } from '../sync/hooks';
 import { markNotificationSeen } from './mutations';
 import { useNotificationWords } from './queries';
 
@@ -39,8 +40,15 @@ export function NotificationsDialog({ notifications, initial, onClose }: Notific
 function NotificationList({ notifications, onOpen, onClose }: { notifications: AppNotification[]; onOpen: (n: AppNotification) => void; onClose: () => void }) {
   const { i18n } = useLingui();
   const words = useNotificationWords();
+  // Spec section 8: a failed notifications pull says so (the list is what was last loaded).
+  const meta = useSyncMeta('notifications');
   return (
     <Dialog open onClose={onClose} title={<Trans>Notifications</Trans>}>
+      {meta?.error ? (
+        <p className="muted notification-list__stale" role="status">
+          <Trans>Notifications could not be loaded. This is what was loaded last.</Trans>
+        </p>
+      ) : null}
       {notifications.length === 0 ? (
         <p className="muted">
           <Trans>You have no new notifications.</Trans>
