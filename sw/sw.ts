@@ -28,6 +28,7 @@ import { createCacheFirstHandler, isCacheableImageRequest } from './imageCache';
 import { NAVIGATION_DENYLIST } from './navigation';
 import { registerPushHandlers } from './push';
 import { isMapResourceRequest, isMapStyleRequest, mapResourceHandler, mapStyleHandler } from './mapCache';
+import { isBatchRequest, replayInBatches, splitBatch } from './batchReplay';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -77,7 +78,8 @@ async function queueSize(q: Queue): Promise<number> {
 /** Replays what the queue holds, then tells clients to drain their outbox (which holds the real copy). */
 async function replayAndNotify(q: Queue, reason: SyncNowMessage['reason']): Promise<void> {
   try {
-    await q.replayRequests();
+    // In batches (POST /api/batch), record by record on a server without it (sw/batchReplay.ts).
+    await replayInBatches(q, (request) => fetch(request), self.location.origin);
   } finally {
     // Even when the replay failed part-way the clients should try: their outbox has everything,
     // and its backoff decides what to do next.
@@ -121,6 +123,17 @@ async function enqueueOnce(request: Request): Promise<void> {
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
+  if (isBatchRequest(event.request, url, self.location.origin)) {
+    // The worker's batch of outbox records: on a network error each record is kept on its own.
+    const batch = event.request.clone();
+    event.respondWith(
+      fetch(event.request).catch(async (error: unknown) => {
+        for (const request of await splitBatch(batch).catch(() => [])) await enqueueOnce(request).catch(() => undefined);
+        throw error;
+      }),
+    );
+    return;
+  }
   if (!isOutboxMutation(event.request, url)) return;
   // Clone before the network consumes the body: the queue needs it if the network fails.
   const copy = event.request.clone();

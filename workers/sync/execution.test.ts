@@ -8,10 +8,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
 import { PACK_PARTS } from './pack';
+import { batchDelivery } from './outbox';
 
 const server = useSyncServer();
 let h: Harness;
 afterEach(async () => {
+  batchDelivery.enabled = true;
   vi.restoreAllMocks();
   await h?.engine.idle();
   h?.db.close();
@@ -193,6 +195,7 @@ describe('checklist ticks, scans and defects', () => {
 
   it('coalesces offline ticks into one record, but never into one that was already attempted', async () => {
     await ready();
+    batchDelivery.enabled = false; // one request per record is what this test reads (batches: batch.test.ts)
     const restore = signalLost();
     await h.engine.setChecklistDone(t1, [c1]);
     await h.engine.idle(); // attempted once, no answer
@@ -458,6 +461,7 @@ describe('photos', () => {
 describe('completing a task offline', () => {
   it('shows the task awaiting confirmation at once and delivers the completion after every other record of the task', async () => {
     await ready();
+    batchDelivery.enabled = false; // one request per record is what this test reads (batches: batch.test.ts)
     const restore = signalLost();
     await h.engine.setChecklistDone(t1, [c1, c2]);
     await h.engine.addPhoto(t1, { id: h.id('p1'), blob: jpeg(1), width: 1, height: 1, comment: '', tags: ['after'] });

@@ -3,11 +3,12 @@ import type { ApiResult } from './http';
 import { enqueueMutation, type NewMutation } from './queue';
 import type { User } from '#domain/types';
 import { createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
-import { backoffMs, BACKOFF_CAP_MS, verdictFor } from './outbox';
+import { backoffMs, BACKOFF_CAP_MS, batchDelivery, verdictFor } from './outbox';
 
 const server = useSyncServer();
 let h: Harness;
 afterEach(async () => {
+  batchDelivery.enabled = true;
   await h?.engine.idle();
   h?.db.close();
 });
@@ -235,6 +236,7 @@ describe('outbox', () => {
 
   it('sends a queue in order, lets a rejected record not block it, and holds it behind a record in backoff', async () => {
     h = await createHarness(server());
+    batchDelivery.enabled = false; // a 503 in front of one route: the record-by-record path (batches: batch.test.ts)
     const [t1, t2] = await h.world.tasks([
       ['t1', { status: 'in_progress', ...OPEN_WINDOW }],
       ['t2', {}],

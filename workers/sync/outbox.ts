@@ -73,7 +73,7 @@ export async function drainOnce(ctx: DrainContext, options: DrainOptions): Promi
   }
   let rest: OutboxRecord[][] | null = [...queues.values()];
   const batchable = records.filter((r) => !outboxKind(r).send).length;
-  if (batchable >= 2 && (batchUnsupportedUntil.get(ctx.session) ?? 0) <= ctx.now().getTime()) rest = await drainBatched(ctx, rest, options);
+  if (batchDelivery.enabled && batchable >= 2 && (batchUnsupportedUntil.get(ctx.session) ?? 0) <= ctx.now().getTime()) rest = await drainBatched(ctx, rest, options);
   if (rest) await Promise.all(rest.map((queue) => drainQueue(ctx, queue, options)));
 }
 
@@ -178,6 +178,11 @@ export const BATCH_MAX_BYTES = 256 * 1024;
 /** After a server answered the batch route 404/405, records go alone for this long. */
 export const BATCH_UNSUPPORTED_MS = 10 * 60_000;
 const batchUnsupportedUntil = new WeakMap<Session, number>();
+/**
+ * Tests that put transport faults on single routes (a 503 in front of one path) turn batches off
+ * to exercise the record-by-record path, which is also the fallback for a server without batches.
+ */
+export const batchDelivery = { enabled: true };
 
 interface BatchAnswer {
   id: string;
