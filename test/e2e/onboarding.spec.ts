@@ -12,6 +12,7 @@ import { OnboardingPage } from './pages/OnboardingPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ProfileWizardPage } from './pages/ProfileWizardPage';
 import { TaskActionsPage } from './pages/TaskActionsPage';
+import { TrainingsPage } from './pages/TrainingsPage';
 import { currentUser, emailCodeToken, listTasks } from './support/api';
 import { uniqueEmail } from './support/mailbox';
 import { LT_IDENTIFIERS, PL_IDENTIFIERS, jpegFile, staffApprove, staffCompleteRequiredTrainings, staffReview } from './support/onboarding';
@@ -87,13 +88,16 @@ test('LT: a new tasker fills the five steps with documents, partly offline; staf
   // Staff approve; the required trainings are done; a task becomes reservable.
   await staffApprove(request, sent.id);
   expect(await listTasks(request, token, ['available'], { isReservable: 'true' }), 'no reservable task before the trainings').toHaveLength(0);
-  await staffCompleteRequiredTrainings(request, sent.id);
+  const trainingIds = await staffCompleteRequiredTrainings(request, sent.id);
   // The app asks for the account every 60 s (spec section 9): the stepper follows within it.
   await expect(onboarding.step('Profile approval')).toContainText('Done', { timeout: 90_000 });
   await expect(onboarding.step('Trainings')).toContainText('Done', { timeout: 30_000 });
   await page.reload();
   await onboarding.expectOpenStep('First task');
   await expect(page.getByRole('link', { name: 'Find a task' })).toBeVisible();
+  const trainings = new TrainingsPage(page);
+  await trainings.goto();
+  for (const id of trainingIds) await expect(trainings.row(id).locator('.training-status')).toHaveText('Completed', { timeout: 20_000 });
 
   // The profile photo on /profile, sent and shown back from the server.
   const profile = new ProfilePage(page);
