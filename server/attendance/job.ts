@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import { startIntervalJob, type JobHandle } from '../jobs/runner';
 
 export const ATTENDANCE_LAPSE_INTERVAL_MS = 60_000;
 /** Requests lapsed per statement; a backlog drains over consecutive batches in one run. */
@@ -74,33 +75,17 @@ export async function lapseAttendanceRequests(db: Db, clock: Clock): Promise<Lap
   }
 }
 
-export interface JobHandle {
-  stop(): Promise<void>;
-}
+export type { JobHandle };
 
 /** Runs the lapse at start and then every minute in this process; runs never overlap; failures are logged and retried. */
 export function startAttendanceJob(db: Db, clock: Clock, log: (line: string) => void = console.log, intervalMs = ATTENDANCE_LAPSE_INTERVAL_MS): JobHandle {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = lapseAttendanceRequests(db, clock)
-      .then((lapsed) => {
-        if (lapsed.length > 0) log(`[attendance] ${lapsed.length} request(s) lapsed, ${lapsed.filter((l) => l.cancelledReservation).length} reservation(s) cancelled`);
-      })
-      .catch((error: unknown) => log(`[attendance] run failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startIntervalJob(
+    'attendance',
+    async () => {
+      const lapsed = await lapseAttendanceRequests(db, clock);
+      if (lapsed.length > 0) log(`[attendance] ${lapsed.length} request(s) lapsed, ${lapsed.filter((l) => l.cancelledReservation).length} reservation(s) cancelled`);
     },
-  };
+    log,
+    intervalMs,
+  );
 }

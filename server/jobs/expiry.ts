@@ -11,6 +11,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import { startIntervalJob, type JobHandle } from './runner';
 
 export const EXPIRY_INTERVAL_MS = 60_000;
 /** Tasks expired per statement; a backlog drains over consecutive batches in one run. */
@@ -44,36 +45,20 @@ export async function expireOverdueTasks(db: Db, clock: Clock): Promise<ExpiredT
   }
 }
 
-export interface JobHandle {
-  stop(): Promise<void>;
-}
+export type { JobHandle };
 
 /**
  * Runs the expiry job at start and then every minute in this process. A run never overlaps the
  * previous one; failures are logged and retried on the next tick.
  */
 export function startExpiryJob(db: Db, clock: Clock, log: (line: string) => void = console.log, intervalMs = EXPIRY_INTERVAL_MS): JobHandle {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = expireOverdueTasks(db, clock)
-      .then((expired) => {
-        if (expired.length > 0) log(`[expiry] expired ${expired.length} task(s)`);
-      })
-      .catch((error: unknown) => log(`[expiry] run failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startIntervalJob(
+    'expiry',
+    async () => {
+      const expired = await expireOverdueTasks(db, clock);
+      if (expired.length > 0) log(`[expiry] expired ${expired.length} task(s)`);
     },
-  };
+    log,
+    intervalMs,
+  );
 }

@@ -7,33 +7,19 @@
  */
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
-import type { JobHandle } from '../jobs/expiry';
+import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { runDuePayouts } from './payouts';
 
 export const PAYOUT_JOB_INTERVAL_MS = 10 * 60_000;
 
 export function startPayoutJob(db: Db, clock: Clock, maxDeductionRateBp: number, log: (line: string) => void = console.log, intervalMs = PAYOUT_JOB_INTERVAL_MS): JobHandle {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runDuePayouts(db, clock.now(), maxDeductionRateBp)
-      .then((runs) => {
-        for (const r of runs) if (!r.alreadyRun) log(`[payouts] ${r.countryCode} week of ${r.weekStart}: ${r.created} payout(s), ${r.total} in total`);
-      })
-      .catch((error: unknown) => log(`[payouts] run failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startIntervalJob(
+    'payouts',
+    async () => {
+      const runs = await runDuePayouts(db, clock.now(), maxDeductionRateBp);
+      for (const r of runs) if (!r.alreadyRun) log(`[payouts] ${r.countryCode} week of ${r.weekStart}: ${r.created} payout(s), ${r.total} in total`);
     },
-  };
+    log,
+    intervalMs,
+  );
 }

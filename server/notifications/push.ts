@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import webpush from 'web-push';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { badRequest } from '../http/errors';
 import { localeOf } from '../http/messages';
 import { expiryReminderTimes } from '#domain/lifecycle';
@@ -313,19 +314,15 @@ export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, fetchImp
 export const PUSH_INTERVAL_MS = 5_000;
 const REMINDER_EVERY_MS = 60_000;
 
-export interface JobHandle {
-  stop(): Promise<void>;
-}
+export type { JobHandle };
 
 /** Every 5 s: the due deliveries; every minute: the expiry reminders. A run never overlaps the last. */
 export function startPushJob(db: Db, clock: Clock, vapid: VapidConfig | null | undefined, log: (line: string) => void = console.log, intervalMs = PUSH_INTERVAL_MS): JobHandle {
-  let running: Promise<void> | null = null;
-  let stopped = false;
   let keys: VapidKeys | null = null;
   let lastReminders = 0;
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
+  return startIntervalJob(
+    'push',
+    async () => {
       keys ??= await resolveVapidKeys(db, vapid);
       const now = clock.now();
       if (now.getTime() - lastReminders >= REMINDER_EVERY_MS) {
@@ -334,20 +331,8 @@ export function startPushJob(db: Db, clock: Clock, vapid: VapidConfig | null | u
       }
       const r = await sendDuePushes(db, now, keys);
       if (r.sent + r.gone + r.retried + r.failed > 0) log(`[push] sent ${r.sent}, gone ${r.gone}, to retry ${r.retried}, failed ${r.failed}`);
-    })()
-      .catch((error: unknown) => log(`[push] run failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    log,
+    intervalMs,
+  );
 }

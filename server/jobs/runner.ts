@@ -1,0 +1,32 @@
+/**
+ * The loop every background job in this process shares: one run at start and then one every
+ * intervalMs; a run never overlaps the previous one; a failure is logged as `[name] run failed: …`
+ * and retried on the next tick. The timer does not keep the process alive; stop() waits for the
+ * run in progress.
+ */
+export interface JobHandle {
+  stop(): Promise<void>;
+}
+
+export function startIntervalJob(name: string, run: () => Promise<void>, log: (line: string) => void, intervalMs: number): JobHandle {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = run()
+      .catch((error: unknown) => log(`[${name}] run failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
