@@ -237,8 +237,13 @@ export function pushPayload(message: PushMessage, locale: Locale): PushPayload {
 /** How a push request is made: fetch by default (tests may point it anywhere). */
 export type PushFetch = (url: string, init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal }) => Promise<{ status: number }>;
 
-const defaultFetch: PushFetch = async (url, init) => {
-  const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body ? new Uint8Array(init.body) : null, signal: init.signal });
+/**
+ * Redirects are not followed: a push service answers, it does not redirect, and a subscription's
+ * https endpoint redirecting to http://169.254.169.254/ or an internal host must not make the
+ * server POST inside its network (SSRF). A 3xx counts as a failed attempt.
+ */
+export const defaultFetch: PushFetch = async (url, init) => {
+  const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body ? new Uint8Array(init.body) : null, signal: init.signal, redirect: 'manual' });
   await res.arrayBuffer().catch(() => undefined);
   return { status: res.status };
 };
