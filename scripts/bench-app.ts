@@ -14,15 +14,10 @@
  * something else uses dist/: `npx vite build --outDir /tmp/bench-dist && DIST_DIR=/tmp/bench-dist
  * npx tsx scripts/bench-app.ts`.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { freePort } from './lib/server-process';
-import { CHROMIUM_ARGS } from './lib/chromium';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fmt, launchChromium, machineLine, requireBuild, RUNS, signInDemoTasker, spawnBenchServer, waitForHealth } from './lib/bench';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const throttleArg = process.argv.indexOf('--cpu-throttle');
 const CPU_THROTTLE = throttleArg >= 0 ? Number(process.argv[throttleArg + 1]) : 1;
 if (!(CPU_THROTTLE >= 1)) {
@@ -33,41 +28,16 @@ if (!(CPU_THROTTLE >= 1)) {
 const SLOWDOWN = CPU_THROTTLE === 1 ? 'CPU not throttled' : `CPU slowed ${CPU_THROTTLE}× (DevTools Emulation.setCPUThrottlingRate)`;
 const EXTRA_TASKS = 500;
 const loadAtStart = loadavg();
-const DIST_DIR = resolve(process.env.DIST_DIR?.trim() || 'dist');
-if (!existsSync(join(DIST_DIR, 'index.html'))) {
-  console.error(`No build in ${DIST_DIR}: run \`vite build\` (or \`vite build --outDir ${DIST_DIR}\`) first.`);
-  process.exit(1);
-}
+const DIST_DIR = requireBuild();
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR, NODE_ENV: 'test', RUN_JOBS: '0' },
-  stdio: 'ignore',
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const { base, dataDir, server } = await spawnBenchServer(DIST_DIR, 'shelfwork-bench-');
+const browser = await launchChromium();
 try {
-  for (let i = 0; ; i++) {
-    if (i > 240) throw new Error('server not healthy after 120 s');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForHealth(base);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: ['geolocation', 'background-sync'] });
   const page = await context.newPage();
-  await page.goto(`${base}/login?lng=en`);
-  await page.getByRole('button', { name: /sign in with password/i }).click();
-  await page.getByLabel('Email').fill('lt@demo.shelfwork.app');
-  await page.getByLabel('Password').fill('demo1234');
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/in_progress|reserved|reservable/);
+  await signInDemoTasker(page, base);
   await page.goto(`${base}/reservable`);
   await page.locator('a[href^="/task/"]').first().waitFor();
   // Let the service worker take control so the offline reload is served from the precache.
@@ -161,8 +131,7 @@ try {
   console.log(`warm start offline, navigation → first card:       ${fmt(warm)}   budget 1000 ms${slow}`);
   console.log(`offerings list with ${total} tasks, tab → painted: ${fmt(switches)}   budget 100 ms   (${cards} cards in the DOM)${slow}`);
   console.log(`  reference: in-progress list (${inProgress} tasks), tab → painted: ${fmt(small)}${slow}`);
-  const load = (xs: number[]) => xs.map((n) => n.toFixed(1)).join(' ');
-  console.log(`machine: ${process.env.BENCH_NOTE ?? 'see docs/performance.md'}; load average ${load(loadAtStart)} at start, ${load(loadavg())} at end`);
+  console.log(machineLine(loadAtStart));
 } finally {
   await browser.close();
   server.kill();

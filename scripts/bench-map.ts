@@ -8,34 +8,18 @@
  * median of navigation start → map interactive: style drawn, places clustered and their HTML
  * markers in the DOM (MapScreen stamps <html data-map-interactive> with performance.now()).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from './lib/chromium';
-import { freePort } from './lib/server-process';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { Page } from 'playwright-core';
+import { fmt, launchChromium, machineLine, requireBuild, RUNS, signInDemoTasker, spawnBenchServer, waitForHealth } from './lib/bench';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const loadAtStart = loadavg();
-const DIST_DIR = resolve(process.env.DIST_DIR?.trim() || 'dist');
-if (!existsSync(join(DIST_DIR, 'index.html'))) {
-  console.error(`No build in ${DIST_DIR}: run \`vite build\` (or \`vite build --outDir ${DIST_DIR}\`) first.`);
-  process.exit(1);
-}
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+const DIST_DIR = requireBuild();
 /** Vilnius at zoom 10: the LT demo stores, some clustered, some apart. */
 const MAP_PATH = '/map/available?lat=54.69&lng=25.27&zoom=10';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-map-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR, NODE_ENV: 'test', RUN_JOBS: '0' },
-  stdio: 'ignore',
-});
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const { base, dataDir, server } = await spawnBenchServer(DIST_DIR, 'shelfwork-bench-map-');
+const browser = await launchChromium();
 
 async function openMap(page: Page): Promise<{ interactive: number; markers: number }> {
   await page.goto(`${base}${MAP_PATH}`);
@@ -48,20 +32,10 @@ async function openMap(page: Page): Promise<{ interactive: number; markers: numb
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 240) throw new Error('server not healthy after 120 s');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForHealth(base);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: ['geolocation', 'background-sync'] });
   const page = await context.newPage();
-  await page.goto(`${base}/login?lng=en`);
-  await page.getByRole('button', { name: /sign in with password/i }).click();
-  await page.getByLabel('Email').fill('lt@demo.shelfwork.app');
-  await page.getByLabel('Password').fill('demo1234');
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/in_progress|reserved|reservable/);
+  await signInDemoTasker(page, base);
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
   const cold = await openMap(page);
   console.log(`build: ${DIST_DIR}`);
@@ -74,8 +48,7 @@ try {
   for (let i = 0; i < RUNS; i++) offline.push((await openMap(page)).interactive);
   console.log(`warm start online,  navigation → map interactive: ${fmt(online)}   budget 1500 ms`);
   console.log(`warm start offline, navigation → map interactive: ${fmt(offline)}   budget 1500 ms`);
-  const load = (xs: number[]) => xs.map((n) => n.toFixed(1)).join(' ');
-  console.log(`machine: ${process.env.BENCH_NOTE ?? 'see docs/performance.md'}; load average ${load(loadAtStart)} at start, ${load(loadavg())} at end`);
+  console.log(machineLine(loadAtStart));
 } finally {
   await browser.close();
   server.kill();
