@@ -82,6 +82,16 @@ const staffRoutes = [
   { method: 'POST', path: '/api/staff/users/{user}/trainings/basics/done', body: '{}' },
   { method: 'POST', path: '/api/staff/places', body: '{}' },
   { method: 'POST', path: '/api/staff/tasks', body: '{}' },
+  // Added today (documents, money, missions, attendance): the same guard by registration.
+  { method: 'GET', path: '/api/staff/users/{user}/documents/x/file' },
+  { method: 'GET', path: '/api/staff/payouts' },
+  { method: 'GET', path: '/api/staff/payouts/export.csv' },
+  { method: 'GET', path: '/api/staff/payouts/export.xml' },
+  { method: 'POST', path: '/api/staff/payouts/run', body: '{}' },
+  { method: 'POST', path: '/api/staff/payouts/mark-paid', body: '{}' },
+  { method: 'POST', path: '/api/staff/payouts/adjustments', body: '{}' },
+  { method: 'GET', path: '/api/staff/missions' },
+  { method: 'POST', path: '/api/staff/attendance-requests/lapse', body: '{}' },
 ];
 const taskerRoutes = [
   { method: 'GET', path: '/api/user' },
@@ -91,6 +101,15 @@ const taskerRoutes = [
   { method: 'GET', path: '/api/task/defects' },
   { method: 'POST', path: '/api/user/set-country', body: '{"countryCode":"PL"}' },
   { method: 'POST', path: '/api/user/identity-document', body: '{"id":"access-test-document"}' },
+  // Added today (money, missions, attendance, notifications, support, batch).
+  { method: 'GET', path: '/api/payment/my-finances' },
+  { method: 'GET', path: '/api/payment/payouts' },
+  { method: 'GET', path: '/api/mission/my' },
+  { method: 'GET', path: '/api/task/attendance-requests' },
+  { method: 'GET', path: '/api/notifications' },
+  { method: 'GET', path: '/api/push-notification/subscriptions' },
+  { method: 'GET', path: '/api/country/support-contact' },
+  { method: 'POST', path: '/api/batch', body: '{"records":[{"id":"r1","method":"POST","path":"user/set-country","idempotencyKey":"access-batch","body":{"countryCode":"PL"}}]}' },
 ];
 
 describe('every spelling of a guarded path passes its guard', () => {
