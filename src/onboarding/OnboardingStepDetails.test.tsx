@@ -3,34 +3,11 @@ import type { User } from '#domain/types';
 import type { OnboardingStep } from '#domain/users';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import { OnboardingStepDetails } from './OnboardingStepDetails';
+import { testUser } from './testFixtures';
 
 beforeAll(activateEnglish);
 
-const user = (over: Partial<User> = {}): User => ({
-  id: 'u1',
-  email: 'tasker@example.com',
-  firstName: null,
-  middleName: null,
-  lastName: null,
-  fullName: null,
-  phone: null,
-  countryCode: 'LT',
-  status: 'new',
-  isNew: true,
-  isApproved: false,
-  isAwaitingApproval: false,
-  isRejected: false,
-  isDeactivated: false,
-  trainingDone: false,
-  paymentDocumentsDone: false,
-  profileComplete: false,
-  historicalTaskCount: 0,
-  rejectionReasons: [],
-  rejectionComment: null,
-  referralCode: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+const user = testUser;
 
 const step = (id: OnboardingStep['id'], complete = false): OnboardingStep => ({ id, complete, clickable: true });
 const render = (s: OnboardingStep, u: User) => renderMarkup(<OnboardingStepDetails step={s} user={u} />);

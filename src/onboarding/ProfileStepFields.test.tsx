@@ -4,42 +4,13 @@ import type { User } from '#domain/types';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import { ProfileStepFields, type OutsideErrors } from './ProfileStepFields';
 import { initialWizardValues, wizardSteps, type WizardContext, type WizardValues } from './profileWizard';
+import { testUser, testWizardContext } from './testFixtures';
 
 beforeAll(activateEnglish);
 
-const user = (over: Partial<User> = {}): User => ({
-  id: 'u1',
-  email: 'tasker@example.com',
-  firstName: 'Ona',
-  middleName: null,
-  lastName: 'Onaitė',
-  fullName: 'Ona Onaitė',
-  phone: '+370 612 34567',
-  countryCode: 'LT',
-  status: 'new',
-  isNew: true,
-  isApproved: false,
-  isAwaitingApproval: false,
-  isRejected: false,
-  isDeactivated: false,
-  trainingDone: false,
-  paymentDocumentsDone: false,
-  profileComplete: false,
-  historicalTaskCount: 0,
-  rejectionReasons: [],
-  rejectionComment: null,
-  referralCode: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+const user = (over: Partial<User> = {}): User => testUser({ firstName: 'Ona', lastName: 'Onaitė', fullName: 'Ona Onaitė', phone: '+370 612 34567', ...over });
 
-const ctx = (over: Partial<WizardContext> = {}): WizardContext => ({
-  country: 'LT',
-  approved: false,
-  savedMiddleName: null,
-  identityDocumentUploaded: false,
-  ...over,
-});
+const ctx = (over: Partial<WizardContext> = {}): WizardContext => testWizardContext({ identityDocumentUploaded: false, ...over });
 
 interface Props {
   stepId: 'contact' | 'personal' | 'business' | 'billing';

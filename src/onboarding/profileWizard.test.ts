@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '#domain/types';
 import {
   editableFields,
   fieldState,
@@ -11,43 +10,13 @@ import {
   stepOfField,
   visibleFields,
   wizardSteps,
-  type WizardContext,
   type WizardValues,
 } from './profileWizard';
+import { testUser, testWizardContext } from './testFixtures';
 
-const user = (over: Partial<User> = {}): User => ({
-  id: 'u1',
-  email: 'tasker@example.com',
-  firstName: null,
-  middleName: null,
-  lastName: null,
-  fullName: null,
-  phone: null,
-  countryCode: 'LT',
-  status: 'new',
-  isNew: true,
-  isApproved: false,
-  isAwaitingApproval: false,
-  isRejected: false,
-  isDeactivated: false,
-  trainingDone: false,
-  paymentDocumentsDone: false,
-  profileComplete: false,
-  historicalTaskCount: 0,
-  rejectionReasons: [],
-  rejectionComment: null,
-  referralCode: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+const user = testUser;
 
-const ctx = (over: Partial<WizardContext> = {}): WizardContext => ({
-  country: 'LT',
-  approved: false,
-  savedMiddleName: null,
-  identityDocumentUploaded: true,
-  ...over,
-});
+const ctx = testWizardContext;
 
 /** A complete LT profile (public example values: a valid asmens kodas, IBAN and mobile number). */
 const filledLt = (over: Partial<WizardValues> = {}): WizardValues => ({
