@@ -1,29 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Training } from '#domain/types';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import { TrainingDetail } from './TrainingDetail';
 import { TrainingList } from './TrainingList';
+import { daysAgo, now, training } from './testFixtures';
 
 beforeAll(activateEnglish);
-
-const now = new Date('2026-11-23T12:00:00Z');
-const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
-
-function training(over: Partial<Training> = {}): Training {
-  return {
-    id: 'basics',
-    title: 'Shelfwork basics',
-    filterTitle: 'Basics',
-    linkToTraining: 'https://learn.shelfwork.app/basics',
-    ndaProtected: false,
-    enabled: true,
-    isRequired: false,
-    doneAt: null,
-    createdAt: daysAgo(100),
-    isNew: false,
-    ...over,
-  };
-}
 
 describe('TrainingList', () => {
   it('shows each title with completed or not completed in words, linking to the detail', () => {

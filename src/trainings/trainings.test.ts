@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncMeta } from '#db/schema';
-import type { Training } from '#domain/types';
 import { isTrainingNew, trainingAccess, trainingNoticeFrom, trainingRoute, visibleTrainings } from './trainings';
-
-const now = new Date('2026-11-23T12:00:00Z');
-const DAY = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
-
-function training(over: Partial<Training> = {}): Training {
-  return {
-    id: 'basics',
-    title: 'Shelfwork basics',
-    filterTitle: 'Basics',
-    linkToTraining: 'https://learn.shelfwork.app/basics',
-    ndaProtected: false,
-    enabled: true,
-    isRequired: false,
-    doneAt: null,
-    createdAt: daysAgo(100),
-    isNew: false,
-    ...over,
-  };
-}
+import { DAY, daysAgo, now, training } from './testFixtures';
 
 const synced: SyncMeta = { key: 'trainings', syncedAt: daysAgo(0), error: null, attemptedAt: daysAgo(0) };
 
