@@ -135,6 +135,13 @@ export function readSubscription(input: unknown, options: { allowLocal: boolean 
 }
 
 /**
+ * At most this many subscriptions per tasker (the newest by update kept): every push goes to each
+ * one, so an unbounded list let one account make the server POST any number of times per
+ * notification (to any https host). A real tasker has a phone or two.
+ */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+/**
  * Saves the device's subscription for the tasker (by endpoint: a browser that subscribed for
  * another account on this device now belongs to this one), with the language its pushes use.
  */
@@ -145,6 +152,11 @@ export async function saveSubscription(db: Db, userId: string, sub: ApiPushSubsc
     .values({ id: randomUUID(), user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, expiration_time: expiration, locale, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, expiration_time: expiration, locale, updated_at: now }))
     .execute();
+  await sql`
+    delete from push_subscriptions where user_id = ${userId} and id not in (
+      select id from push_subscriptions where user_id = ${userId}
+      order by updated_at desc, created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_PER_USER}
+    )`.execute(db);
   return sub;
 }
 
