@@ -121,7 +121,8 @@ describe('bad input at every registered /api route', () => {
     let before = await digest();
     for (const route of writes) {
       let allRefused = true;
-      for (const id of route.url.includes(':') || route.url.includes('*') ? UNKNOWN_IDS : ['-']) {
+      // Three unknown ids per write route keep the battery within seconds; reads get them all.
+      for (const id of route.url.includes(':') || route.url.includes('*') ? UNKNOWN_IDS.slice(0, 3) : ['-']) {
         const url = fill(route.url, id);
         for (const body of BAD_BODIES) {
           const res = await server.app.inject({
