@@ -55,7 +55,13 @@ function countryOf(row: UserRow): CountryCode {
  * review — status awaiting_approval, `submitted_at`, the rejection cleared, and a `submitted` (or,
  * after a rejection, `resubmitted`) event by the tasker. Answers the User as it now is.
  */
-export async function applySubmissionRule(db: Db, userId: string, now: Date): Promise<User> {
+/**
+ * `submit`: the tasker asked for review (the wizard's last step; payment documents when they are
+ * all that staff asked to correct). A new profile goes to review as soon as it is complete with
+ * its payment documents; a rejected one only when asked, so a fix of one of several reasons on
+ * different wizard steps does not send it back before the others are fixed.
+ */
+export async function applySubmissionRule(db: Db, userId: string, now: Date, submit = false): Promise<User> {
   const row = await loadUserWithStats(db, userId);
   if (!row) throw unknownUser();
   const country = row.country_code?.toUpperCase();
@@ -65,7 +71,7 @@ export async function applySubmissionRule(db: Db, userId: string, now: Date): Pr
   if (complete !== row.profile_complete) {
     await db.updateTable('users').set({ profile_complete: complete }).where('id', '=', userId).execute();
   }
-  if (complete && row.payment_documents_done && (row.status === 'new' || row.status === 'rejected')) {
+  if (complete && row.payment_documents_done && (row.status === 'new' || (row.status === 'rejected' && submit))) {
     await db
       .updateTable('users')
       .set({ status: 'awaiting_approval', submitted_at: now, rejection_reasons: '[]', rejection_comment: null, updated_at: now })
@@ -126,6 +132,7 @@ export async function saveProfile(db: Db, userId: string, body: Record<string, u
     const business = await db.selectFrom('country_businesses').select('id').where('id', '=', businessId).where('country_code', '=', country).executeTakeFirst();
     if (!business) errors.businessId = 'NOT_FOUND';
   }
+  if (body.submit !== undefined && typeof body.submit !== 'boolean') errors.submit = 'INVALID';
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 
   const patch: Record<string, unknown> = {};
@@ -146,7 +153,7 @@ export async function saveProfile(db: Db, userId: string, body: Record<string, u
       .where('id', '=', userId)
       .execute();
   }
-  return applySubmissionRule(db, userId, now);
+  return applySubmissionRule(db, userId, now, body.submit === true);
 }
 
 /**
@@ -181,7 +188,9 @@ export async function savePaymentDocuments(db: Db, userId: string, body: Record<
       .where('id', '=', userId)
       .execute();
   }
-  return applySubmissionRule(db, userId, now);
+  // Payment documents are one form: when they are all staff asked to correct, saving them is the resubmission.
+  const reasons: unknown[] = Array.isArray(row.rejection_reasons) ? row.rejection_reasons : [];
+  return applySubmissionRule(db, userId, now, reasons.length > 0 && reasons.every((r) => r === 'paymentDocuments'));
 }
 
 // ---------------------------------------------------------------------------------------------

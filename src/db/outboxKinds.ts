@@ -81,7 +81,11 @@ export type ProfilePayloadField = (typeof PROFILE_PAYLOAD_FIELDS)[number];
  * `POST user`: the fields the tasker saved (any subset; the domain's ProfileInput), and the
  * country while not approved. Laid over every pulled user until it is delivered.
  */
-export type SaveProfilePayload = Partial<Pick<User, ProfilePayloadField>> & { countryCode?: CountryCode };
+export type SaveProfilePayload = Partial<Pick<User, ProfilePayloadField>> & {
+  countryCode?: CountryCode;
+  /** The wizard's last step ('save and complete'): a rejected profile goes back to review only then. */
+  submit?: true;
+};
 
 /** `POST user/payment-documents`: the LT certificate's activity code, or the fleet partner elsewhere. */
 export type PaymentDocumentsPayload = { activityCode: string } | { fleetPartnerId: string; registered: true };

@@ -145,7 +145,15 @@ function ProfileWizard({ user, draft, refusedFields, identityDocumentUploaded, h
       if (!current) return;
       const countryShown = !hideCountry && current.id === firstFormStep(wizardSteps(ctx.country, user.isNew));
       const countryChanged = countryShown && !user.isApproved && isCountry(values.countryCode) && values.countryCode !== user.countryCode;
-      const input: SaveProfilePayload = { ...stepInput(current, values, ctx), ...(countryChanged ? { countryCode: ctx.country } : {}) };
+      const all = wizardSteps(ctx.country, user.isNew);
+      // 'Save and complete' sends the profile for review; a rejected profile goes back only then,
+      // so fixing the first of reasons on several steps does not resubmit before the others.
+      const submit = all[all.length - 1]?.id === current.id;
+      const input: SaveProfilePayload = {
+        ...stepInput(current, values, ctx),
+        ...(countryChanged ? { countryCode: ctx.country } : {}),
+        ...(submit ? { submit: true as const } : {}),
+      };
       if (Object.keys(input).length > 0) {
         const result = await saveProfile(input);
         if (!result.ok) {

@@ -47,6 +47,14 @@ test('a rejection shows its reasons under their fields; the fix is sent, the acc
   await wizard.fill({ phone: FIXED_PHONE, address: 'Vilniaus g. 10-3, Vilnius' });
   await wizard.saveAndContinue();
   await wizard.expectStep('personal', 2, 4);
+  // The fix is saved, but the profile goes back to review only from the last step (reasons may sit on later steps).
+  await expect.poll(async () => (await currentUser(request, token)).phone, { timeout: 30_000 }).toBe(FIXED_PHONE);
+  expect((await currentUser(request, token)).status).toBe('rejected');
+  await wizard.saveAndContinue();
+  await wizard.expectStep('business', 3, 4);
+  await wizard.saveAndContinue();
+  await wizard.expectStep('billing', 4, 4);
+  await wizard.saveAndComplete();
   await expect.poll(async () => (await currentUser(request, token)).status, { timeout: 30_000 }).toBe('awaiting_approval');
   const resent = await currentUser(request, token);
   expect(resent).toMatchObject({ phone: FIXED_PHONE, address: 'Vilniaus g. 10-3, Vilnius', rejectionReasons: [] });

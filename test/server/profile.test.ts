@@ -357,8 +357,13 @@ describe('submission, approval and resubmission', () => {
     const rejected = await server.request({ method: 'POST', url: `/api/staff/users/${account.id}/reject`, headers: STAFF, payload: { reasons: ['iban'], comment: 'Not your account' } });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await getUser(account)).toMatchObject({ status: 'rejected', rejectionReasons: ['iban'] });
-    // The fix is sent: back to awaiting approval, the reasons gone.
-    const fixed = await saveProfile(account, { iban: 'LT71 7300 0101 2345 6789' });
+    // The fix saved alone (a step of the wizard) keeps the rejection: other reasons may sit on later steps.
+    const step = await saveProfile(account, { iban: 'LT71 7300 0101 2345 6789' });
+    expect(step.statusCode, step.body).toBe(200);
+    expect(step.json<User>()).toMatchObject({ status: 'rejected', rejectionReasons: ['iban'] });
+    expect(fieldsOf(await saveProfile(account, { submit: 'yes' }))).toEqual({ submit: 'INVALID' });
+    // The wizard's last step sends it: back to awaiting approval, the reasons gone.
+    const fixed = await saveProfile(account, { iban: 'LT71 7300 0101 2345 6789', submit: true });
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json<User>()).toMatchObject({ status: 'awaiting_approval', rejectionReasons: [], rejectionComment: null, iban: 'LT717300010123456789' });
     expect((await events(account.id)).map((e) => e.kind)).toEqual(['submitted', 'rejected', 'resubmitted']);
@@ -379,7 +384,7 @@ describe('submission, approval and resubmission', () => {
     // Rejected again after approval (the IBAN): it can be fixed, and the fix goes back to review.
     const again = await server.request({ method: 'POST', url: `/api/staff/users/${account.id}/reject`, headers: STAFF, payload: { reasons: ['iban'] } });
     expect(again.statusCode, again.body).toBe(200);
-    const refixed = await saveProfile(account, { iban: 'LT89 7044 0600 0123 4567' });
+    const refixed = await saveProfile(account, { iban: 'LT89 7044 0600 0123 4567', submit: true });
     expect(refixed.statusCode, refixed.body).toBe(200);
     expect(refixed.json<User>()).toMatchObject({ status: 'awaiting_approval', iban: 'LT897044060001234567' });
   });

@@ -74,6 +74,8 @@ export function readProfileValues(values: unknown): { payload: SaveProfilePayloa
     if (typeof input.countryCode === 'string' && (COUNTRY_CODES as readonly string[]).includes(input.countryCode)) payload.countryCode = input.countryCode;
     else errors.countryCode = 'COUNTRY_INVALID';
   }
+  if (input.submit === true) payload.submit = true;
+  else if (input.submit !== undefined) errors.submit = 'INVALID';
   return { payload: payload as SaveProfilePayload, errors };
 }
 
