@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
+import { insertTasker, type TestAccount } from './user-fixtures';
 import { errorOf, getJson, jpegBytes, newId, postJson, putJpeg } from './execution-fixtures';
 import { STAFF } from './lifecycle-fixtures';
 import type { ApiErrorBody, IdentityDocument, UserDocumentPhoto, UserDocumentUploadTarget } from '#domain/types';
@@ -37,38 +38,11 @@ afterEach(() => {
 const KB = 1024;
 const base = () => `http://127.0.0.1:${port}`;
 
-interface Account {
-  id: string;
-  token: string;
-}
+type Account = TestAccount;
 
 /** A tasker who has just registered (status new, LT). */
 async function newAccount(status = 'new'): Promise<Account> {
-  const id = randomUUID();
-  const now = server.clock.now();
-  await server.db
-    .insertInto('users')
-    .values({
-      id,
-      email: `doc-${id}@test.shelfwork.app`,
-      password_hash: null,
-      first_name: null,
-      middle_name: null,
-      last_name: null,
-      phone: null,
-      country_code: 'LT',
-      status,
-      payment_documents_done: false,
-      profile_complete: false,
-      rejection_reasons: '[]',
-      rejection_comment: null,
-      referral_code: null,
-      reservation_limit_minutes: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, token: await server.tokenFor(id) };
+  return insertTasker(server, 'doc', { status });
 }
 
 /** Over the socket: POST user/<path> {id}. */

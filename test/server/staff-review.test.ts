@@ -9,6 +9,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
+import { insertTasker, type TestAccount } from './user-fixtures';
 import { jpegBytes, newId, postJson, putJpeg } from './execution-fixtures';
 import { createTask, STAFF } from './lifecycle-fixtures';
 import { runStaffCommand } from '../../server/staff/commands';
@@ -28,39 +29,17 @@ afterEach(() => {
   server.clock.set(SEED_TIME);
 });
 
-interface Account {
-  id: string;
-  email: string;
-  token: string;
-}
+type Account = TestAccount;
 
 async function account(status: string): Promise<Account> {
-  const id = randomUUID();
-  const email = `review-${id}@test.shelfwork.app`;
-  const now = server.clock.now();
-  await server.db
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      password_hash: null,
-      first_name: 'Rūta',
-      middle_name: null,
-      last_name: 'Petraitė',
-      phone: '+37061234567',
-      country_code: 'LT',
-      status,
-      payment_documents_done: true,
-      profile_complete: true,
-      rejection_reasons: '[]',
-      rejection_comment: null,
-      referral_code: null,
-      reservation_limit_minutes: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id, email, token: await server.tokenFor(id) };
+  return insertTasker(server, 'review', {
+    first_name: 'Rūta',
+    last_name: 'Petraitė',
+    phone: '+37061234567',
+    status,
+    payment_documents_done: true,
+    profile_complete: true,
+  });
 }
 
 const staff = (method: 'GET' | 'POST', url: string, options: { name?: string; payload?: unknown; key?: string } = {}) =>
