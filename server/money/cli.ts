@@ -6,10 +6,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
-import { ApiError } from '../http/errors';
 import { loadConfig } from '../config';
 import { weekStarting } from '#domain/payouts';
 import { readStaffName } from '../staff/review';
+import { printRefusal } from '../staff/cli-output';
 import { loadMarket, markPaid, runDuePayouts, runWeeklyPayouts, weekPayouts } from './payouts';
 import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
@@ -130,10 +130,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
     out(JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {
-    if (error instanceof ApiError) {
-      err(`Refused (${error.code}): ${error.message}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`);
-      return 1;
-    }
+    if (printRefusal(error, err)) return 1;
     err(error instanceof Error ? error.message : String(error));
     return 1;
   }

@@ -7,10 +7,10 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
-import { ApiError } from '../http/errors';
 import type { PhotoStorage } from '../storage/photo-storage';
 import { createPlace, createTask, listUsers, reviewTask, REJECTION_REASON_FIELDS } from './service';
 import { approveUser, readStaffName, rejectUser, setTrainingDone, userReview } from './review';
+import { printRefusal } from './cli-output';
 import { MONEY_HELP, runMoneyCommand } from '../money/cli';
 import { ATTENDANCE_HELP, runAttendanceCommand } from '../attendance/cli';
 
@@ -222,10 +222,7 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
     out(JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {
-    if (error instanceof ApiError) {
-      err(`Refused (${error.code}): ${error.message}${error.fields ? ` ${JSON.stringify(error.fields)}` : ''}`);
-      return 1;
-    }
+    if (printRefusal(error, err)) return 1;
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       err(error.message);
       return 2;
