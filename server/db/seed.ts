@@ -10,6 +10,7 @@ import type { UsersTable } from './schema';
 import type { Db } from './database';
 import { withCheckDigit } from '#domain/ean';
 import { earlyCancelDeadline, localDateKey } from '#domain/tasks';
+import { addDays, zonedInstant } from '#domain/payouts';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
 import { seedText } from './seed-i18n';
@@ -56,36 +57,8 @@ export function createRandom(seed: number) {
   return { next, int, pick, uuid };
 }
 
-/** Offset (ms) of a time zone from UTC at an instant. */
-function zoneOffsetMs(timeZone: string, instant: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
-}
-
-/** The instant of a local wall-clock time ('YYYY-MM-DD', hour, minute) in a time zone. */
-export function zonedInstant(dateKey: string, hour: number, minute: number, timeZone: string): Date {
-  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d, hour, minute);
-  let t = guess - zoneOffsetMs(timeZone, guess);
-  t = guess - zoneOffsetMs(timeZone, t);
-  return new Date(t);
-}
-
-function addDays(dateKey: string, days: number): string {
-  const d = new Date(`${dateKey}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** The instant of a local wall-clock time in a time zone (#domain/payouts, where the payout weeks use it). */
+export { zonedInstant };
 
 function formatMinor(minor: number): string {
   return (minor / 100).toFixed(2);
