@@ -96,8 +96,8 @@ export function resize(src: RgbaImage, width: number, height: number): RgbaImage
   return { width, height, data: out };
 }
 
-/** A small deterministic PRNG (mulberry32), so the same seed always gives the same picture. */
-function random(seed: number): () => number {
+/** A small deterministic PRNG (mulberry32), so the same seed always gives the same picture (and the same noise in photoVariants.ts). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

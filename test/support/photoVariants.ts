@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import type { RgbaImage } from './images';
+import { random, type RgbaImage } from './images';
 
 export const PHOTOS_DIR = resolve(import.meta.dirname, '../fixtures/barcodes');
 
@@ -90,18 +90,6 @@ export function gaussianBlur(src: RgbaImage, sigma: number): RgbaImage {
 export function motionBlur(src: RgbaImage, length: number): RgbaImage {
   const n = Math.max(1, Math.round(length)) | 1;
   return convolve(src, new Float32Array(n).fill(1 / n), true);
-}
-
-/** A small deterministic PRNG (mulberry32), so the benchmark's noise is the same every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Scales the light by `factor` (gamma-encoded values, as an underexposed JPEG) and adds Gaussian sensor noise of `noise` levels. */
