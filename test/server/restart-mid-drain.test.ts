@@ -34,6 +34,7 @@ import { freePort, REPO_ROOT, startServer, type ServerExit, type ServerProcess }
 import { createEmptyPostgresDatabase } from './helpers';
 import type { FetchImpl } from '../../workers/sync/http';
 import { compareOutboxRecords } from '../../workers/sync/queue';
+import { batchDelivery } from '../../workers/sync/outbox';
 import { ShelfworkDb, type OutboxRecord } from '#db/schema';
 import { withCheckDigit } from '#domain/ean';
 import type { Defect, Photo, ScannedItem, Task, TaskStatus } from '#domain/types';
@@ -137,6 +138,9 @@ describe('the server restarted mid-drain', () => {
 
     // ---- the engine, with a fetch the test can cut -------------------------------------------
     let phase: Phase = 'setup';
+    // One request per record is what this test reads (each record's key, the victim photo's own
+    // POST); a batch cut mid-flight is tested in workers/sync/batch.test.ts.
+    batchDelivery.enabled = false;
     const seen: Seen[] = [];
     /**
      * The photo whose metadata POST loses its answer (the server is killed right after answering).
