@@ -3,8 +3,9 @@
  * offline, refused), suggestions, history paging and the refresh schedule. Over 450 lines because
  * each describe block is one command's story; they share the fixtures below.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { enqueueMutation, type NewMutation } from './queue';
+import { batchDelivery } from './outbox';
 import type { Page, Task } from '#domain/types';
 import { AT_STORE, createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
@@ -259,6 +260,10 @@ describe('startTask', () => {
   });
 
   it('drains before the task’s later records', async () => {
+    batchDelivery.enabled = false; // one request per record is what this test reads (batches: batch.test.ts)
+    onTestFinished(() => {
+      batchDelivery.enabled = true;
+    });
     await loggedInWith([['r1', { status: 'reserved', ...OPEN_WINDOW }]]);
     const r1 = h.id('r1');
     offline('POST', `task/${r1}/start`);
