@@ -32,7 +32,9 @@ export class TaskListPage {
       const card = this.cards.nth(i);
       result.push({
         href: (await card.getAttribute('href')) ?? '',
-        title: (await card.getByRole('heading', { level: 3 }).innerText()).trim(),
+        // textContent, not innerText: a card below the fold is skipped by `content-visibility: auto`
+        // (TaskListScreen.css), and Chromium's innerText of a skipped subtree is ''.
+        title: ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim(),
       });
     }
     return result;
