@@ -6,6 +6,7 @@
 import type { AttendanceAnswer } from '#domain/attendance';
 import type { CompletionInput } from '#domain/completion';
 import type { CountryCode, PhotoTag, ScannedItem, User, UserDocumentKind } from '#domain/types';
+import { PROFILE_FIELDS } from '#domain/validation';
 
 export const SET_COUNTRY_KIND = 'set-country' as const;
 export const START_TASK_KIND = 'start-task' as const;
@@ -58,23 +59,8 @@ export interface PhotoDeletePayload {
 /** The completion as sent (src/domain/completion.ts): only the fields its outcome uses. */
 export type CompletePayload = CompletionInput;
 
-/** The profile fields a save may carry (src/domain/profile.ts, PROFILE_FIELDS). */
-export const PROFILE_PAYLOAD_FIELDS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'phone',
-  'address',
-  'nationalId',
-  'iban',
-  'postalCode',
-  'businessType',
-  'individualActivityNo',
-  'legalEntityName',
-  'legalEntityNumber',
-  'vatCode',
-  'businessId',
-] as const;
+/** The profile fields a save may carry (src/domain/validation.ts, PROFILE_FIELDS). */
+export const PROFILE_PAYLOAD_FIELDS = PROFILE_FIELDS;
 export type ProfilePayloadField = (typeof PROFILE_PAYLOAD_FIELDS)[number];
 
 /**

@@ -24,24 +24,9 @@ import * as czRc from 'stdnum/lib/cjs/cz/rc.js';
 import * as roCnp from 'stdnum/lib/cjs/ro/cnp.js';
 import type { FieldErrorCode } from './errors';
 import type { BusinessType, CountryCode } from './types';
-import { isPlausibleId, NATIONAL_ID_LENGTHS } from './validation';
+import { isPlausibleId, NATIONAL_ID_LENGTHS, PROFILE_FIELDS } from './validation';
 
-export const PROFILE_FIELDS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'phone',
-  'address',
-  'nationalId',
-  'iban',
-  'postalCode',
-  'businessType',
-  'individualActivityNo',
-  'legalEntityName',
-  'legalEntityNumber',
-  'vatCode',
-  'businessId',
-] as const;
+export { PROFILE_FIELDS };
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileInput = { [K in ProfileField]?: K extends 'businessType' ? BusinessType : string | null };
 

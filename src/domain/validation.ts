@@ -54,3 +54,24 @@ export const NATIONAL_ID_LENGTHS: Readonly<Record<CountryCode, readonly number[]
   CZ: [9, 10],
   RO: [13],
 };
+
+/**
+ * The profile fields a tasker saves (spec section 3, User). Here, not in profile.ts, so the outbox
+ * (src/db/outboxKinds.ts) and the first screen name them without loading the validation libraries.
+ */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'phone',
+  'address',
+  'nationalId',
+  'iban',
+  'postalCode',
+  'businessType',
+  'individualActivityNo',
+  'legalEntityName',
+  'legalEntityNumber',
+  'vatCode',
+  'businessId',
+] as const;
