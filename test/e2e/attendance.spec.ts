@@ -109,7 +109,8 @@ test.describe('attendance confirmation', () => {
     const expiresAt = Date.now() + 20_000;
     const { token, task } = await arrange(request, 'Attendance unanswered', { expiresAt: new Date(expiresAt).toISOString() });
     await loginWithPassword(page, APPROVED_LT_TASKER);
-    await page.goto('/reserved');
+    // Searched by its title: in the day groups it may sit behind 'Show more' (two per group are shown).
+    await page.goto(`/reserved?search=${encodeURIComponent(task.title)}`);
     const attendance = new AttendancePage(page);
     await expect(attendance.banner(task.title)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: new RegExp(task.title) })).toBeVisible();
