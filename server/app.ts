@@ -27,6 +27,7 @@ import { registerMoneyStaffRoutes } from './money/staff-routes';
 import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerSupportRoutes } from './support/routes';
+import { afterResponseIdle } from './http/afterResponse';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
 import { createFiles, uploadsPlugin } from './storage/uploads';
@@ -79,6 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
   });
   app.setErrorHandler(errorHandler);
+  // Work routes started after answering (support mail) finishes before the server stops.
+  app.addHook('onClose', () => afterResponseIdle(context));
   // JSON only (docs/api.md): without Fastify's built-in text/plain parser a text body is a 415.
   app.removeContentTypeParser('text/plain');
   app.addHook('preHandler', rejectNulCharacters);

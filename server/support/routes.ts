@@ -10,6 +10,7 @@ import { requireUser } from '../auth/guard';
 import { badRequest, notFound } from '../http/errors';
 import { asBody, asQuery, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
+import { runAfterResponse } from '../http/afterResponse';
 import { localeOf } from '../http/messages';
 import { validateCountry } from '#domain/validation';
 import { validateSupportMessage, type SupportContact, type SupportRequestAnswer } from '#domain/support';
@@ -54,9 +55,17 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
       return { status: 200, body: answer };
     });
     // After the commit (a replay stored nothing): mail this message, then any older unsent ones.
-    const deps = mailDeps((line, err) => request.log.warn({ err }, line));
-    if (stored.id) await mailSupportRequest(deps, stored.id);
-    await mailPendingSupportRequests(deps);
+    // The answer is already sent (runIdempotent replied): the mail goes out after it.
+    const log = (line: string, err?: unknown) => request.log.warn({ err }, line);
+    const deps = mailDeps(log);
+    runAfterResponse(
+      ctx,
+      async () => {
+        if (stored.id) await mailSupportRequest(deps, stored.id);
+        await mailPendingSupportRequests(deps);
+      },
+      log,
+    );
     return sent;
   });
 }

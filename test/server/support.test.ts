@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { mailPendingSupportRequests, mailSupportRequest } from '../../server/support/service';
+import { afterResponseIdle } from '../../server/http/afterResponse';
 import type { Mailer, MailMessage } from '../../server/mail/mailer';
 
 let server: TestServer;
@@ -57,6 +58,7 @@ describe('POST support/submit-support-request', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json<{ id: string; email: string; createdAt: string }>();
     expect(answer.email).toBe('pl@demo.shelfwork.app');
+    await afterResponseIdle(server.context); // the route mails after answering
     const row = await server.db.selectFrom('support_requests').selectAll().where('id', '=', answer.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ body: 'Skaner nie działa w sklepie na Marszałkowskiej', country_code: 'PL', to_email: 'pomoc@shelfwork.example', locale: 'pl', email: 'pl@demo.shelfwork.app' });
     expect(row.mailed_at).not.toBeNull();
@@ -72,6 +74,7 @@ describe('POST support/submit-support-request', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(answer);
+    await afterResponseIdle(server.context);
     expect(await mailbox('pomoc@shelfwork.example')).toHaveLength(before + 1);
     const stored = await server.db.selectFrom('support_requests').select('id').where('body', '=', 'Skaner nie działa w sklepie na Marszałkowskiej').execute();
     expect(stored).toHaveLength(1);
@@ -96,6 +99,8 @@ describe('POST support/submit-support-request', () => {
   it('keeps a message whose mail failed and sends it once with the next sweep', async () => {
     const res = await submit({ body: 'Mail later please' });
     const { id } = res.json<{ id: string }>();
+    // The route mails after answering: let that finish before making the message unsent again.
+    await afterResponseIdle(server.context);
     // Make it unsent again, as a failed send leaves it.
     await server.db.updateTable('support_requests').set({ mailed_at: null }).where('id', '=', id).execute();
     const sentMessages: MailMessage[] = [];
