@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxRecord, OutboxRecordBase } from '#db/schema';
-import { canFinishDespiteRejections, recordCategory, summarizeOutbox, taskNeedingAttention } from './syncStatus';
+import { canFinishDespiteRejections, recordCategory, summarizeOutbox, screenNeedingAttention } from './syncStatus';
 
 let n = 0;
 // Loose records (any kind name, any payload): the summary reads only kind, path, state and sizes.
@@ -67,14 +67,18 @@ describe('sync status', () => {
     expect(canFinishDespiteRejections([])).toBe(false);
   });
 
-  it('points the global indicator at a task with a refusal first', () => {
+  it('points the global indicator at the screen of a refusal first, else of the oldest waiting record', () => {
     expect(
-      taskNeedingAttention([
-        record('a', 'p', { taskId: 't-old' }),
-        record('b', 'p', { taskId: 't-bad', state: 'rejected' }),
-        record('c', 'p', { taskId: null }),
-      ]),
-    ).toBe('t-bad');
-    expect(taskNeedingAttention([record('a', 'p', { taskId: null })])).toBeNull();
+      screenNeedingAttention(
+        [record('a', 'p', { taskId: 't-old' }), record('b', 'p', { taskId: 't-bad', state: 'rejected' }), record('c', 'p', { taskId: null })],
+        true,
+      ),
+    ).toBe('/task/t-bad');
+    // A refused profile save opens the wizard (onboarding before approval), not the tasks in progress.
+    const refusedProfile = record('save-profile', 'user', { taskId: null, state: 'rejected' });
+    expect(screenNeedingAttention([record('a', 'p', { taskId: 't1' }), refusedProfile], false)).toBe('/onboarding/profile-edit');
+    expect(screenNeedingAttention([refusedProfile], true)).toBe('/profile/edit');
+    expect(screenNeedingAttention([record('support-request', 'support/submit-support-request', { taskId: null })], true)).toBe('/support');
+    expect(screenNeedingAttention([record('notification-seen', 'p', { taskId: null })], true)).toBe('/in_progress');
   });
 });

@@ -6,14 +6,21 @@
  * Record kinds are named in src/db/outboxKinds.ts (the sync worker owns what each one does).
  */
 import {
+  ATTENDANCE_ANSWER_KIND,
   CHECKLIST_KIND,
   COMPLETE_KIND,
   DEFECTS_KIND,
   PHOTO_CREATE_KIND,
   PHOTO_DELETE_KIND,
   PHOTO_UPDATE_KIND,
+  SAVE_PROFILE_KIND,
   SCANS_KIND,
+  SET_COUNTRY_KIND,
   START_TASK_KIND,
+  SUPPORT_REQUEST_KIND,
+  USER_DOCUMENT_KIND,
+  PAYMENT_DOCUMENTS_KIND,
+  REFERRED_BY_CODE_KIND,
 } from '#db/outboxKinds';
 import type { OutboxRecord, PhotoRow } from '#db/schema';
 
@@ -102,11 +109,38 @@ export function canFinishDespiteRejections(rejected: readonly Pick<OutboxRecord,
   });
 }
 
-/** The task whose records the global indicator links to: the first with a rejection, else the first waiting. */
-export function taskNeedingAttention(records: readonly Pick<OutboxRecord, 'taskId' | 'state' | 'createdAt'>[]): string | null {
-  const withTask = records.filter((r) => r.taskId !== null);
-  const rejected = withTask.find((r) => r.state === 'rejected');
-  if (rejected) return rejected.taskId;
-  const sorted = [...withTask].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  return sorted[0]?.taskId ?? null;
+type AttentionRecord = Pick<OutboxRecord, 'kind' | 'taskId' | 'state' | 'createdAt'>;
+
+/** The screen that shows a record's state (waiting, or refused with its reasons), or null. */
+function screenOf(record: AttentionRecord, approved: boolean): string | null {
+  if (record.taskId !== null) return `/task/${encodeURIComponent(record.taskId)}`;
+  switch (record.kind) {
+    case SAVE_PROFILE_KIND:
+    case USER_DOCUMENT_KIND:
+    case REFERRED_BY_CODE_KIND:
+      // The wizard shows a refused save as field errors; approved taskers edit under /profile.
+      return approved ? '/profile/edit' : '/onboarding/profile-edit';
+    case PAYMENT_DOCUMENTS_KIND:
+    case SET_COUNTRY_KIND:
+      return approved ? '/profile' : '/onboarding';
+    case SUPPORT_REQUEST_KIND:
+      return '/support';
+    case ATTENDANCE_ANSWER_KIND:
+      return '/reserved';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Where the global indicator links: the screen of the first refused record, else of the oldest
+ * waiting one (a task's records open the task; a profile save the wizard; a support message
+ * /support), else the tasks in progress.
+ */
+export function screenNeedingAttention(records: readonly AttentionRecord[], approved: boolean): string {
+  const refused = records.filter((r) => r.state === 'rejected').map((r) => screenOf(r, approved)).find((s) => s !== null);
+  if (refused) return refused;
+  const sorted = [...records].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const waiting = sorted.map((r) => screenOf(r, approved)).find((s) => s !== null);
+  return waiting ?? '/in_progress';
 }
