@@ -620,6 +620,22 @@ const m0007_notifications: Migration = {
 };
 
 /**
+ * Reference texts in the market's language (issue 14, docs/decisions/0008): task types,
+ * trainings and defects keep one row (their ids stay: tasks, done trainings, missions and queued
+ * defect records name them) and carry their translations beside the English columns, per locale:
+ * {"pl": {"title": "…", …}}. The server picks the market's locale (server/catalog/localize.ts).
+ */
+const m0009_reference_translations: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runStatements(db, `
+      ALTER TABLE task_types ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
+      ALTER TABLE trainings ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
+      ALTER TABLE defects ADD COLUMN translations jsonb NOT NULL DEFAULT '{}';
+    `);
+  },
+};
+
+/**
  * Delta sync of the task lists (issue 15, docs/decisions/0009-delta-sync.md). Every insert or
  * update of a task stamps `change_xid` with the writing transaction's id; a reader's snapshot
  * (`pg_current_snapshot()`) is the cursor, and "changed since" = not visible in that snapshot,
@@ -676,6 +692,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_attendance': m0006_attendance,
   '0007_notifications': m0007_notifications,
   '0008_support': m0008_support,
+  '0009_reference_translations': m0009_reference_translations,
   '0010_task_changes': m0010_task_changes,
 };
 

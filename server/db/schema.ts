@@ -11,6 +11,8 @@ export type NullableTimestamp = ColumnType<Date | null, Date | string | null, Da
 export type Numeric = ColumnType<string, string, string>;
 /** jsonb: written as a JSON string, read as parsed JSON. */
 export type Json<T> = ColumnType<T, string, string>;
+/** jsonb texts per locale beside a row's English columns (migration 0009); '{}' when not written. */
+export type Translations<T> = ColumnType<T, string | undefined, string>;
 
 export interface CountriesTable {
   code: string;
@@ -48,6 +50,8 @@ export interface TrainingsTable {
   enabled: boolean;
   is_required: boolean;
   created_at: Timestamp;
+  /** The texts per locale beside the English columns (migration 0009, server/catalog/localize.ts). */
+  translations: Translations<Record<string, Partial<Record<'title' | 'filterTitle', string>>>>;
 }
 
 export interface TaskTypesTable {
@@ -61,6 +65,8 @@ export interface TaskTypesTable {
   filter_title: string;
   nda_protected: boolean;
   created_at: Timestamp;
+  /** The texts per locale beside the English columns (migration 0009, server/catalog/localize.ts). */
+  translations: Translations<Record<string, Partial<Record<'title' | 'shortDescription' | 'fullDescription' | 'filterTitle', string>>>>;
 }
 
 export interface TaskTypeTrainingsTable {
@@ -256,6 +262,8 @@ export interface DefectsTable {
   id: string;
   name: string;
   type: string;
+  /** The name per locale beside the English one (migration 0009, server/catalog/localize.ts). */
+  translations: Translations<Record<string, Partial<Record<'name', string>>>>;
 }
 
 export interface TaskDefectsTable {
