@@ -35,6 +35,12 @@ export interface TaskFilters {
   hasOutstandingDispute?: boolean;
   /** Leave one task out (suggestions list the other tasks at a place). */
   excludeTaskId?: string;
+  /**
+   * Delta lists (server/sync/taskDelta.ts): only tasks written by a transaction the snapshot
+   * `snapshot` did not see, plus the viewer's reserved tasks whose window opened or closed in
+   * (`clockFrom`, now] (their isStartable flipped without a write).
+   */
+  changedSince?: { snapshot: string; clockFrom: Date };
 }
 
 /** A task row as the list query selects it; place, retailer and task type columns as the reference cache holds them. */
@@ -97,6 +103,41 @@ function visibleSql(viewer: Viewer): RawBuilder<SqlBool> {
   return sql<SqlBool>`t.tasker_id = ${viewer.id}`;
 }
 
+/** Written by a transaction that `snapshot` (a pg_current_snapshot() text) did not see: committed since, or in flight then. */
+function notInSnapshotSql(xid: RawBuilder<unknown>, snapshot: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${xid} >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(${xid}, ${snapshot}::pg_snapshot))`;
+}
+
+/** The database's current snapshot as text (the delta lists' cursor): taken before a list is read. */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const { rows } = await sql<{ s: string }>`select pg_current_snapshot()::text as s`.execute(db);
+  return rows[0]?.s ?? '';
+}
+
+/**
+ * Tombstones for a delta list: ids of tasks that were in the viewer's list (`statuses`, or any
+ * status when none) when last seen by `snapshot` or at some moment since, and are not in it now
+ * (reserved by someone else, expired, cancelled, accepted, deleted…). The previous membership
+ * comes from task_list_exits (migration 0010), judged with the same visibility rule as the list,
+ * so a task the viewer could never see is never named.
+ */
+export async function listLeftTaskIds(db: Db, viewer: Viewer, statuses: TaskStatus[] | undefined, snapshot: string, limit: number): Promise<string[]> {
+  const wasVisible =
+    viewer.canSeeTasks && viewer.countryCode
+      ? sql<SqlBool>`(e.old_tasker_id = ${viewer.id} or (e.old_status = 'available' and e.old_country_code = ${viewer.countryCode}))`
+      : sql<SqlBool>`e.old_tasker_id = ${viewer.id}`;
+  const inStatuses = (column: RawBuilder<unknown>) =>
+    statuses && statuses.length > 0 ? sql<SqlBool>`${column} in (${sql.join(statuses)})` : sql<SqlBool>`true`;
+  const { rows } = await sql<{ task_id: string }>`
+    select distinct e.task_id from task_list_exits e
+    left join tasks t on t.id = e.task_id
+    where ${notInSnapshotSql(sql`e.xid`, snapshot)}
+      and ${wasVisible} and ${inStatuses(sql`e.old_status`)}
+      and (t.id is null or not (${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}))
+    limit ${limit}`.execute(db);
+  return rows.map((r) => r.task_id);
+}
+
 /** The isReservable rule in SQL (mirrors isReservableFor in map.ts). */
 function reservableSql(viewer: Viewer): RawBuilder<SqlBool> {
   if (!viewer.isApproved) return sql<SqlBool>`false`;
@@ -140,6 +181,13 @@ export function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawB
   }
   if (filters.hasOutstandingDispute !== undefined) where.push(sql<SqlBool>`t.has_outstanding_dispute = ${filters.hasOutstandingDispute}`);
   if (filters.excludeTaskId) where.push(sql<SqlBool>`t.id <> ${filters.excludeTaskId}`);
+  if (filters.changedSince) {
+    const { snapshot, clockFrom } = filters.changedSince;
+    where.push(sql<SqlBool>`(${notInSnapshotSql(sql`t.change_xid`, snapshot)}
+      or (t.tasker_id = ${viewer.id} and t.status = 'reserved'
+        and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
+          or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))))`);
+  }
   return where;
 }
 

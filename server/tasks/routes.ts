@@ -23,6 +23,7 @@ import { referenceCache } from './reference-cache';
 import { toViewer } from './viewer';
 import { taskTypeShape } from './visibility';
 import { readTimestamp } from '#domain/time';
+import { fullCursor, listFingerprint, readDelta, usableCursor } from '../sync/taskDelta';
 
 /** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
 export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
@@ -93,6 +94,23 @@ function toApiTasks(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: 
   return rows.map((r) => toApiTask(r, Array.isArray(r.tt_trainings) ? r.tt_trainings : [], viewer, now, position));
 }
 
+/**
+ * The hot path: Task JSON assembled by hand so each task type's JSON (most of the bytes) is
+ * serialised once per process instead of once per task (same JSON shape as toApiTask).
+ */
+function taskJsonParts(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: Coordinates | null): string[] {
+  const cache = referenceCache(ctx.db);
+  const shape = taskTypeShape(viewer);
+  const now = ctx.clock.now();
+  return rows.map((r) => {
+    const trainings = Array.isArray(r.tt_trainings) ? r.tt_trainings : [];
+    const taskType = cache.apiTaskType(r.task_type_id, shape, () => toApiTaskType(r, trainings, viewer));
+    const task: Partial<Task> = toApiTask(r, trainings, viewer, now, position, taskType.value);
+    task.taskType = undefined; // left out by JSON.stringify, spliced in below
+    return `${JSON.stringify(task).slice(0, -1)},"taskType":${taskType.json}}`;
+  });
+}
+
 function cannotSeeTasks(): ApiError {
   return forbidden('CANNOT_SEE_TASKS', 'Tasks are not available for this account');
 }
@@ -122,9 +140,29 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!c || c.o !== orderBy || !valueOk || typeof c.i !== 'string' || c.i.length > 64) errors.after = 'CURSOR_INVALID';
       else after = { value: c.v as string | number, id: c.i };
     }
+    // Delta sync (server/sync/taskDelta.ts): `since=` (empty) asks for the full list with a
+    // cursor, `since=<cursor>` for what changed. Only the status filter narrows a delta list.
+    const sinceRaw = single(query.since);
+    const since = sinceRaw.value;
+    if (sinceRaw.error) errors.since = sinceRaw.error;
+    else if (since !== undefined && (after !== null || afterRaw.value || Object.keys(filters).some((k) => k !== 'statuses'))) errors.since = 'NOT_ALLOWED';
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
     if (!viewer.canSeeTasks) throw cannotSeeTasks();
+    let deltaCursor: string | null = null;
+    if (since !== undefined) {
+      const now = ctx.clock.now();
+      const fingerprint = listFingerprint(viewer, filters.statuses);
+      const cursor = usableCursor(since, fingerprint, now);
+      const delta = cursor ? await readDelta(ctx.db, viewer, filters.statuses, cursor, fingerprint, now) : { kind: 'full' as const };
+      if (delta.kind === 'delta') {
+        const parts = taskJsonParts(ctx, delta.changed, viewer, position);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(`{"changed":[${parts.join(',')}],"removed":${JSON.stringify(delta.removed)},"cursor":${JSON.stringify(delta.cursor)}}`);
+      }
+      deltaCursor = await fullCursor(ctx.db, fingerprint, now);
+    }
     const spec = orderSpec(orderBy, position);
     const rows = await listTasks(ctx.db, viewer, filters, spec, after, first + 1, ctx.clock.now());
     const hasNext = rows.length > first;
@@ -139,19 +177,9 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
       hasNext,
       hasPrevious: after !== null,
     };
-    // The hot path: the Page<Task> JSON is assembled by hand so each task type's JSON (most of
-    // the bytes) is serialised once per process instead of once per task (same JSON shape).
-    const cache = referenceCache(ctx.db);
-    const shape = taskTypeShape(viewer);
-    const now = ctx.clock.now();
-    const parts = pageRows.map((r) => {
-      const trainings = Array.isArray(r.tt_trainings) ? r.tt_trainings : [];
-      const taskType = cache.apiTaskType(r.task_type_id, shape, () => toApiTaskType(r, trainings, viewer));
-      const task: Partial<Task> = toApiTask(r, trainings, viewer, now, position, taskType.value);
-      task.taskType = undefined; // left out by JSON.stringify, spliced in below
-      return `${JSON.stringify(task).slice(0, -1)},"taskType":${taskType.json}}`;
-    });
-    return reply.type('application/json; charset=utf-8').send(`{"data":[${parts.join(',')}],"pageInfo":${JSON.stringify(pageInfo)}}`);
+    const parts = taskJsonParts(ctx, pageRows, viewer, position);
+    const cursorPart = deltaCursor === null ? '' : `,"cursor":${JSON.stringify(deltaCursor)}`;
+    return reply.type('application/json; charset=utf-8').send(`{"data":[${parts.join(',')}],"pageInfo":${JSON.stringify(pageInfo)}${cursorPart}}`);
   });
 
   app.get('/api/task/places', async (request): Promise<Page<Place>> => {

@@ -1,0 +1,125 @@
+/**
+ * Delta sync of the task lists (issue 15, docs/decisions/0009-delta-sync.md): what a `since`
+ * cursor means, when it is still good, and the changed/removed answer.
+ *
+ * The cursor is opaque to clients: base64url JSON of
+ *   s — the database snapshot (pg_current_snapshot() text) taken *before* the answer was read,
+ *   t — the server clock (ms) of that answer (isStartable flips with the clock, not with a write),
+ *   b — the server clock (ms) of the last full answer this chain of deltas started from,
+ *   f — a fingerprint of everything outside the task rows that shapes the list for this viewer.
+ * A cursor whose fingerprint differs (another viewer, another status list, approval, market,
+ * trainings or reserved minutes for the available list, a schema change), that is malformed,
+ * from the future, or whose chain is older than FULL_RESYNC_AFTER_MS answers the full list again.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database';
+import { MIGRATIONS } from '../db/migrations';
+import type { TaskStatus } from '#domain/types';
+import { currentSnapshot, listLeftTaskIds, listTasks, orderSpec, type TaskRow, type Viewer } from '../tasks/queries';
+
+/** Bump when the meaning or the shape of a delta changes: every client then resyncs once. */
+const DELTA_VERSION = 1;
+
+/**
+ * A chain of deltas is cut after this long and the whole list sent again: the bounded staleness
+ * for what no task write records (reference data edited by hand in the database, a store's
+ * `place.distance` after the tasker moved — screens compute it from the device's position).
+ */
+export const FULL_RESYNC_AFTER_MS = 60 * 60_000;
+
+/** More changes than this in one delta → the full list instead (paged as usual). */
+export const DELTA_MAX_CHANGED = 50;
+
+/** More tombstones than this → the full list instead. */
+export const DELTA_MAX_REMOVED = 500;
+
+const MAX_CURSOR_LENGTH = 4096;
+const SCHEMA_VERSION = Object.keys(MIGRATIONS).length;
+
+export interface DeltaCursor {
+  s: string;
+  t: number;
+  b: number;
+  f: string;
+}
+
+export function encodeDeltaCursor(cursor: DeltaCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeDeltaCursor(text: string): DeltaCursor | null {
+  if (text.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (v === null || typeof v !== 'object') return null;
+    const c = v as Record<string, unknown>;
+    // A pg_snapshot text: xmin:xmax:xip,xip…
+    if (typeof c.s !== 'string' || !/^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/.test(c.s)) return null;
+    if (typeof c.t !== 'number' || typeof c.b !== 'number' || !Number.isFinite(c.t) || !Number.isFinite(c.b)) return null;
+    if (typeof c.f !== 'string') return null;
+    return { s: c.s, t: c.t, b: c.b, f: c.f };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Everything besides the task rows that decides what this viewer's list holds and how its rows
+ * read. Reserved minutes and done trainings only shape `isReservable`, so they count only for a
+ * list that can hold available tasks.
+ */
+export function listFingerprint(viewer: Viewer, statuses: TaskStatus[] | undefined): string {
+  const list = statuses && statuses.length > 0 ? [...statuses].sort() : null;
+  const holdsAvailable = list === null || list.includes('available');
+  const parts = [
+    DELTA_VERSION,
+    SCHEMA_VERSION,
+    viewer.id,
+    viewer.countryCode,
+    viewer.status,
+    viewer.canSeeTasks,
+    viewer.isApproved,
+    list,
+    holdsAvailable ? [[...viewer.doneTrainingIds].sort(), viewer.reservationUsed, viewer.reservationLimit] : null,
+  ];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+}
+
+/** Is `since` a cursor this viewer's list can be answered from as a delta? */
+export function usableCursor(since: string, fingerprint: string, now: Date): DeltaCursor | null {
+  const cursor = decodeDeltaCursor(since);
+  if (!cursor || cursor.f !== fingerprint) return null;
+  const t = now.getTime();
+  if (cursor.t > t || cursor.b > cursor.t || t - cursor.b > FULL_RESYNC_AFTER_MS) return null;
+  return cursor;
+}
+
+export type DeltaRead = { kind: 'delta'; changed: TaskRow[]; removed: string[]; cursor: string } | { kind: 'full' };
+
+/**
+ * The rows of the viewer's list written since `cursor` and the ids that left it. The new cursor's
+ * snapshot is taken first: whatever commits while the rows are read is read again next time
+ * (an answer may repeat a change, never miss one; rows are idempotent by `updatedAt`).
+ */
+export async function readDelta(db: Db, viewer: Viewer, statuses: TaskStatus[] | undefined, cursor: DeltaCursor, fingerprint: string, now: Date): Promise<DeltaRead> {
+  const snapshot = await currentSnapshot(db);
+  const filters = { statuses, changedSince: { snapshot: cursor.s, clockFrom: new Date(cursor.t) } };
+  const [changed, removed] = await Promise.all([
+    listTasks(db, viewer, filters, orderSpec('time_window_start', null), null, DELTA_MAX_CHANGED + 1, now),
+    listLeftTaskIds(db, viewer, statuses, cursor.s, DELTA_MAX_REMOVED + 1),
+  ]);
+  if (changed.length > DELTA_MAX_CHANGED || removed.length > DELTA_MAX_REMOVED) return { kind: 'full' };
+  const changedIds = new Set(changed.map((r) => r.id));
+  return {
+    kind: 'delta',
+    changed,
+    removed: removed.filter((id) => !changedIds.has(id)),
+    cursor: encodeDeltaCursor({ s: snapshot, t: now.getTime(), b: cursor.b, f: fingerprint }),
+  };
+}
+
+/** The cursor a full answer carries: the snapshot taken before its first page is read. */
+export async function fullCursor(db: Db, fingerprint: string, now: Date): Promise<string> {
+  const snapshot = await currentSnapshot(db);
+  return encodeDeltaCursor({ s: snapshot, t: now.getTime(), b: now.getTime(), f: fingerprint });
+}
