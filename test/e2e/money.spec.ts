@@ -11,6 +11,7 @@ import { PayoutPage } from './pages/PayoutPage';
 import { listTasks, passwordToken, staffAccept } from './support/api';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { DEMO_PASSWORD, loginWithPassword } from './support/session';
+import { fastForwardSyncWorker } from './support/syncWorkerClock';
 
 const CZ_TASKER = 'cz@demo.shelfwork.app';
 
@@ -27,13 +28,14 @@ test('a task staff accept shows in the next payout within its 60 s refresh, whos
 
   // Staff accept one of the tasker's tasks awaiting confirmation: with the screen open, the next
   // refresh (every 60 s, the worker ticks every 15 s) brings its reward as a line of the
-  // completed tasks' row.
+  // completed tasks' row. The minute passes for the sync worker (support/syncWorkerClock.ts).
   const token = await passwordToken(request, CZ_TASKER, DEMO_PASSWORD);
   const [awaiting] = await listTasks(request, token, ['awaiting_confirmation']);
   expect(awaiting, 'the demo seed gives the CZ tasker tasks awaiting confirmation').toBeDefined();
   await staffAccept(request, awaiting!.id, 'Fine');
+  await fastForwardSyncWorker(page, 60_000);
   const tasks = await payout.expand('tasks');
-  await expect(tasks).toContainText(awaiting!.title, { timeout: 80_000 });
+  await expect(tasks).toContainText(awaiting!.title, { timeout: 30_000 });
   const total = (await payout.total.textContent()) ?? '';
   expect(total).toMatch(/Kč|CZK/);
 

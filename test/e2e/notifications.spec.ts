@@ -16,6 +16,7 @@ import { listTasks, passwordToken, staffCreateTask } from './support/api';
 import { screenshot } from './support/screenshots';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/session';
+import { fastForwardSyncWorker } from './support/syncWorkerClock';
 
 async function unseen(request: APIRequestContext, token: string): Promise<AppNotification[]> {
   const res = await request.get('/api/notifications', { headers: { Authorization: `Bearer ${token}` } });
@@ -72,8 +73,10 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('notifications-count')).toHaveCount(0);
 
     const task = await newTask(request, token, 'Bell check');
-    // The next pull (every 60 s) brings it.
-    await expect(page.getByTestId('notifications-count')).toHaveText('1', { timeout: 75_000 });
+    // The next pull (every 60 s) brings it: the minute passes for the sync worker
+    // (support/syncWorkerClock.ts), whose next 15 s tick pulls.
+    await fastForwardSyncWorker(page, 60_000);
+    await expect(page.getByTestId('notifications-count')).toHaveText('1', { timeout: 30_000 });
     await expect(bell).toHaveAccessibleName(/1 new/);
     await screenshot(page, 'notifications-bell-count');
 

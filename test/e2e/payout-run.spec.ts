@@ -16,6 +16,7 @@ import { MissionsPage } from './pages/MissionsPage';
 import { PayoutPage } from './pages/PayoutPage';
 import { STAFF_TOKEN, listTasks, passwordToken, staffAccept } from './support/api';
 import { DEMO_PASSWORD, loginWithPassword } from './support/session';
+import { fastForwardSyncWorker } from './support/syncWorkerClock';
 
 const RO_TASKER = 'ro@demo.shelfwork.app';
 const staff = { Authorization: `Bearer ${STAFF_TOKEN}`, 'Shelfwork-Staff-Name': 'E2E payroll' };
@@ -86,13 +87,15 @@ test('staff accept → the next payout shows the tasks → a mission completes �
   expect(recorded!.lines.filter((l) => l.kind === 'mission_bonus').map((l) => l.missionId)).toContain(mission.id);
 
   // Staff mark it paid; the tasker's payout screen (finances every 60 s while open; a payout that
-  // moved brings the past payouts with it) shows the week paid.
+  // moved brings the past payouts with it) shows the week paid once a minute has passed for the
+  // sync worker (support/syncWorkerClock.ts) and its next 15 s tick pulled.
   const paid = await staffPost<{ paid: string[] }>(request, '/api/staff/payouts/mark-paid', { ids: [recorded!.id] });
   expect(paid.paid).toEqual([recorded!.id]);
   await payout.goto();
+  await fastForwardSyncWorker(page, 60_000);
   const weekLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${weekStart}T00:00:00Z`));
   const week = payout.pastPayout(new RegExp(`^${weekLabel}\\b`));
-  await expect(week).toHaveAttribute('data-status', 'paid', { timeout: 90_000 });
+  await expect(week).toHaveAttribute('data-status', 'paid', { timeout: 30_000 });
   await expect(week).toContainText('Paid on');
   // Paid work is out of the next payout.
   await expect(payout.row('bonuses')).toHaveCount(0);
