@@ -30,6 +30,12 @@ export interface SyncMeta {
   /** Error code of the last failed pull, cleared on success. */
   error: string | null;
   attemptedAt: string | null;
+  /**
+   * Delta task lists (`tasks:available|reserved|in_progress`, docs/sync-protocol.md): the server's
+   * opaque `since` cursor of the last successful pull, written with the rows it describes. Not
+   * indexed, so no schema version; absent → the next pull asks for the whole list.
+   */
+  cursor?: string | null;
 }
 
 /** One kind's record: its `kind` and that kind's payload. */

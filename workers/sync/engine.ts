@@ -672,7 +672,11 @@ export class SyncEngine implements SyncApi {
     const seesTasks = !!user && canSeeTasks(user);
     if (user && !seesTasks) {
       // Deactivated or rejected since the last pull: available tasks must not linger in the mirror.
-      await db.tasks.where('status').equals('available').delete();
+      // Their meta row (and its delta cursor) goes with them: allowed again, the list comes whole.
+      await db.transaction('rw', db.tasks, db.meta, async () => {
+        await db.tasks.where('status').equals('available').delete();
+        await db.meta.delete(metaKeyForStatus('available'));
+      });
     }
 
     if (await due('trainings', INTERVALS_MS.trainings)) jobs.push(this.guard('trainings pull', () => pullTrainings(this.pullCtx)));

@@ -103,13 +103,14 @@ export async function isDue(db: ShelfworkDb, key: string, intervalMs: number, no
 export async function recordFailure(db: ShelfworkDb, key: string, now: Date, code: string): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const previous = await db.meta.get(key);
-    await db.meta.put({ key, syncedAt: previous?.syncedAt ?? null, error: code, attemptedAt: now.toISOString() });
+    // The delta cursor stays: the mirror still holds what it describes.
+    await db.meta.put({ key, syncedAt: previous?.syncedAt ?? null, error: code, attemptedAt: now.toISOString(), ...(previous?.cursor ? { cursor: previous.cursor } : {}) });
   });
 }
 
-export function successMeta(key: string, now: Date): SyncMeta {
+export function successMeta(key: string, now: Date, cursor?: string | null): SyncMeta {
   const at = now.toISOString();
-  return { key, syncedAt: at, error: null, attemptedAt: at };
+  return { key, syncedAt: at, error: null, attemptedAt: at, ...(cursor ? { cursor } : {}) };
 }
 
 export async function unsentRecords(db: ShelfworkDb) {
@@ -122,11 +123,16 @@ export async function clearAccountKv(db: ShelfworkDb): Promise<void> {
   await Promise.all(ACCOUNT_KV_PREFIXES.map((prefix) => db.kv.where('key').startsWith(prefix).delete()));
 }
 
-export function taskListPath(status: TaskStatus, after: string | null): string {
+/**
+ * A list page. `since` (first page only) asks for a delta list: '' for the whole list with a
+ * cursor, a cursor for what changed since (docs/sync-protocol.md, "Delta task lists").
+ */
+export function taskListPath(status: TaskStatus, after: string | null, since?: string): string {
   const query = new URLSearchParams({ status, first: String(TASK_PAGE_SIZE) });
   // History can be long and is read newest first, page by page (the server's -end_time order).
   if (isHistoryStatus(status)) query.set('orderBy', '-end_time');
   if (after) query.set('after', after);
+  else if (since !== undefined) query.set('since', since);
   return `task?${query.toString()}`;
 }
 

@@ -6,12 +6,51 @@ import { toTaskRow } from '../kinds';
 import { failure, isHistoryStatus, MAX_PAGES, metaKeyForStatus, metaKeyForTask, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, TASK_PULL_REPORT_THRESHOLD, taskListPath } from './base';
 import { pullHistoryFirstPage } from './history';
 
+/** A delta answer of `GET task?…&since=<cursor>` (server/sync/taskDelta.ts). */
+interface TaskDelta {
+  changed: Task[];
+  removed: string[];
+  cursor: string;
+}
+
+function isTaskDelta(body: unknown): body is TaskDelta {
+  const d = body as Partial<TaskDelta> | null;
+  return !!d && Array.isArray(d.changed) && Array.isArray(d.removed) && d.removed.every((id) => typeof id === 'string') && typeof d.cursor === 'string';
+}
+
+/**
+ * A delta (docs/sync-protocol.md, "Delta task lists"), in one transaction with its meta row and
+ * cursor: changed tasks are put with the usual guards (unsent records, newer `updatedAt`, local
+ * writes since `mark`); a removed id goes only while the mirror still has it in this status (a
+ * task the tasker just reserved leaves `available` but stays as `reserved`). Nothing changed →
+ * only the meta row is written.
+ */
+async function applyTaskDelta(ctx: PullContext, status: TaskStatus, key: string, delta: TaskDelta, mark: number, now: Date): Promise<string[]> {
+  const { db } = ctx;
+  const changed = delta.changed.filter(isTask);
+  let removed: string[] = [];
+  await db.transaction('rw', [db.session, db.tasks, db.outbox, db.meta], async () => {
+    if (!(await db.session.get('tokens'))) return;
+    const pinned = changed.length > 0 || delta.removed.length > 0 ? await pinnedTaskIds(db) : new Set<string>();
+    if (delta.removed.length > 0) {
+      const rows = await db.tasks.bulkGet(delta.removed);
+      removed = delta.removed.filter((id, i) => rows[i]?.status === status && !pinned.has(id) && !ctx.writes.writtenSince(id, mark));
+      await db.tasks.bulkDelete(removed);
+    }
+    if (changed.length > 0) await putTasks(ctx, changed, pinned, mark, () => undefined);
+    await db.meta.put(successMeta(key, now, delta.cursor));
+  });
+  return removed;
+}
+
 /**
  * GET task?status=… through every page, then replace the mirror's rows of that status in one
  * transaction: tasks that left the status disappear, the rest keep the server's order in
  * `sortKey`. Rows with unsent outbox records keep their optimistic state, and a row is never
  * overwritten by an older `updatedAt` (a parallel pull of another status may have moved it).
- * Returns the ids removed from the mirror.
+ * The first page asks with `since` (the meta row's cursor, or '' for none): a delta answer is
+ * applied as such; a full answer (no cursor yet, or the server chose to resync) replaces as
+ * above and keeps the cursor it carries. Returns the ids removed from the mirror.
  */
 export async function pullTasksByStatus(
   ctx: PullContext,
@@ -26,15 +65,24 @@ export async function pullTasksByStatus(
   const tasks: Task[] = [];
   const seenCursors = new Set<string>();
   let after: string | null = null;
+  const since = (await db.meta.get(key))?.cursor ?? '';
+  let cursor: string | null = null;
   for (let page = 0; ; page++) {
     if (page >= MAX_PAGES) {
       await recordFailure(db, key, now, 'TOO_MANY_PAGES');
       return { ok: false, error: { status: 0, code: 'TOO_MANY_PAGES', message: `More than ${MAX_PAGES} pages of ${status} tasks` } };
     }
-    const result: ApiResult<unknown> = await ctx.session.request<unknown>('GET', taskListPath(status, after));
+    const result: ApiResult<unknown> = await ctx.session.request<unknown>('GET', taskListPath(status, after, page === 0 ? since : undefined));
     if (!result.ok) {
       await recordFailure(db, key, now, result.error.code);
       return failure(result);
+    }
+    if (page === 0 && isTaskDelta(result.body)) {
+      return { ok: true, value: undefined, removed: await applyTaskDelta(ctx, status, key, result.body, mark, now) };
+    }
+    if (page === 0) {
+      const carried = (result.body as { cursor?: unknown } | null)?.cursor;
+      cursor = typeof carried === 'string' ? carried : null;
     }
     if (!isPage(result.body)) {
       await recordFailure(db, key, now, 'UNKNOWN');
@@ -65,7 +113,7 @@ export async function pullTasksByStatus(
     await db.tasks.bulkDelete(stale);
     removed = stale;
     await putTasks(ctx, tasks, pinned, mark, (index) => index);
-    await db.meta.put(successMeta(key, now));
+    await db.meta.put(successMeta(key, now, cursor));
   });
   return { ok: true, value: undefined, removed };
 }
