@@ -30,6 +30,7 @@ import { asQuery, isPlausibleId, single } from '../http/input';
 import { createFsPhotoStorage, type PhotoStorage, type StagedPhoto } from './photo-storage';
 import { createS3PhotoStorage, type DirectStorage } from './s3-storage';
 import { FileUrlSigner, type UploadClaims } from './signing';
+import { registerTusRoutes, TUS_PATH, type Judged } from './tus';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
 const lengthMismatch = () => new ApiError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
@@ -52,9 +53,19 @@ export interface Files {
    * PUT straight to the bucket plus `completeUrl` (POST it after the PUT's 2xx) when the storage
    * takes direct uploads (S3).
    */
-  upload(claims: Omit<UploadClaims, 'exp'>): Promise<{ presignedUrl: string; completeUrl?: string }>;
+  upload(claims: Omit<UploadClaims, 'exp'>): Promise<{ presignedUrl: string; completeUrl?: string; tus: ResumableUpload }>;
   /** The storage's direct uploads (S3), or null (the bytes go through the API). */
   direct: DirectStorage | null;
+}
+
+/**
+ * The resumable way to send the same file (tus, server/storage/tus.ts): create an upload at
+ * `endpoint` with `token` in its Upload-Metadata, then PATCH chunks; the last chunk's answer is
+ * the PUT's.
+ */
+export interface ResumableUpload {
+  endpoint: string;
+  token: string;
 }
 
 /** The bucket key a direct upload is PUT to, until its confirmation copies it to the row's key. */
@@ -66,7 +77,8 @@ export function incomingKey(claims: Pick<UploadClaims, 'target' | 'userId' | 'id
 export function createFiles(ctx: AppContext, storage: PhotoStorage = ctx.config.s3 ? createS3PhotoStorage(ctx.config.s3) : createFsPhotoStorage(ctx.config.photoDir)): Files {
   const signer = new FileUrlSigner(ctx.tokens.secret);
   const direct = 'direct' in storage ? (storage.direct as DirectStorage) : null;
-  const uploadUrl = (claims: Omit<UploadClaims, 'exp'>) => `/api/uploads/${signer.uploadToken({ ...claims, exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds })}`;
+  const uploadToken = (claims: Omit<UploadClaims, 'exp'>) => signer.uploadToken({ ...claims, exp: Math.floor(ctx.clock.now().getTime() / 1000) + ctx.config.uploadUrlTtlSeconds });
+  const uploadUrl = (claims: Omit<UploadClaims, 'exp'>) => `/api/uploads/${uploadToken(claims)}`;
   return {
     storage,
     signer,
@@ -74,8 +86,10 @@ export function createFiles(ctx: AppContext, storage: PhotoStorage = ctx.config.
     readUrl: (namespace, id) => signer.readUrl(namespace, id, ctx.clock.now(), ctx.config.photoUrlTtlSeconds),
     uploadUrl,
     async upload(claims) {
-      if (!direct) return { presignedUrl: uploadUrl(claims) };
-      return { presignedUrl: await direct.presignPut(incomingKey(claims), ctx.config.uploadUrlTtlSeconds), completeUrl: uploadUrl(claims) };
+      const token = uploadToken(claims);
+      const tus = { endpoint: TUS_PATH, token };
+      if (!direct) return { presignedUrl: `/api/uploads/${token}`, tus };
+      return { presignedUrl: await direct.presignPut(incomingKey(claims), ctx.config.uploadUrlTtlSeconds), completeUrl: `/api/uploads/${token}`, tus };
     },
   };
 }
@@ -273,6 +287,15 @@ export function uploadsPlugin(options: UploadsOptions) {
       if (!(request.body instanceof UploadBody)) throw unsupported();
       const length = request.headers['content-length'];
       const upload = await request.body.stage(storage, judged.limit, length === undefined ? null : Number(length), limitOf(target, claims).overLimit);
+      return finish(upload, claims, target, request);
+    });
+
+    /**
+     * The end of every upload through the API (the PUT, the last tus chunk): JPEG magic, then
+     * inside one transaction the row (locked), idempotency (same bytes: the answer again; other
+     * bytes: 409), the staged bytes under the row's key, the record, the answer.
+     */
+    async function finish(upload: StagedUpload, claims: UploadClaims, target: UploadTarget, request: FastifyRequest): Promise<unknown> {
       const replaced: string[] = [];
       try {
         if (!isJpeg(upload.head)) throw unsupported();
@@ -294,6 +317,28 @@ export function uploadsPlugin(options: UploadsOptions) {
       } finally {
         await upload.staged.discard(); // a no-op once committed
       }
+    }
+
+    // Resumable uploads (tus): created with the same token, judged by the same limits, completed by `finish`.
+    registerTusRoutes(app, {
+      ctx,
+      judge(token, at) {
+        const check = signer.verifyUploadToken(token, at ?? new Date(0));
+        if (!check.ok) {
+          if (check.reason === 'EXPIRED') throw new ApiError(410, 'UPLOAD_TOKEN_EXPIRED', 'This upload link has expired; request a new one');
+          throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+        }
+        const target = byName.get(check.value.target);
+        if (!target) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+        const claims = check.value;
+        return { claims, ...limitOf(target, claims), uploadable: () => target.uploadable(ctx.db, claims, false) };
+      },
+      async complete(source, size, judged: Judged, request) {
+        const target = byName.get(judged.claims.target);
+        if (!target) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
+        const upload = await new UploadBody(source).stage(storage, judged.limit, size, judged.overLimit);
+        return finish(upload, judged.claims, target, request);
+      },
     });
 
     // A direct upload's confirmation (S3): the object the client PUT to the bucket is judged by

@@ -329,10 +329,21 @@ export interface Photo {
 }
 
 /** One entry of the answer to `POST task/{id}/photos`. */
+/**
+ * The resumable way to send an upload (tus 1.0, docs/api.md): create an upload at `endpoint` with
+ * `token` in its Upload-Metadata, PATCH the chunks; the last chunk answers like the PUT.
+ */
+export interface ResumableUpload {
+  endpoint: string;
+  token: string;
+}
+
 export interface PhotoUploadTarget {
   presignedUrl: string;
   /** With S3 storage: POST here (no body) after the PUT's 2xx; the file counts as uploaded only then. */
   completeUrl?: string;
+  /** The same upload by tus (servers since issue 15; absent on older ones: PUT). */
+  tus?: ResumableUpload;
   photo: Photo;
 }
 
@@ -353,6 +364,8 @@ export interface UserDocumentUploadTarget {
   presignedUrl: string;
   /** With S3 storage: POST here (no body) after the PUT's 2xx; the file counts as uploaded only then. */
   completeUrl?: string;
+  /** The same upload by tus (servers since issue 15; absent on older ones: PUT). */
+  tus?: ResumableUpload;
   photo: UserDocumentPhoto;
 }
 
