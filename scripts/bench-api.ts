@@ -13,9 +13,16 @@
  *   server is not hidden) and of the service time (from when it was sent), the 5xx and error
  *   counts, and the achieved rate. Everything is stopped and removed at the end.
  *
+ * - Delta sync (issue 15, docs/decisions/0009-delta-sync.md), before the rate run: the available
+ *   list as the sync worker pulls it, old (every page of the full list) vs new (`since=<cursor>`),
+ *   one request after another: bytes, requests, API and PostgreSQL CPU per idle poll; then per
+ *   change (staff adds a task, then one poll): bytes and CPU of that poll. After the rate run of
+ *   BENCH_PATH, the same rate of idle delta polls.
+ *
  * Options (env): BENCH_RATE (300), BENCH_SECONDS (20), BENCH_PATH (/api/task?status=available&first=50),
  * BENCH_PROCESSES (1: the server's API_PROCESSES), BENCH_CPU_PROF (a folder for the API process's
- * CPU profile), PG_BIN (PostgreSQL bin folder).
+ * CPU profile), PG_BIN (PostgreSQL bin folder), BENCH_DELTA_POLLS (300: polls per delta
+ * measurement; 0 skips the delta part and the idle-poll rate run).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from './lib/server-process';
@@ -30,6 +37,8 @@ const PATH = process.env.BENCH_PATH ?? '/api/task?status=available&first=50';
 /** API processes (the server's API_PROCESSES). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const MAX_IN_FLIGHT = 256;
+const DELTA_POLLS = Number(process.env.BENCH_DELTA_POLLS ?? 300);
+const STAFF = { authorization: 'Bearer dev-staff-token', 'content-type': 'application/json' };
 const PG_USER = 'shelfwork-pg';
 
 function findPgBin(): string {
@@ -101,11 +110,11 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
   });
 }
 
-function postJson(port: number, path: string, payload: unknown): Promise<{ status: number; body: string }> {
+function postJson(port: number, path: string, payload: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(payload);
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(data) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -117,7 +126,7 @@ function postJson(port: number, path: string, payload: unknown): Promise<{ statu
   });
 }
 
-async function drive(port: number, token: string, rate: number, seconds: number): Promise<{ samples: Sample[]; errors: number; late: number; elapsed: number }> {
+async function drive(port: number, token: string, rate: number, seconds: number, path = PATH): Promise<{ samples: Sample[]; errors: number; late: number; elapsed: number }> {
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
@@ -138,7 +147,7 @@ async function drive(port: number, token: string, rate: number, seconds: number)
     inFlight++;
     const sent = performance.now();
     pending.push(
-      get(port, PATH, headers)
+      get(port, path, headers)
         .then((res) => {
           const end = performance.now();
           samples.push({ status: res.status, fromDue: end - due, fromSent: end - sent });
@@ -165,6 +174,116 @@ function report(label: string, result: Awaited<ReturnType<typeof drive>>): void 
   console.log(`  response time (from due)  p50 ${f(percentile(fromDue, 50))} ms  p95 ${f(percentile(fromDue, 95))} ms  p99 ${f(percentile(fromDue, 99))} ms  max ${f(fromDue[fromDue.length - 1] ?? NaN)} ms`);
   console.log(`  service time (from sent)  p50 ${f(percentile(fromSent, 50))} ms  p95 ${f(percentile(fromSent, 95))} ms  p99 ${f(percentile(fromSent, 99))} ms`);
   console.log(`  5xx: ${fivexx}   non-200: ${non200}   network errors: ${result.errors}   not sent (over ${MAX_IN_FLIGHT} in flight): ${result.late}`);
+}
+
+interface PollCost {
+  polls: number;
+  requests: number;
+  bytes: number;
+  apiCpuMs: number;
+  pgCpuMs: number;
+  wallMs: number;
+}
+
+/**
+ * `polls` list pulls one after another, each as the worker makes it (`pull` returns the requests
+ * and bytes of one), with the API's and PostgreSQL's CPU over the whole run; `between` (not
+ * measured) runs before each poll.
+ */
+async function measurePolls(
+  polls: number,
+  pids: { api: number | undefined; pg: number | undefined },
+  pull: () => Promise<{ requests: number; bytes: number }>,
+  between?: () => Promise<void>,
+): Promise<PollCost> {
+  const cost: PollCost = { polls, requests: 0, bytes: 0, apiCpuMs: 0, pgCpuMs: 0, wallMs: 0 };
+  for (let i = 0; i < polls; i++) {
+    if (between) await between();
+    const api0 = cpuMs(pids.api);
+    const pg0 = cpuMs(pids.pg);
+    const t0 = performance.now();
+    const r = await pull();
+    cost.wallMs += performance.now() - t0;
+    cost.apiCpuMs += cpuMs(pids.api) - api0;
+    cost.pgCpuMs += cpuMs(pids.pg) - pg0;
+    cost.requests += r.requests;
+    cost.bytes += r.bytes;
+  }
+  return cost;
+}
+
+function printPollCost(label: string, c: PollCost): void {
+  const per = (n: number) => (n / Math.max(1, c.polls)).toFixed(2);
+  console.log(
+    `  ${label.padEnd(34)} ${per(c.requests).padStart(6)} req  ${(c.bytes / c.polls / 1024).toFixed(2).padStart(8)} KB  API CPU ${per(c.apiCpuMs).padStart(6)} ms  PostgreSQL CPU ${per(c.pgCpuMs).padStart(6)} ms  wall ${per(c.wallMs).padStart(6)} ms`,
+  );
+}
+
+/**
+ * Delta sync (issue 15): the available list as the worker pulls it, old (every page, whole) vs new
+ * (`since=<cursor>` chained poll to poll), idle and with one change (a new task) per poll.
+ */
+async function measureDelta(port: number, token: string, pids: { api: number | undefined; pg: number | undefined }): Promise<string> {
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const list = '/api/task?status=available&first=50';
+  const fullPull = async () => {
+    let after: string | null = null;
+    let requests = 0;
+    let bytes = 0;
+    for (;;) {
+      const res = await get(port, after ? `${list}&after=${encodeURIComponent(after)}` : list, headers);
+      requests++;
+      bytes += Buffer.byteLength(res.body);
+      if (res.status !== 200) throw new Error(`full list: ${res.status}`);
+      const page = JSON.parse(res.body) as { pageInfo: { hasNext: boolean; endCursor: string | null } };
+      if (!page.pageInfo.hasNext) return { requests, bytes };
+      after = page.pageInfo.endCursor;
+    }
+  };
+  const first = await get(port, `${list}&since=`, headers);
+  let cursor = (JSON.parse(first.body) as { cursor?: string }).cursor;
+  if (!cursor) throw new Error('the server answered since= without a cursor');
+  let fullAnswers = 0;
+  const deltaPull = async () => {
+    const res = await get(port, `${list}&since=${cursor}`, headers);
+    if (res.status !== 200) throw new Error(`delta: ${res.status} ${res.body}`);
+    const body = JSON.parse(res.body) as { cursor?: string; changed?: unknown[] };
+    if (!body.changed) fullAnswers++;
+    cursor = body.cursor;
+    return { requests: 1, bytes: Buffer.byteLength(res.body) };
+  };
+  const places = JSON.parse((await get(port, '/api/task/places?first=1', headers)).body) as { data: { id: string }[] };
+  const placeId = places.data[0]?.id;
+  let n = 0;
+  const addTask = async () => {
+    const day = new Date(Date.now() + (2 + (n++ % 20)) * 86_400_000).toISOString().slice(0, 10);
+    const res = await postJson(
+      port,
+      '/api/staff/tasks',
+      { placeId, taskTypeId: 'shelf-photo', timeWindowStart: `${day}T08:00:00Z`, timeWindowEnd: `${day}T12:00:00Z`, expectedDuration: 60, reward: '12.50' },
+      STAFF,
+    );
+    if (res.status !== 201) throw new Error(`staff create task: ${res.status} ${res.body}`);
+  };
+  // Warm both paths (JIT, plans, reference cache).
+  for (let i = 0; i < 20; i++) {
+    await fullPull();
+    await deltaPull();
+  }
+  const full = await measurePolls(Math.max(20, Math.round(DELTA_POLLS / 3)), pids, fullPull);
+  const idle = await measurePolls(DELTA_POLLS, pids, deltaPull);
+  const idleFull = fullAnswers;
+  const fullAfterChange = await measurePolls(Math.max(20, Math.round(DELTA_POLLS / 6)), pids, fullPull, addTask);
+  const changed = await measurePolls(Math.max(20, Math.round(DELTA_POLLS / 6)), pids, deltaPull, addTask);
+  console.log(`
+delta sync — the available list of lt@demo as the sync worker pulls it, one poll after another (bytes: JSON bodies, uncompressed):`);
+  printPollCost('old, idle (every page, whole list)', full);
+  printPollCost('new, idle (since=<cursor>)', idle);
+  printPollCost('old, 1 new task per poll', fullAfterChange);
+  printPollCost('new, 1 new task per poll', changed);
+  console.log(`  delta polls answered in full instead: ${fullAnswers} (idle: ${idleFull}); CPU from /proc (10 ms ticks, summed over the run)`);
+  if (!cursor) throw new Error('no cursor left');
+  return cursor;
 }
 
 async function main(): Promise<void> {
@@ -235,12 +354,25 @@ async function main(): Promise<void> {
     const probe = await get(port, PATH, { authorization: `Bearer ${token}` });
     const count = (JSON.parse(probe.body) as { data?: unknown[] }).data?.length ?? 0;
     console.log(`bench-api: server on 127.0.0.1:${port}; GET ${PATH} → ${probe.status}, ${count} tasks, ${probe.body.length} bytes`);
+    const pgPid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pids = { api: server.pid, pg: pgPid };
+    const idleCursor = DELTA_POLLS > 0 ? await measureDelta(port, token, pids) : null;
     report('warm-up', await drive(port, token, Math.min(RATE, 150), 3));
-    const cpuBefore = cpuMs(server.pid);
-    const result = await drive(port, token, RATE, SECONDS);
-    const cpuAfter = cpuMs(server.pid);
-    report(`GET ${PATH} at ${RATE} req/s for ${SECONDS} s`, result);
-    console.log(`  server CPU (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}): ${((cpuAfter - cpuBefore) / Math.max(1, result.samples.length)).toFixed(2)} ms per request (user+system)`);
+    const rateRun = async (path: string) => {
+      const cpuBefore = cpuMs(server?.pid);
+      const pgBefore = cpuMs(pgPid);
+      const result = await drive(port, token, RATE, SECONDS, path);
+      const cpuAfter = cpuMs(server?.pid);
+      const pgAfter = cpuMs(pgPid);
+      report(`GET ${path.length > 90 ? `${path.slice(0, 90)}…` : path} at ${RATE} req/s for ${SECONDS} s`, result);
+      const n = Math.max(1, result.samples.length);
+      console.log(
+        `  server CPU (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}): ${((cpuAfter - cpuBefore) / n).toFixed(2)} ms per request (user+system); PostgreSQL: ${((pgAfter - pgBefore) / n).toFixed(2)} ms per request`,
+      );
+    };
+    await rateRun(PATH);
+    // The same rate of idle delta polls (every request with the same cursor: nothing changed since).
+    if (idleCursor) await rateRun(`/api/task?status=available&first=50&since=${idleCursor}`);
     console.log(`  machine load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores — other work on the machine skews latency`);
   } finally {
     agent.destroy();

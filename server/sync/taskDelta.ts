@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
 import { MIGRATIONS } from '../db/migrations';
 import type { TaskStatus } from '#domain/types';
-import { currentSnapshot, listLeftTaskIds, listTasks, orderSpec, type TaskRow, type Viewer } from '../tasks/queries';
+import { currentSnapshot, listTasks, orderSpec, readListChanges, type TaskRow, type Viewer } from '../tasks/queries';
 
 /** Bump when the meaning or the shape of a delta changes: every client then resyncs once. */
 const DELTA_VERSION = 1;
@@ -97,24 +97,22 @@ export function usableCursor(since: string, fingerprint: string, now: Date): Del
 export type DeltaRead = { kind: 'delta'; changed: TaskRow[]; removed: string[]; cursor: string } | { kind: 'full' };
 
 /**
- * The rows of the viewer's list written since `cursor` and the ids that left it. The new cursor's
- * snapshot is taken first: whatever commits while the rows are read is read again next time
- * (an answer may repeat a change, never miss one; rows are idempotent by `updatedAt`).
+ * The rows of the viewer's list written since `cursor` and the ids that left it. The changed and
+ * removed ids and the new cursor's snapshot come from one statement (readListChanges); the
+ * changed rows are then read as usual — a row written in between may come now and again next
+ * time (rows are idempotent by `updatedAt`), never not at all.
  */
 export async function readDelta(db: Db, viewer: Viewer, statuses: TaskStatus[] | undefined, cursor: DeltaCursor, fingerprint: string, now: Date): Promise<DeltaRead> {
-  const snapshot = await currentSnapshot(db);
-  const filters = { statuses, changedSince: { snapshot: cursor.s, clockFrom: new Date(cursor.t) } };
-  const [changed, removed] = await Promise.all([
-    listTasks(db, viewer, filters, orderSpec('time_window_start', null), null, DELTA_MAX_CHANGED + 1, now),
-    listLeftTaskIds(db, viewer, statuses, cursor.s, DELTA_MAX_REMOVED + 1),
-  ]);
-  if (changed.length > DELTA_MAX_CHANGED || removed.length > DELTA_MAX_REMOVED) return { kind: 'full' };
+  const ids = await readListChanges(db, viewer, statuses, cursor.s, new Date(cursor.t), now, { changed: DELTA_MAX_CHANGED + 1, removed: DELTA_MAX_REMOVED + 1 });
+  if (ids.changed.length > DELTA_MAX_CHANGED || ids.removed.length > DELTA_MAX_REMOVED) return { kind: 'full' };
+  const changed =
+    ids.changed.length === 0 ? [] : await listTasks(db, viewer, { statuses, ids: ids.changed }, orderSpec('time_window_start', null), null, DELTA_MAX_CHANGED + 1, now);
   const changedIds = new Set(changed.map((r) => r.id));
   return {
     kind: 'delta',
     changed,
-    removed: removed.filter((id) => !changedIds.has(id)),
-    cursor: encodeDeltaCursor({ s: snapshot, t: now.getTime(), b: cursor.b, f: fingerprint }),
+    removed: ids.removed.filter((id) => !changedIds.has(id)),
+    cursor: encodeDeltaCursor({ s: ids.snapshot, t: now.getTime(), b: cursor.b, f: fingerprint }),
   };
 }
 

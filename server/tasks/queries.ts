@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Coordinates, TaskOrderBy, TaskStatus } from '#domain/types';
 import { PLACE_COLUMNS, referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
+import { localizedSql } from '../catalog/localize';
 
 /** Who is looking, with what the visibility and isReservable rules need. */
 export interface Viewer {
@@ -35,12 +36,8 @@ export interface TaskFilters {
   hasOutstandingDispute?: boolean;
   /** Leave one task out (suggestions list the other tasks at a place). */
   excludeTaskId?: string;
-  /**
-   * Delta lists (server/sync/taskDelta.ts): only tasks written by a transaction the snapshot
-   * `snapshot` did not see, plus the viewer's reserved tasks whose window opened or closed in
-   * (`clockFrom`, now] (their isStartable flipped without a write).
-   */
-  changedSince?: { snapshot: string; clockFrom: Date };
+  /** Only these tasks (delta lists: the ids readListChanges found changed). */
+  ids?: string[];
 }
 
 /** A task row as the list query selects it; place, retailer and task type columns as the reference cache holds them. */
@@ -114,28 +111,62 @@ export async function currentSnapshot(db: Db): Promise<string> {
   return rows[0]?.s ?? '';
 }
 
+export interface ListChanges {
+  /** The snapshot this answer was read in (the next cursor). */
+  snapshot: string;
+  /** Ids of the viewer's list rows written since `since`, and of own reserved tasks whose window opened or closed since `clockFrom`. */
+  changed: string[];
+  /**
+   * Tombstones: ids of tasks that were in the viewer's list (`statuses`, or any status when none)
+   * when `since` was taken or at some moment after, and are not in it now (reserved by someone
+   * else, expired, cancelled, accepted, deleted…). The previous membership comes from
+   * task_list_exits (migration 0010), judged with the list's visibility rule for this viewer, so
+   * a task the viewer could never see is never named.
+   */
+  removed: string[];
+}
+
 /**
- * Tombstones for a delta list: ids of tasks that were in the viewer's list (`statuses`, or any
- * status when none) when last seen by `snapshot` or at some moment since, and are not in it now
- * (reserved by someone else, expired, cancelled, accepted, deleted…). The previous membership
- * comes from task_list_exits (migration 0010), judged with the same visibility rule as the list,
- * so a task the viewer could never see is never named.
+ * What changed in a viewer's list since the snapshot `since`, in **one statement**: its own
+ * snapshot (returned as the next cursor) is exactly the one the ids were read in, so no commit
+ * falls between two cursors. Both lookups start from the change indexes (tasks.change_xid,
+ * task_list_exits.xid): an idle poll reads next to nothing.
  */
-export async function listLeftTaskIds(db: Db, viewer: Viewer, statuses: TaskStatus[] | undefined, snapshot: string, limit: number): Promise<string[]> {
+export async function readListChanges(
+  db: Db,
+  viewer: Viewer,
+  statuses: TaskStatus[] | undefined,
+  since: string,
+  clockFrom: Date,
+  now: Date,
+  limits: { changed: number; removed: number },
+): Promise<ListChanges> {
   const wasVisible =
     viewer.canSeeTasks && viewer.countryCode
       ? sql<SqlBool>`(e.old_tasker_id = ${viewer.id} or (e.old_status = 'available' and e.old_country_code = ${viewer.countryCode}))`
       : sql<SqlBool>`e.old_tasker_id = ${viewer.id}`;
   const inStatuses = (column: RawBuilder<unknown>) =>
     statuses && statuses.length > 0 ? sql<SqlBool>`${column} in (${sql.join(statuses)})` : sql<SqlBool>`true`;
-  const { rows } = await sql<{ task_id: string }>`
-    select distinct e.task_id from task_list_exits e
-    left join tasks t on t.id = e.task_id
-    where ${notInSnapshotSql(sql`e.xid`, snapshot)}
-      and ${wasVisible} and ${inStatuses(sql`e.old_status`)}
-      and (t.id is null or not (${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}))
-    limit ${limit}`.execute(db);
-  return rows.map((r) => r.task_id);
+  const { rows } = await sql<{ s: string; changed: string[] | null; removed: string[] | null }>`
+    select pg_current_snapshot()::text as s,
+      (select array_agg(c.id) from (
+        select t.id from tasks t
+        where ${notInSnapshotSql(sql`t.change_xid`, since)} and ${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}
+        union
+        select t.id from tasks t
+        where t.tasker_id = ${viewer.id} and t.status = 'reserved' and ${inStatuses(sql`t.status`)}
+          and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
+            or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))
+        limit ${limits.changed}) c) as changed,
+      (select array_agg(r.task_id) from (
+        select distinct e.task_id from task_list_exits e
+        left join tasks t on t.id = e.task_id
+        where ${notInSnapshotSql(sql`e.xid`, since)}
+          and ${wasVisible} and ${inStatuses(sql`e.old_status`)}
+          and (t.id is null or not (${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}))
+        limit ${limits.removed}) r) as removed`.execute(db);
+  const row = rows[0];
+  return { snapshot: row?.s ?? '', changed: row?.changed ?? [], removed: row?.removed ?? [] };
 }
 
 /** The isReservable rule in SQL (mirrors isReservableFor in map.ts). */
@@ -181,13 +212,7 @@ export function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawB
   }
   if (filters.hasOutstandingDispute !== undefined) where.push(sql<SqlBool>`t.has_outstanding_dispute = ${filters.hasOutstandingDispute}`);
   if (filters.excludeTaskId) where.push(sql<SqlBool>`t.id <> ${filters.excludeTaskId}`);
-  if (filters.changedSince) {
-    const { snapshot, clockFrom } = filters.changedSince;
-    where.push(sql<SqlBool>`(${notInSnapshotSql(sql`t.change_xid`, snapshot)}
-      or (t.tasker_id = ${viewer.id} and t.status = 'reserved'
-        and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
-          or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))))`);
-  }
+  if (filters.ids) where.push(filters.ids.length > 0 ? sql<SqlBool>`t.id in (${sql.join(filters.ids)})` : sql<SqlBool>`false`);
   return where;
 }
 
@@ -261,18 +286,20 @@ function baseTaskQuery(db: Db) {
       't.updated_at',
       't.reserved_at',
       ...PLACE_COLUMNS,
-      'tt.title as tt_title',
-      'tt.short_description as tt_short_description',
-      'tt.full_description as tt_full_description',
+      // The task type in the task's market language (server/catalog/localize.ts, issue 14).
+      localizedSql('tt.translations', 'title', 'tt.title', sql`c.locale`).as('tt_title'),
+      localizedSql('tt.translations', 'shortDescription', 'tt.short_description', sql`c.locale`).as('tt_short_description'),
+      localizedSql('tt.translations', 'fullDescription', 'tt.full_description', sql`c.locale`).as('tt_full_description'),
       'tt.default_photo as tt_default_photo',
       'tt.photos as tt_photos',
       'tt.featured_images as tt_featured_images',
-      'tt.filter_title as tt_filter_title',
+      localizedSql('tt.translations', 'filterTitle', 'tt.filter_title', sql`c.locale`).as('tt_filter_title'),
       'tt.nda_protected as tt_nda_protected',
       'tt.created_at as tt_created_at',
+      'c.locale as tt_locale',
       sql<TaskTypeTrainingRow[]>`(
         select coalesce(json_agg(json_build_object(
-          'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', tr.title,
+          'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', coalesce(tr.translations -> c.locale ->> 'title', tr.title),
           'link_to_training', tr.link_to_training, 'enabled', tr.enabled, 'nda_protected', tr.nda_protected) order by ttt.position), '[]'::json)
         from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
         where ttt.task_type_id = t.task_type_id)`.as('tt_trainings'),
@@ -355,10 +382,16 @@ export async function listTasks(
   const cache = referenceCache(db);
   const [taskTypes, places] = await Promise.all([cache.taskTypesFor(slim.map((r) => r.task_type_id)), cache.placesFor(slim.map((r) => r.place_id))]);
   const symbols = new Map<string, string>();
-  for (const r of slim) if (!symbols.has(r.country_code)) symbols.set(r.country_code, await cache.currencySymbol(r.country_code));
+  const locales = new Map<string, string | null>();
+  for (const r of slim) {
+    if (symbols.has(r.country_code)) continue;
+    symbols.set(r.country_code, await cache.currencySymbol(r.country_code));
+    locales.set(r.country_code, await cache.marketLocale(r.country_code));
+  }
   const out: TaskRow[] = [];
   for (const r of slim) {
-    const tt = taskTypes.get(r.task_type_id);
+    // The task type in the task's market language (server/catalog/localize.ts, issue 14).
+    const tt = taskTypes.has(r.task_type_id) ? cache.inLocale(r.task_type_id, locales.get(r.country_code) ?? null) : undefined;
     const place = places.get(r.place_id);
     if (!tt || !place) continue; // deleted reference rows cannot happen with the foreign keys; skip rather than crash
     // An explicit literal (not spreads): one object shape for every row, several times cheaper.
@@ -413,6 +446,7 @@ export async function listTasks(
       tt_nda_protected: tt.tt_nda_protected,
       tt_created_at: tt.tt_created_at,
       tt_trainings: tt.tt_trainings,
+      tt_locale: tt.tt_locale,
       sort_value: r.sort_value as TaskRow['sort_value'],
     });
   }
