@@ -59,6 +59,22 @@ async function expectLabelsFit(page: Page, locale: Locale, screen: string, scree
     .toEqual([]);
 }
 
+/**
+ * Opens a screen of the running app as its own links do (a history entry the router follows), not
+ * with a new page load: one app start per account instead of one per screen. The shown screen's
+ * elements are marked first and the new screen counts as open once none of them is left: every
+ * path opened this way is a different screen component, so the router replaces them all.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    for (const element of document.querySelectorAll('.main-content > *')) element.setAttribute('data-e2e-left', '');
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator('[data-e2e-left]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator('.main-content > *').first()).toBeVisible({ timeout: 20_000 });
+}
+
 async function tasksFor(request: APIRequestContext, email: string) {
   const token = await passwordToken(request, email, DEMO_PASSWORD);
   const [available, reserved, inProgress] = await Promise.all([
@@ -123,17 +139,17 @@ for (const locale of LOCALES) {
     await openTask(page, tasks.inProgress, locale, 'task-in-progress');
 
     for (const path of ['history', 'history/accepted', 'settings', 'onboarding', 'profile', 'profile/next-payout', 'trainings', 'missions', 'invite']) {
-      await page.goto(`/${path}`);
+      await openInApp(page, `/${path}`);
       await expect(page.locator('.main-content')).toBeVisible({ timeout: 20_000 });
       await expectLabelsFit(page, locale, path.replace('/', '-'));
     }
     // The profile wizard of an approved tasker (locked fields shown disabled).
-    await page.goto('/profile/edit?hideCountry=true');
+    await openInApp(page, '/profile/edit?hideCountry=true');
     await expect(page.locator('.wizard-actions')).toBeVisible({ timeout: 20_000 });
     await expectLabelsFit(page, locale, 'profile-edit');
 
     // The side menu.
-    await page.goto('/reservable');
+    await openInApp(page, '/reservable');
     await page.locator('.topbar button[aria-haspopup="dialog"]').first().click();
     await expect(page.locator('dialog.drawer[open]')).toBeVisible();
     await expectLabelsFit(page, locale, 'menu', 1);
@@ -145,7 +161,9 @@ for (const locale of LOCALES) {
     await loginWithPassword(page, PENDING_TASKER);
     await page.evaluate((lng) => localStorage.setItem('lng', lng), locale);
     for (const path of ['reservable', 'onboarding', 'onboarding/profile-edit']) {
-      await page.goto(`/${path}`);
+      // The first screen loads the app in the language chosen; the others open inside it.
+      if (path === 'reservable') await page.goto(`/${path}`);
+      else await openInApp(page, `/${path}`);
       await expect(page.locator('.bottomnav')).toBeVisible({ timeout: 20_000 });
       if (path.endsWith('profile-edit')) await expect(page.locator('.wizard-actions')).toBeVisible({ timeout: 20_000 });
       await expectLabelsFit(page, locale, `pending-${path.replace('/', '-')}`);
