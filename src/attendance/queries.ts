@@ -3,12 +3,12 @@
  * `attendance:requests`, pulled every 60 s for approved taskers) with, per request, the state of
  * its answer in the outbox — waiting to be sent, or refused by the server with its code.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ATTENDANCE_REQUESTS_KEY } from '#contracts/kv';
 import { ATTENDANCE_ANSWER_KIND } from '#db/outboxKinds';
 import { getDb } from '#db/schema';
 import { isAttendanceRequest, type AttendanceRequest } from '#domain/attendance';
 import type { ErrorCode } from '#domain/errors';
+import { useCachedLiveQuery } from '../tasks/cachedLiveQuery';
 
 export interface AttendanceRequestView extends AttendanceRequest {
   /** An answer is on the phone, not yet delivered. */
@@ -17,9 +17,12 @@ export interface AttendanceRequestView extends AttendanceRequest {
   refused: { recordId: string; code: ErrorCode; message: string } | null;
 }
 
-/** undefined while loading; [] when there are none (or the tasker is not approved). */
+/**
+ * undefined while loading; [] when there are none (or the tasker is not approved). Cached across
+ * screens (every list shows the banners): see src/tasks/cachedLiveQuery.ts.
+ */
 export function useAttendanceRequests(): AttendanceRequestView[] | undefined {
-  return useLiveQuery(async () => {
+  return useCachedLiveQuery('attendance:requests', async () => {
     const db = getDb();
     const raw = (await db.kv.get(ATTENDANCE_REQUESTS_KEY))?.value;
     const list = Array.isArray(raw) ? raw.filter(isAttendanceRequest) : [];
@@ -60,7 +63,7 @@ export interface AttendanceRefusal {
 
 /** Every refused attendance answer of the signed-in tasker (the request itself may have left the list). */
 export function useAttendanceRefusals(): AttendanceRefusal[] | undefined {
-  return useLiveQuery(async () => {
+  return useCachedLiveQuery('attendance:refusals', async () => {
     const db = getDb();
     const me = await db.user.get('me');
     const rows = await db.outbox

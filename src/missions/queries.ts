@@ -6,11 +6,11 @@
  * mirrored tasks that carry them.
  */
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { MISSIONS_KEY } from '#contracts/kv';
-import { getDb, type SyncMeta } from '#db/schema';
+import { getDb, type ShelfworkDb, type SyncMeta } from '#db/schema';
 import { sortMissions, type Mission } from '#domain/missions';
 import { sendSignal } from '../sync/commands';
+import { prefetchAnswer, useCachedLiveQuery } from '../tasks/cachedLiveQuery';
 
 export interface MissionsView {
   /** Sorted; null when never pulled. */
@@ -41,23 +41,35 @@ export function readMissions(value: unknown): Mission[] | null {
     .map((m) => ({ ...m, objectives: Array.isArray(m.objectives) ? m.objectives : [] }));
 }
 
+/**
+ * The missions, their sync meta and the names their objectives count. A task type's name comes
+ * from one mirrored task of that type (an index lookup per type), not from walking every task of
+ * those types: with hundreds of tasks of one type that cursor was hundreds of IndexedDB round
+ * trips on the offerings' first render (docs/performance.md, "Lists on a slow phone").
+ */
+export async function readMissionsView(db: ShelfworkDb): Promise<MissionsView> {
+  const [row, meta] = await Promise.all([db.kv.get(MISSIONS_KEY), db.meta.get('missions')]);
+  const missions = readMissions(row?.value);
+  const itemNames: Record<string, string> = {};
+  const wanted = [...new Set((missions ?? []).flatMap((m) => m.objectives.flatMap((o) => o.allowedItems)))];
+  if (wanted.length > 0) {
+    const [trainings, tasks] = await Promise.all([
+      db.trainings.bulkGet(wanted),
+      Promise.all(wanted.map((id) => db.tasks.where('taskTypeId').equals(id).first())),
+    ]);
+    for (const training of trainings) if (training) itemNames[training.id] = training.title;
+    for (const task of tasks) if (task) itemNames[task.taskTypeId] ??= task.taskType.title;
+  }
+  return { missions: missions ? sortMissions(missions) : null, meta: meta ?? null, itemNames };
+}
+
+/** Cached across screens (the offerings' widget and the missions screen): see cachedLiveQuery.ts. */
 export function useMissions(): MissionsView | undefined {
   useMissionsWatch();
-  return useLiveQuery(async () => {
-    const db = getDb();
-    const [row, meta] = await Promise.all([db.kv.get(MISSIONS_KEY), db.meta.get('missions')]);
-    const missions = readMissions(row?.value);
-    const itemNames: Record<string, string> = {};
-    const wanted = new Set((missions ?? []).flatMap((m) => m.objectives.flatMap((o) => o.allowedItems)));
-    if (wanted.size > 0) {
-      for (const training of await db.trainings.bulkGet([...wanted])) if (training) itemNames[training.id] = training.title;
-      await db.tasks
-        .where('taskTypeId')
-        .anyOf([...wanted])
-        .each((task) => {
-          itemNames[task.taskTypeId] ??= task.taskType.title;
-        });
-    }
-    return { missions: missions ? sortMissions(missions) : null, meta: meta ?? null, itemNames };
-  }, []);
+  return useCachedLiveQuery('missions', () => readMissionsView(getDb()), []);
+}
+
+/** Reads the missions into the cache before the offerings open (their widget renders at once). */
+export function prefetchMissions(): Promise<void> {
+  return prefetchAnswer('missions', () => readMissionsView(getDb()));
 }

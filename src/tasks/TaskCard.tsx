@@ -1,17 +1,20 @@
 /**
- * One task in a list: a real link to /task/{id} whose content reads top-down as what (title,
+ * One task in a list: a real link to /task/{id} (a plain anchor: the list follows it in the app
+ * with one delegated handler, cardLinks.ts) whose content reads top-down as what (title,
  * type), where (retailer logo, place, address), when (window, duration), and what it pays.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { formatDistance, formatMinutes, formatMoney } from '../i18n/format';
+import { CARD_LINK_ATTRIBUTE } from './cardLinks';
 import { RetailerLogo } from './RetailerLogo';
 import type { TaskListItem } from './selectTasks';
 import { Icon } from '#ui/Icon';
 import { formatTimeWindow } from './timeWindow';
 import './TaskCard.css';
+
+const CARD_LINK_PROPS = { [CARD_LINK_ATTRIBUTE]: '' };
 
 export interface TaskCardProps {
   item: TaskListItem<TaskRow>;
@@ -29,7 +32,7 @@ export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) 
   const { place } = task;
   const locale = i18n.locale;
   return (
-    <Link to={`/task/${encodeURIComponent(task.id)}`} className={`task-card${locked ? ' task-card--locked' : ''}`}>
+    <a href={`/task/${encodeURIComponent(task.id)}`} className={`task-card${locked ? ' task-card--locked' : ''}`} {...CARD_LINK_PROPS}>
       <div className="task-card__head">
         <RetailerLogo src={place.logo ?? place.retailer.logo} name={place.retailer.name || place.title} />
         <div className="task-card__where">
@@ -77,6 +80,6 @@ export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) 
           </li>
         )}
       </ul>
-    </Link>
+    </a>
   );
 });

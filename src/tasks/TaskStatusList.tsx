@@ -4,11 +4,13 @@
  * sync worker keeps the collection fresh.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { isTaskLocked } from '#domain/tasks';
-import { useTaskListScreen } from './queries';
+import { CARD_LINK_ATTRIBUTE, cardClickPath } from './cardLinks';
+import { prefetchTaskListScreens, useTaskListScreen } from './queries';
+import { prefetchMissions } from '../missions/queries';
 import { Alert } from '#ui/Alert';
 import { FreshnessLine } from './FreshnessLine';
 import { InfiniteScrollSentinel } from './InfiniteScrollSentinel';
@@ -24,7 +26,7 @@ import {
 } from './preferences';
 import { ReservationLimitBar } from './ReservationLimitBar';
 import { ReservedTaskGroups } from './ReservedTaskGroups';
-import { noticeFromLocationState, type ListStatus } from './routes';
+import { LIST_STATUSES, noticeFromLocationState, type ListStatus } from './routes';
 import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
 import { createItemKeeper } from './stableItems';
 import { StatusTabs } from './StatusTabs';
@@ -51,6 +53,16 @@ const NO_CATEGORIES: readonly string[] = [];
  * instead of one long task (docs/performance.md, "First load").
  */
 const FIRST_SCREEN_CARDS = 8;
+
+/** Runs `task` when the main thread idles (at the latest after 2 s); answers a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, 200);
+  return () => window.clearTimeout(timer);
+}
 
 export function TaskStatusList({ status }: { status: ListStatus }) {
   const { i18n, t } = useLingui();
@@ -145,6 +157,18 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
     [source, deferredSearch, order, filter, position, now, limit, placeId, i18n.locale],
   );
   const selection = shown?.selection ?? null;
+  // Once this list has answered, and again after each answer (the mirror changed), the other tabs'
+  // first pages and the offerings' missions are read ahead while the phone idles: a tab switch
+  // then renders its cards in its first render (cachedLiveQuery.ts; docs/performance.md, "Lists on
+  // a slow phone"), and its own live query refreshes them.
+  useEffect(() => {
+    if (data === undefined) return;
+    const others = LIST_STATUSES.filter((other) => other !== status);
+    return whenIdle(() => {
+      void prefetchTaskListScreens(others, pageLimit(1), true);
+      if (status !== 'available') void prefetchMissions();
+    });
+  }, [data, status]);
   // Cards whose task did not change keep their item, so a live-query answer after a sync write
   // renders only the cards that changed (stableItems.ts).
   const [keepItems] = useState(createItemKeeper<TaskRow>);
@@ -175,6 +199,18 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
     [status, user, trainings],
   );
 
+  // The cards are plain anchors (cardLinks.ts): their clicks open the task in the app from here.
+  const followCard = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const anchor = event.target instanceof Element ? event.target.closest(`a[${CARD_LINK_ATTRIBUTE}]`) : null;
+      const path = cardClickPath(event, anchor);
+      if (path === null) return;
+      event.preventDefault();
+      void navigate(path);
+    },
+    [navigate],
+  );
+
   const notice = noticeFromLocationState(location.state);
   const dismissNotice = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
 
@@ -186,7 +222,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const neverSynced = meta === null || (meta !== undefined && meta.syncedAt === null);
 
   return (
-    <div className="task-list-screen">
+    <div className="task-list-screen" onClick={followCard}>
       <StatusTabs current={status} />
 
       {notice && (

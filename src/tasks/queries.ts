@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type TaskRow } from '#db/schema';
 import type { ReservationLimit, TaskStatus, Training } from '#domain/types';
+import { prefetchAnswer, useCachedLiveQuery } from './cachedLiveQuery';
 import { readTaskListScreen, readTasksByStatus, type TaskListRequest, type TaskListScreenData } from './taskListQuery';
 
 /** Every task of these statuses (grouped by status, by id within one). Lists use `useTaskList`. */
@@ -18,10 +19,16 @@ export function useTasksByStatus(statuses: readonly TaskStatus[]): TaskRow[] | u
  * Everything one list screen shows (rows, user, trainings, sync meta, reservation limit) from ONE
  * live query: the cards come in one render, not after the last of several separate queries. While
  * a changed request (next page, search) is being read the previous answer stays (`showTaskList`
- * marks it stale).
+ * marks it stale). A list shown before (or read ahead by `prefetchTaskListScreens`) starts from its
+ * last answer: a tab switch paints the cards in its first render (cachedLiveQuery.ts).
  */
 export function useTaskListScreen(status: TaskStatus, limit: TaskListRequest['limit']): TaskListScreenData | undefined {
-  return useLiveQuery(() => readTaskListScreen(getDb(), { status, limit }), [status, limit]);
+  return useCachedLiveQuery(`tasks:${status}`, () => readTaskListScreen(getDb(), { status, limit }), [status, limit]);
+}
+
+/** Reads the first page of these lists into the cache (the other tabs); `refresh` reads them again. */
+export async function prefetchTaskListScreens(statuses: readonly TaskStatus[], limit: number, refresh = false): Promise<void> {
+  for (const status of statuses) await prefetchAnswer(`tasks:${status}`, () => readTaskListScreen(getDb(), { status, limit }), refresh);
 }
 
 /** null = not in the mirror. */

@@ -22,9 +22,11 @@ export function useScrollEdges<T extends HTMLElement>(contentKey: string) {
       const end = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
       setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
     };
-    measure();
     row.addEventListener('scroll', measure, { passive: true });
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    // The observer's first callback measures once the frame's layout is done; measuring here, in
+    // the effect, forced a layout of the whole new screen before it (a tab switch on a slow phone).
+    if (!observer) measure();
     observer?.observe(row);
     for (const child of Array.from(row.children)) observer?.observe(child);
     return () => {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createAnswerCache } from './answerCache';
+
+describe('createAnswerCache', () => {
+  it('answers the last value set for a key, and nothing for an unknown key', () => {
+    const cache = createAnswerCache(4);
+    cache.set('available', { rows: 1 });
+    cache.set('available', { rows: 2 });
+    expect(cache.get('available')).toEqual({ rows: 2 });
+    expect(cache.has('reserved')).toBe(false);
+    expect(cache.get('reserved')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries, forgetting the least recently set first', () => {
+    const cache = createAnswerCache(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('a', 3);
+    cache.set('c', 4);
+    expect(cache.has('b')).toBe(false);
+    expect(cache.get('a')).toBe(3);
+    expect(cache.get('c')).toBe(4);
+  });
+
+  it('forgets everything on clear', () => {
+    const cache = createAnswerCache(2);
+    cache.set('a', 1);
+    cache.clear();
+    expect(cache.has('a')).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A live query whose last answer outlives the screen (answerCache.ts): a screen mounted again — a
+ * tab switch — renders the answer it had last time at once, and the live query's own answer
+ * replaces it a moment later. Also subscribes once: dexie-react-hooks' `useLiveQuery` runs every
+ * query twice on mount (a subscription during render to look for a synchronous value, dropped,
+ * then the effect's), which on a slow phone was one more IndexedDB transaction per query and
+ * screen (docs/performance.md, "Lists on a slow phone").
+ *
+ * The answers are dropped whenever the mirror's user row changes (sign-out, another tasker
+ * signing in), so nothing of one tasker ever shows to the next.
+ */
+import Dexie, { liveQuery } from 'dexie';
+import { useEffect, useState, type DependencyList } from 'react';
+import { createAnswerCache } from './answerCache';
+
+const answers = createAnswerCache(16);
+
+let listening = false;
+let answersEpoch = 0;
+function dropAnswersOnUserChange(): void {
+  if (listening) return;
+  listening = true;
+  // Dexie raises this for writes of this page and of the worker (its cross-context channel).
+  Dexie.on('storagemutated', (parts) => {
+    if (Object.keys(parts).some((part) => part.includes('/user/'))) {
+      answers.clear();
+      answersEpoch += 1;
+    }
+  });
+}
+
+/**
+ * Reads a query into the cache outside any screen (e.g. the next tab's list while this one idles):
+ * when nothing is cached under `key`, or always with `refresh`. Read failures are left to the
+ * screen's own live query.
+ */
+export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, refresh = false): Promise<void> {
+  dropAnswersOnUserChange();
+  if (!refresh && answers.has(key)) return;
+  const epoch = answersEpoch;
+  const value = await querier().catch(() => undefined);
+  // Not when the tasker changed while reading (the answer would be the previous one's).
+  if (value !== undefined && epoch === answersEpoch) answers.set(key, value);
+}
+
+/**
+ * Like `useLiveQuery(querier, deps)` — `undefined` until the first answer, then the latest; a
+ * change of `deps` keeps the previous answer until the new query answers — but starting from the
+ * last answer cached under `key`.
+ */
+export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, deps: DependencyList): T | undefined {
+  dropAnswersOnUserChange();
+  const [value, setValue] = useState<T | undefined>(() => answers.get(key) as T | undefined);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    const subscription = liveQuery(querier).subscribe({
+      next: (answer) => {
+        answers.set(key, answer);
+        setValue(() => answer);
+        setFailure(null);
+      },
+      error: (error: unknown) => setFailure({ error }),
+    });
+    return () => subscription.unsubscribe();
+    // The caller's deps name what the query reads, as with useLiveQuery; `key` goes with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ...deps]);
+  // As useLiveQuery: a failed query reaches the route's error boundary.
+  if (failure) throw failure.error;
+  return value;
+}

@@ -1,0 +1,32 @@
+/**
+ * Task cards are plain `<a href="/task/…">` (no router `Link` each: a `Link` costs several router
+ * hooks and re-renders with every location change, ~12 ms of a tab switch on a slow phone —
+ * docs/performance.md, "Lists on a slow phone"). The list follows a card's click in the app with
+ * one delegated handler; this decides which clicks it takes: a plain primary click on a card that
+ * opens a path of this app. Modified clicks (new tab or window, download) stay the browser's.
+ */
+export interface ClickLike {
+  button: number;
+  metaKey: boolean;
+  altKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  defaultPrevented: boolean;
+}
+
+export interface AnchorLike {
+  getAttribute(name: string): string | null;
+}
+
+/** The attribute that marks a task card's anchor (the delegated handler looks for it). */
+export const CARD_LINK_ATTRIBUTE = 'data-task-card';
+
+/** The in-app path to open for this click on `anchor`, or null when the browser should handle it. */
+export function cardClickPath(click: ClickLike, anchor: AnchorLike | null): string | null {
+  if (!anchor || click.defaultPrevented || click.button !== 0) return null;
+  if (click.metaKey || click.altKey || click.ctrlKey || click.shiftKey) return null;
+  const target = anchor.getAttribute('target');
+  if ((target && target !== '_self') || anchor.getAttribute('download') !== null) return null;
+  const href = anchor.getAttribute('href');
+  return href && href.startsWith('/') && !href.startsWith('//') ? href : null;
+}
