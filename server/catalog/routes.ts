@@ -1,4 +1,4 @@
-/** Reference data: GET country, GET training (with the viewer's progress), GET health, dev mailbox. */
+/** Reference data: GET country, GET training (with the viewer's progress, in their market's language), GET health, dev mailbox. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
@@ -9,6 +9,7 @@ import { checkDatabase } from '../db/database';
 import { readDevMailbox } from '../mail/mailer';
 import { isNewSince } from '#domain/tasks';
 import { trainingLinkFor } from '../tasks/visibility';
+import { localizedSql, marketLocaleSql } from './localize';
 import { isCountryCode, normalizeEmail, validateCountry, validateEmail } from '#domain/validation';
 import type { Country, CountryCode, CurrencyCode, FleetPartner, Locale, Training } from '#domain/types';
 
@@ -47,8 +48,9 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
       .leftJoin('user_trainings as ut', (join) => join.onRef('ut.training_id', '=', 't.id').on('ut.user_id', '=', user.id))
       .select([
         't.id',
-        't.title',
-        't.filter_title',
+        // In the viewer's market language (./localize.ts).
+        localizedSql('t.translations', 'title', 't.title', marketLocaleSql(user.country_code)).as('title'),
+        localizedSql('t.translations', 'filterTitle', 't.filter_title', marketLocaleSql(user.country_code)).as('filter_title'),
         't.link_to_training',
         't.nda_protected',
         't.enabled',

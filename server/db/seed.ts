@@ -13,7 +13,7 @@ import { earlyCancelDeadline, localDateKey } from '#domain/tasks';
 import { addDays, zonedInstant } from '#domain/payouts';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
-import { seedText } from './seed-i18n';
+import { DEFECT_NAMES, seedFilterTitle, seedText, TASK_TYPE_TEXTS, TRAINING_TITLES, translationsJson } from './seed-i18n';
 import { seedMoneyDemo } from '../money/seed';
 import {
   DEMO_PASSWORD,
@@ -190,6 +190,11 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       enabled: true,
       is_required: t.isRequired,
       created_at: ago(t.ageDays),
+      // Each market's words beside the English (seed-i18n.ts; picked per market, server/catalog/localize.ts).
+      translations: translationsJson((locale) => {
+        const title = TRAINING_TITLES[t.id]?.[locale];
+        return title ? { title, filterTitle: seedFilterTitle(t.filterTitle, locale) } : undefined;
+      }),
     })),
   );
   await insertChunked(
@@ -206,6 +211,10 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       filter_title: t.filterTitle,
       nda_protected: t.ndaProtected,
       created_at: ago(t.ageDays),
+      translations: translationsJson((locale) => {
+        const texts = TASK_TYPE_TEXTS[t.id]?.[locale];
+        return texts ? { ...texts, filterTitle: seedFilterTitle(t.filterTitle, locale) } : undefined;
+      }),
     })),
   );
   await insertChunked(
@@ -213,7 +222,19 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
     'task_type_trainings',
     SEED_TASK_TYPES.flatMap((t) => t.trainingIds.map((trainingId, position) => ({ task_type_id: t.id, training_id: trainingId, position }))),
   );
-  await insertChunked(db, 'defects', SEED_DEFECTS.map((d) => ({ id: d.id, name: d.name, type: d.type })));
+  await insertChunked(
+    db,
+    'defects',
+    SEED_DEFECTS.map((d) => ({
+      id: d.id,
+      name: d.name,
+      type: d.type,
+      translations: translationsJson((locale) => {
+        const name = DEFECT_NAMES[d.id]?.[locale];
+        return name ? { name } : undefined;
+      }),
+    })),
+  );
 
   const productsByCountry = new Map<string, string[]>();
   const productRows: { id: string; ean: string; name: string; brand: string }[] = [];
@@ -257,7 +278,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       payment_documents_done: reviewed,
       profile_complete: reviewed,
       rejection_reasons: JSON.stringify(a.status === 'rejected' ? ['iban'] : []),
-      rejection_comment: a.status === 'rejected' ? 'The IBAN does not match the account holder name. Please enter an account in your own name.' : null,
+      rejection_comment: a.status === 'rejected' ? seedText(a.countryCode, 'The IBAN does not match the account holder name. Please enter an account in your own name.') : null,
       referral_code: reviewed ? `SHELF${String(1000 + i)}` : null,
       reservation_limit_minutes: null,
       created_at: createdAt,

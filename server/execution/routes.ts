@@ -68,8 +68,8 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
   }
 
   app.get('/api/task/defects', async (request) => {
-    await requireUser(ctx, request);
-    return { data: await listGlobalDefects(ctx.db) };
+    const user = await requireUser(ctx, request);
+    return { data: await listGlobalDefects(ctx.db, user.country_code) };
   });
 
   app.get('/api/task/:taskId/checklist-items', async (request) => {

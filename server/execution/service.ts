@@ -20,6 +20,7 @@ import { findTask, loadViewerRow } from '../tasks/queries';
 import { toApiTask } from '../tasks/map';
 import { toViewer } from '../tasks/viewer';
 import { execDb, type ExecDb } from './tables';
+import { localizedSql, marketLocaleSql } from '../catalog/localize';
 import type { ParsedNewPhoto, ParsedScannedItem } from './input';
 import { needsPhoto, type CompletionInput } from '#domain/completion';
 import { REFUSAL_MESSAGES } from '#domain/errors';
@@ -136,8 +137,10 @@ export async function listProducts(db: Db, taskId: string): Promise<Product[]> {
   return rows.map((r) => ({ name: r.name, ean: r.ean, brand: r.brand, image: null }));
 }
 
-export async function listGlobalDefects(db: Db): Promise<Defect[]> {
-  const rows = await db.selectFrom('defects').select(['id', 'name', 'type']).orderBy('type').orderBy('name').orderBy('id').execute();
+/** Every defect, named in the market's language (`countryCode`: the viewer's or the task's; server/catalog/localize.ts). */
+export async function listGlobalDefects(db: Db, countryCode: string | null): Promise<Defect[]> {
+  const name = localizedSql('d.translations', 'name', 'd.name', marketLocaleSql(countryCode));
+  const rows = await db.selectFrom('defects as d').select(['d.id', name.as('name'), 'd.type']).orderBy('d.type').orderBy('name').orderBy('d.id').execute();
   return rows.map((r) => ({ id: r.id, name: r.name, type: r.type as DefectType }));
 }
 
@@ -147,19 +150,23 @@ export async function listGlobalDefects(db: Db): Promise<Defect[]> {
  * list, unchecked; any other task has none.
  */
 export async function listTaskDefects(db: Db, taskId: string): Promise<Defect[]> {
+  // Named in the task's market language (server/catalog/localize.ts); the ids stay.
+  const name = localizedSql('d.translations', 'name', 'd.name', marketLocaleSql(sql`t.country_code`));
   const rows = await db
     .selectFrom('task_defects as td')
     .innerJoin('defects as d', 'd.id', 'td.defect_id')
-    .select(['d.id', 'd.name', 'd.type', 'td.checked'])
+    .innerJoin('tasks as t', 't.id', 'td.task_id')
+    .select(['d.id', name.as('name'), 'd.type', 'td.checked'])
     .where('td.task_id', '=', taskId)
     .orderBy('d.type')
-    .orderBy('d.name')
+    .orderBy('name')
     .orderBy('d.id')
     .execute();
   if (rows.length > 0) return rows.map((r) => ({ id: r.id, name: r.name, type: r.type as DefectType, checked: r.checked }));
   const hasDefectItem = await db.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).where('type', '=', 'defects').executeTakeFirst();
   if (!hasDefectItem) return [];
-  return (await listGlobalDefects(db)).map((d) => ({ ...d, checked: false }));
+  const task = await db.selectFrom('tasks').select('country_code').where('id', '=', taskId).executeTakeFirst();
+  return (await listGlobalDefects(db, task?.country_code ?? null)).map((d) => ({ ...d, checked: false }));
 }
 
 /** Full replacement of the checked set; ids must be applicable to the task. */

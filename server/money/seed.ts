@@ -9,6 +9,7 @@
  */
 import type { Db } from '../db/database';
 import { moneyDb } from './tables';
+import { seedText } from '../db/seed-i18n';
 
 interface DemoMoney {
   email: string;
@@ -82,21 +83,21 @@ export async function seedMoneyDemo(db: Db, now: Date): Promise<void> {
     const missions = [
       {
         id: `mission-${key}-welcome`,
-        name: 'Welcome to Shelfwork: finish the basics training',
+        name: seedText(d.country, 'Welcome to Shelfwork: finish the basics training'),
         reward: d.welcome,
         duration: null,
         objectives: [{ content_type: 'training' as const, allowed: ['basics'], target: 1 }],
       },
       {
         id: `mission-${key}-photos`,
-        name: 'Shelf photo week: complete 3 shelf photo tasks within 7 days and earn a bonus on top of the task rewards',
+        name: seedText(d.country, 'Shelf photo week: complete 3 shelf photo tasks within 7 days and earn a bonus on top of the task rewards'),
         reward: d.photos,
         duration: 7 * 86_400,
         objectives: [{ content_type: 'task_type' as const, allowed: ['shelf-photo'], target: 3 }],
       },
       {
         id: `mission-${key}-scans`,
-        name: 'Scanning sprint',
+        name: seedText(d.country, 'Scanning sprint'),
         reward: d.scans,
         duration: null,
         objectives: [
@@ -178,7 +179,7 @@ export async function seedMoneyDemo(db: Db, now: Date): Promise<void> {
         amount: '15.00',
         currency_code: 'PLN',
         task_id: null,
-        reason: 'Photos of one shelf were missing (found after acceptance)',
+        reason: seedText('PL', 'Photos of one shelf were missing (found after acceptance)'),
         created_by: 'seed',
         created_at: now,
       })

@@ -8,12 +8,18 @@
  * Freshness: an entry is reloaded when older than REFERENCE_TTL_MS (a training disabled by hand
  * in the database shows within a minute); unknown ids (a place created a moment ago, possibly
  * by another process) are loaded on first sight. One cache per database handle.
+ *
+ * Languages (issue 14, docs/decisions/0008): a task type and its trainings carry their texts per
+ * locale; a task shows them in its market's locale (server/catalog/localize.ts). Every value that
+ * holds words is therefore cached per locale — the localised TaskTypeRef (inLocale) and the API
+ * JSON (apiTaskType, keyed by locale, shape and id) — so one market never gets another's words.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskTypeTrainingRow } from './queries';
 import type { TaskType } from '#domain/types';
 import type { TaskTypeShape } from './visibility';
+import { localized, type Translations } from '../catalog/localize';
 
 export const REFERENCE_TTL_MS = 60_000;
 
@@ -28,6 +34,31 @@ export interface TaskTypeRef {
   tt_nda_protected: boolean;
   tt_created_at: Date;
   tt_trainings: TaskTypeTrainingRow[];
+  /** The locale the texts above are in (a market's, server/catalog/localize.ts); null: the English columns. */
+  tt_locale: string | null;
+}
+
+/** A cached task type: its English texts, and its and its trainings' translations. */
+interface TaskTypeEntry {
+  english: TaskTypeRef;
+  translations: Translations;
+  trainingTranslations: Translations[];
+  /** The localised refs made so far, per locale. */
+  byLocale: Map<string, TaskTypeRef>;
+}
+
+/** A task type's texts in `locale` (each text falling back to its English). */
+function localizeTaskType(entry: TaskTypeEntry, locale: string): TaskTypeRef {
+  const { english: e, translations: t } = entry;
+  return {
+    ...e,
+    tt_title: localized(t, locale, 'title', e.tt_title),
+    tt_short_description: localized(t, locale, 'shortDescription', e.tt_short_description),
+    tt_full_description: localized(t, locale, 'fullDescription', e.tt_full_description),
+    tt_filter_title: localized(t, locale, 'filterTitle', e.tt_filter_title),
+    tt_trainings: e.tt_trainings.map((tr, i) => ({ ...tr, title: localized(entry.trainingTranslations[i], locale, 'title', tr.title) })),
+    tt_locale: locale,
+  };
 }
 
 /** The place + retailer columns (aliased as PlaceRef), for every query joining `places as p` and `retailers as r`. */
@@ -63,10 +94,10 @@ interface Entry<T> {
 }
 
 export class ReferenceCache {
-  private taskTypes = new Map<string, Entry<TaskTypeRef>>();
+  private taskTypes = new Map<string, Entry<TaskTypeEntry>>();
   private places = new Map<string, Entry<PlaceRef>>();
-  private currencies = new Map<string, Entry<string>>();
-  /** The API TaskType object and its JSON text, per task type id and shape, valid while its entry is. */
+  private markets = new Map<string, Entry<{ symbol: string; locale: string | null }>>();
+  /** The API TaskType object and its JSON text, per locale, shape and task type id, valid while its entry is. */
   private readonly apiTaskTypes = new Map<string, { value: TaskType; json: string; loadedAt: number }>();
 
   constructor(
@@ -89,9 +120,10 @@ export class ReferenceCache {
    * One shared API TaskType (and its JSON) per cached task type: list responses splice the JSON
    * in instead of building and serialising the same ~1.5 kB object for every task.
    */
-  apiTaskType(id: string, shape: TaskTypeShape, build: () => TaskType): { value: TaskType; json: string } {
+  apiTaskType(id: string, locale: string | null, shape: TaskTypeShape, build: () => TaskType): { value: TaskType; json: string } {
     const loadedAt = this.taskTypes.get(id)?.loadedAt ?? -1;
-    const key = `${shape}:${id}`;
+    // The locale is part of the key: a Polish task never gets the JSON made for a Lithuanian one.
+    const key = `${locale ?? ''}:${shape}:${id}`;
     const memo = this.apiTaskTypes.get(key);
     if (memo && memo.loadedAt === loadedAt) return memo;
     const value = build();
@@ -100,6 +132,7 @@ export class ReferenceCache {
     return fresh;
   }
 
+  /** The task types of `ids` with their English texts; inLocale gives them in a market's locale. */
   async taskTypesFor(ids: Iterable<string>): Promise<Map<string, TaskTypeRef>> {
     const missing = this.stale(this.taskTypes, ids);
     if (missing.length > 0) {
@@ -116,10 +149,12 @@ export class ReferenceCache {
           'tt.filter_title',
           'tt.nda_protected',
           'tt.created_at',
-          sql<TaskTypeTrainingRow[]>`(
+          'tt.translations',
+          sql<(TaskTypeTrainingRow & { translations: Translations })[]>`(
             select coalesce(json_agg(json_build_object(
               'task_type_id', ttt.task_type_id, 'training_id', tr.id, 'title', tr.title,
-              'link_to_training', tr.link_to_training, 'enabled', tr.enabled, 'nda_protected', tr.nda_protected) order by ttt.position), '[]'::json)
+              'link_to_training', tr.link_to_training, 'enabled', tr.enabled, 'nda_protected', tr.nda_protected,
+              'translations', tr.translations) order by ttt.position), '[]'::json)
             from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
             where ttt.task_type_id = tt.id)`.as('trainings'),
         ])
@@ -127,19 +162,26 @@ export class ReferenceCache {
         .execute();
       const loadedAt = this.now();
       for (const r of rows) {
+        const trainings = Array.isArray(r.trainings) ? r.trainings : [];
         this.taskTypes.set(r.id, {
           loadedAt,
           value: {
-            tt_title: r.title,
-            tt_short_description: r.short_description,
-            tt_full_description: r.full_description,
-            tt_default_photo: r.default_photo,
-            tt_photos: r.photos,
-            tt_featured_images: r.featured_images,
-            tt_filter_title: r.filter_title,
-            tt_nda_protected: r.nda_protected,
-            tt_created_at: r.created_at,
-            tt_trainings: Array.isArray(r.trainings) ? r.trainings : [],
+            english: {
+              tt_title: r.title,
+              tt_short_description: r.short_description,
+              tt_full_description: r.full_description,
+              tt_default_photo: r.default_photo,
+              tt_photos: r.photos,
+              tt_featured_images: r.featured_images,
+              tt_filter_title: r.filter_title,
+              tt_nda_protected: r.nda_protected,
+              tt_created_at: r.created_at,
+              tt_trainings: trainings.map(({ translations: _translations, ...training }) => training),
+              tt_locale: null,
+            },
+            translations: r.translations ?? {},
+            trainingTranslations: trainings.map((t) => t.translations ?? {}),
+            byLocale: new Map(),
           },
         });
       }
@@ -147,9 +189,24 @@ export class ReferenceCache {
     const out = new Map<string, TaskTypeRef>();
     for (const id of ids) {
       const e = this.taskTypes.get(id);
-      if (e) out.set(id, e.value);
+      if (e) out.set(id, e.value.english);
     }
     return out;
+  }
+
+  /**
+   * Task type `id` (loaded by taskTypesFor) in `locale`, the texts of a market (marketLocale);
+   * null or an unknown id: as taskTypesFor gave it. One object per id and locale while cached.
+   */
+  inLocale(id: string, locale: string | null): TaskTypeRef | undefined {
+    const entry = this.taskTypes.get(id)?.value;
+    if (!entry || locale === null) return entry?.english;
+    let ref = entry.byLocale.get(locale);
+    if (!ref) {
+      ref = localizeTaskType(entry, locale);
+      entry.byLocale.set(locale, ref);
+    }
+    return ref;
   }
 
   async placesFor(ids: Iterable<string>): Promise<Map<string, PlaceRef>> {
@@ -172,13 +229,22 @@ export class ReferenceCache {
     return out;
   }
 
-  async currencySymbol(countryCode: string): Promise<string> {
-    const e = this.currencies.get(countryCode);
+  private async market(countryCode: string): Promise<{ symbol: string; locale: string | null }> {
+    const e = this.markets.get(countryCode);
     if (e && this.now() - e.loadedAt <= this.ttlMs) return e.value;
-    const row = await this.db.selectFrom('countries').select('currency_symbol').where('code', '=', countryCode).executeTakeFirst();
-    const value = row?.currency_symbol ?? '';
-    this.currencies.set(countryCode, { loadedAt: this.now(), value });
+    const row = await this.db.selectFrom('countries').select(['currency_symbol', 'locale']).where('code', '=', countryCode).executeTakeFirst();
+    const value = { symbol: row?.currency_symbol ?? '', locale: row?.locale ?? null };
+    this.markets.set(countryCode, { loadedAt: this.now(), value });
     return value;
+  }
+
+  async currencySymbol(countryCode: string): Promise<string> {
+    return (await this.market(countryCode)).symbol;
+  }
+
+  /** The language of a market's reference texts (countries.locale), or null for an unknown market. */
+  async marketLocale(countryCode: string): Promise<string | null> {
+    return (await this.market(countryCode)).locale;
   }
 }
 

@@ -104,7 +104,7 @@ function taskJsonParts(ctx: AppContext, rows: TaskRow[], viewer: Viewer, positio
   const now = ctx.clock.now();
   return rows.map((r) => {
     const trainings = Array.isArray(r.tt_trainings) ? r.tt_trainings : [];
-    const taskType = cache.apiTaskType(r.task_type_id, shape, () => toApiTaskType(r, trainings, viewer));
+    const taskType = cache.apiTaskType(r.task_type_id, r.tt_locale, shape, () => toApiTaskType(r, trainings, viewer));
     const task: Partial<Task> = toApiTask(r, trainings, viewer, now, position, taskType.value);
     task.taskType = undefined; // left out by JSON.stringify, spliced in below
     return `${JSON.stringify(task).slice(0, -1)},"taskType":${taskType.json}}`;
