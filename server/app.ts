@@ -35,7 +35,7 @@ import { registerStatic } from './static';
 import { registerDevClockRoute } from './devClock';
 import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
-import { registerBatchGuard, registerBatchRoute } from './http/batch';
+import { batchAwareDb, registerBatchGuard, registerBatchRoute } from './http/batch';
 
 export interface BuildAppOptions {
   db: Db;
@@ -58,7 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailer(db, clock, options.log ? { log: options.log } : {}));
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   const context: AppContext = {
-    db,
+    // Inside a POST /api/batch segment, the segment's transaction (server/http/batch.ts).
+    db: batchAwareDb(db),
     clock,
     config,
     mailer,
@@ -113,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
       registerNotificationRoutes(scope, context); // notifications, push-notification/* (issue 14)
       registerSupportRoutes(scope, context); // country/support-contact, support/submit-support-request (issue 14)
-      registerBatchRoute(scope, batchGuard); // batch: many outbox records in one request (issue 15)
+      registerBatchRoute(scope, batchGuard, db); // batch: many outbox records in one request (issue 15)
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),

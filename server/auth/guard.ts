@@ -4,10 +4,14 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { taskerIdOf } from '../http/access';
 import { findUserById, type UserRow } from '../users/queries';
+import { batchTransaction } from '../http/batch';
 
-/** The authenticated user's row, or 401 (UNAUTHORIZED). */
+/** The authenticated user's row, or 401 (UNAUTHORIZED). Read once per batch segment (its records change no user row). */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
-  const user = await findUserById(ctx.db, taskerIdOf(request));
+  const id = taskerIdOf(request);
+  const batch = batchTransaction();
+  const user = batch?.viewer?.id === id ? batch.viewer : await findUserById(ctx.db, id);
+  if (batch && batch.scope === id && user) batch.viewer = user;
   if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
   return user;
 }

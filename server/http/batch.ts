@@ -14,14 +14,40 @@
  *   drain does (workers/sync/outbox.ts): its later records are not applied and answer
  *   `{ status: 424, skipped: true }` — the client sends them again later.
  * - Photo bytes never go through here (PUT /api/uploads/… is signed-url, so it is refused).
+ * - One transaction for many records (issue 15, 500 records in ≤ 2 s): consecutive records of the
+ *   execution routes whose effect is the database only (SHARED_PATHS: checklist, defects, scanned
+ *   items, photo comment, completion) run in one transaction of up to SEGMENT_MAX records. Inside
+ *   it, `ctx.db` is that transaction (batchAwareDb, set up in server/app.ts), so every query of the
+ *   record's route — its user lookup too — sees the earlier records, as if they had been committed;
+ *   runIdempotent takes a savepoint per fresh record instead of a transaction: a refused or failed
+ *   record rolls back to its own savepoint only (its refusal row is still written), and the others
+ *   stand. The segment's idempotency rows are read in one query first, so a replay costs no write.
+ *   Any other record (photo metadata and deletion — their files —, lifecycle, account…) runs alone
+ *   with its own transaction, after the records before it are committed. If the segment cannot
+ *   commit, the whole batch answers 500 and the client sends it again (nothing of it was applied;
+ *   earlier segments replay from their rows).
+ *   BATCH_PER_RECORD=1 in the server's environment turns this off (every record alone, as before):
+ *   `npm run bench:outbox` uses it to print old and new side by side.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import type { UserRow } from '../users/queries';
 import { ApiError, badRequest } from './errors';
 
 export const BATCH_PATH = 'batch';
 /** Most records one batch may carry (the client sends at most BATCH_MAX_RECORDS of its own). */
 export const BATCH_MAX_RECORDS = 200;
+/**
+ * Most records in one transaction. Each fresh record is a savepoint (a subtransaction) that stays
+ * open until the commit; PostgreSQL keeps up to 64 of a transaction's subtransaction ids in shared
+ * memory, beyond which other sessions' snapshots get slower, so a segment stays under that.
+ */
+export const SEGMENT_MAX = 50;
+/** Routes whose whole effect is in the database (no file, mail or push after the commit). */
+const SHARED_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items|complete)$/, /^task\/[^/]+\/photos\/[^/]+\/update$/];
 const INNER_HEADER = 'shelfwork-batch-inner';
 const METHODS = ['POST', 'PUT', 'DELETE'] as const;
 type BatchMethod = (typeof METHODS)[number];
@@ -46,6 +72,58 @@ export interface BatchResult {
   status: number;
   body: unknown;
   skipped?: true;
+}
+
+/** An idempotency row as runIdempotent reads it. */
+export interface KnownKey {
+  status_code: number;
+  response: unknown;
+  request_hash: string;
+}
+
+/** The open transaction of a batch segment, seen by the records' routes (through AsyncLocalStorage). */
+export interface BatchTransaction {
+  trx: Db;
+  /** The batch's viewer: the idempotency scope of its records. */
+  scope: string;
+  /** Idempotency rows of the segment's keys (read once, then kept up to date by runIdempotent). */
+  known: Map<string, KnownKey>;
+  /** The viewer's user row once a record's route read it (server/auth/guard.ts): the segment's routes change no user row. */
+  viewer?: UserRow;
+  /** False once the segment has committed or rolled back: work a route left behind uses the pool again. */
+  open: boolean;
+}
+
+const segmentStore = new AsyncLocalStorage<BatchTransaction>();
+
+/** The batch transaction the current request runs in, or null. */
+export function batchTransaction(): BatchTransaction | null {
+  const t = segmentStore.getStore();
+  return t?.open ? t : null;
+}
+
+/**
+ * `db` for the routes: inside a batch segment every property is the segment's transaction,
+ * elsewhere the database itself. (Functions are bound to their owner: Kysely keeps private fields.)
+ */
+export function batchAwareDb(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop) {
+      const source = batchTransaction()?.trx ?? target;
+      const value: unknown = Reflect.get(source, prop, source);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(source) : value;
+    },
+  });
+}
+
+function sharesTransaction(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return SHARED_PATHS.some((re) => re.test(path) && re.test(decoded));
 }
 
 /** Statuses after which a queue's later records wait (the worker's 'retry' and 'auth' verdicts). */
@@ -112,9 +190,11 @@ export function registerBatchGuard(app: FastifyInstance): { marker: string } {
 }
 
 /** Registers POST /api/batch (call inside the tasker access scope). */
-export function registerBatchRoute(scope: FastifyInstance, guard: { marker: string }): void {
+export function registerBatchRoute(scope: FastifyInstance, guard: { marker: string }, db: Db): void {
+  const perRecord = process.env.BATCH_PER_RECORD === '1';
   scope.post(`/api/${BATCH_PATH}`, async (request: FastifyRequest, reply) => {
     const records = parseRecords(request.body);
+    const viewer = request.taskerId ?? '';
     const stopped = new Set<string>();
     const results: BatchResult[] = [];
     const shared: Record<string, string> = { [INNER_HEADER]: guard.marker };
@@ -122,11 +202,13 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       const value = request.headers[name];
       if (typeof value === 'string') shared[name] = value;
     }
-    for (const record of records) {
+
+    /** One record through its own route; its answer, and whether its queue stops. */
+    const apply = async (record: BatchRecord): Promise<void> => {
       const queue = record.queue ?? '';
       if (stopped.has(queue)) {
         results.push({ id: record.id, status: 424, skipped: true, body: { error: { code: 'NOT_ATTEMPTED', message: 'An earlier record of this queue must be sent first' } } });
-        continue;
+        return;
       }
       const headers: Record<string, string> = { ...shared, 'idempotency-key': record.idempotencyKey };
       if (record.recordedAt) headers['shelfwork-recorded-at'] = record.recordedAt;
@@ -140,7 +222,47 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       });
       results.push({ id: record.id, status: answer.statusCode, body: answer.statusCode === 204 ? null : parseAnswer(answer.payload) });
       if (stopsQueue(answer.statusCode)) stopped.add(queue);
+    };
+
+    /** Records sharing one transaction (see the file's comment). */
+    const applySegment = async (segment: BatchRecord[]): Promise<void> => {
+      await db.transaction().execute(async (trx) => {
+        const keys = [...new Set(segment.map((r) => r.idempotencyKey))];
+        const rows = await trx
+          .selectFrom('idempotency_keys')
+          .select(['key', 'status_code', 'response', 'request_hash'])
+          .where('scope', '=', viewer)
+          .where('key', 'in', keys)
+          .execute();
+        const state: BatchTransaction = { trx, scope: viewer, known: new Map(rows.map((r) => [r.key, r])), open: true };
+        try {
+          await segmentStore.run(state, async () => {
+            for (const record of segment) await apply(record);
+          });
+          // A failure outside any savepoint (e.g. a lost connection in a route's read) leaves the
+          // transaction aborted, and its COMMIT would silently roll back: fail loudly instead.
+          await sql`select 1`.execute(trx);
+        } finally {
+          state.open = false;
+        }
+      });
+    };
+
+    let segment: BatchRecord[] = [];
+    for (const record of records) {
+      if (!perRecord && sharesTransaction(record.path)) {
+        segment.push(record);
+        if (segment.length >= SEGMENT_MAX) {
+          await applySegment(segment);
+          segment = [];
+        }
+        continue;
+      }
+      if (segment.length > 0) await applySegment(segment);
+      segment = [];
+      await apply(record);
     }
+    if (segment.length > 0) await applySegment(segment);
     return reply.status(200).send({ results });
   });
 }

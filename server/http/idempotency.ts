@@ -6,10 +6,17 @@
  * are serialised by the primary key: the second waits for the first to commit, then replays.
  * Business-rule refusals (4xx/420) are stored too, so a retried request answers the same way;
  * unexpected failures are not stored, so a retry can still succeed.
+ *
+ * Inside a batch segment (server/http/batch.ts) the transaction is the segment's, and the record
+ * is a savepoint in it; its key row is written once, with the answer, after the effect (a key
+ * another transaction holds makes that insert wait, then conflict: the record rolls back to its
+ * savepoint and replays the stored answer, as above).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { batchTransaction, type BatchTransaction, type KnownKey } from './batch';
 import type { Clock } from '../clock';
 import { ApiError, badRequest } from './errors';
 
@@ -69,52 +76,58 @@ export async function runIdempotent<T>(
 
   type Outcome = { kind: 'fresh'; result: MutationResult<T> } | { kind: 'replay'; status: number; body: unknown; hash: string };
 
+  const batch = batchTransaction();
   let outcome: Outcome;
-  try {
-    outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
-      const inserted = await trx
-        .insertInto('idempotency_keys')
-        .values({ scope, key, method, path, request_hash: requestHash, status_code: 0, response: 'null', created_at: ctx.clock.now() })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (!inserted) {
-        const row = await trx
-          .selectFrom('idempotency_keys')
-          .select(['status_code', 'response', 'request_hash'])
+  if (batch) {
+    const known = await runInBatch(batch, ctx, scope, { key, method, path, requestHash }, effect);
+    outcome = 'result' in known ? { kind: 'fresh', result: known.result } : { kind: 'replay', status: known.status_code, body: known.response, hash: known.request_hash };
+  } else {
+    try {
+      outcome = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
+        const inserted = await trx
+          .insertInto('idempotency_keys')
+          .values({ scope, key, method, path, request_hash: requestHash, status_code: 0, response: 'null', created_at: ctx.clock.now() })
+          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (!inserted) {
+          const row = await trx
+            .selectFrom('idempotency_keys')
+            .select(['status_code', 'response', 'request_hash'])
+            .where('scope', '=', scope)
+            .where('key', '=', key)
+            .executeTakeFirstOrThrow();
+          return { kind: 'replay', status: row.status_code, body: row.response, hash: row.request_hash };
+        }
+        const result = await effect(trx);
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ status_code: result.status, response: JSON.stringify(result.body ?? null) })
           .where('scope', '=', scope)
           .where('key', '=', key)
-          .executeTakeFirstOrThrow();
-        return { kind: 'replay', status: row.status_code, body: row.response, hash: row.request_hash };
+          .execute();
+        return { kind: 'fresh', result };
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode < 500) {
+        // Remember the refusal (outside the rolled-back transaction) so a retry gets the same answer.
+        await ctx.db
+          .insertInto('idempotency_keys')
+          .values({
+            scope,
+            key,
+            method,
+            path,
+            request_hash: requestHash,
+            status_code: error.statusCode,
+            response: JSON.stringify(error.toBody()),
+            created_at: ctx.clock.now(),
+          })
+          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+          .execute();
       }
-      const result = await effect(trx);
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ status_code: result.status, response: JSON.stringify(result.body ?? null) })
-        .where('scope', '=', scope)
-        .where('key', '=', key)
-        .execute();
-      return { kind: 'fresh', result };
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode < 500) {
-      // Remember the refusal (outside the rolled-back transaction) so a retry gets the same answer.
-      await ctx.db
-        .insertInto('idempotency_keys')
-        .values({
-          scope,
-          key,
-          method,
-          path,
-          request_hash: requestHash,
-          status_code: error.statusCode,
-          response: JSON.stringify(error.toBody()),
-          created_at: ctx.clock.now(),
-        })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .execute();
+      throw error;
     }
-    throw error;
   }
 
   if (outcome.kind === 'fresh') {
@@ -124,4 +137,63 @@ export async function runIdempotent<T>(
     throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
   }
   return reply.header('idempotent-replayed', 'true').status(outcome.status).send(outcome.body);
+}
+
+const SAVEPOINT = sql`savepoint batch_record`;
+const ROLLBACK_TO_SAVEPOINT = sql`rollback to savepoint batch_record`;
+
+/**
+ * runIdempotent inside a batch segment: a known key replays; a fresh one runs its effect in a
+ * savepoint and writes its key row with the answer (one statement). The savepoint is not released:
+ * it ends with the segment's commit (one statement less per record).
+ */
+async function runInBatch<T>(
+  batch: BatchTransaction,
+  ctx: IdempotencyContext,
+  scope: string,
+  request: { key: string; method: string; path: string; requestHash: string },
+  effect: (trx: Db) => Promise<MutationResult<T>>,
+): Promise<KnownKey | { result: MutationResult<T> }> {
+  const { trx } = batch;
+  const { key, method, path, requestHash } = request;
+  const readRow = () =>
+    trx.selectFrom('idempotency_keys').select(['status_code', 'response', 'request_hash']).where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+  const remember = (row: KnownKey) => {
+    if (scope === batch.scope) batch.known.set(key, row);
+    return row;
+  };
+  const earlier = scope === batch.scope ? batch.known.get(key) : await readRow();
+  if (earlier) return earlier;
+  await SAVEPOINT.execute(trx);
+  let result: MutationResult<T>;
+  try {
+    result = await effect(trx);
+  } catch (error) {
+    await ROLLBACK_TO_SAVEPOINT.execute(trx);
+    if (error instanceof ApiError && error.statusCode < 500) {
+      const response = JSON.stringify(error.toBody());
+      const stored = await trx
+        .insertInto('idempotency_keys')
+        .values({ scope, key, method, path, request_hash: requestHash, status_code: error.statusCode, response, created_at: ctx.clock.now() })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (stored) remember({ status_code: error.statusCode, response: JSON.parse(response) as unknown, request_hash: requestHash });
+    }
+    throw error;
+  }
+  const response = JSON.stringify(result.body ?? null);
+  const inserted = await trx
+    .insertInto('idempotency_keys')
+    .values({ scope, key, method, path, request_hash: requestHash, status_code: result.status, response, created_at: ctx.clock.now() })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (inserted) {
+    remember({ status_code: result.status, response: JSON.parse(response) as unknown, request_hash: requestHash });
+    return { result };
+  }
+  // Another transaction committed this key meanwhile: undo this run, answer what it stored.
+  await ROLLBACK_TO_SAVEPOINT.execute(trx);
+  return remember(await readRow().then((row) => row ?? Promise.reject(new Error('idempotency row vanished'))));
 }
