@@ -84,6 +84,16 @@ export class Session {
     return this.send<T>(method, path, options, refreshed.token);
   }
 
+  /** The fetch this session sends with (the resumable uploads' own HTTP stack uses it too). */
+  get fetchImpl(): FetchImpl {
+    return this.options.fetchImpl ?? ((input, init) => fetch(input, init));
+  }
+
+  /** `url` (absolute, or an absolute path under the API's origin) as an absolute URL. */
+  async absoluteUrl(url: string): Promise<string> {
+    return new URL(url, await this.options.apiBase()).href;
+  }
+
   /**
    * PUT a JPEG to a presigned upload URL (absolute, or an absolute path under the API's origin).
    * No bearer: the signed URL is the credential. Never throws; the answer is data like `request`.
