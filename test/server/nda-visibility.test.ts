@@ -12,7 +12,8 @@ let server: TestServer;
 let pending: string;
 let approved: string;
 const NDA_LINK = 'https://learn.shelfwork.app/nda/planograms';
-const NDA_INSTRUCTIONS = 'planogram is confidential';
+// Both accounts are Lithuanian: the task type reads in Lithuanian (issue 14, docs/decisions/0008).
+const NDA_INSTRUCTIONS = 'Planograma konfidenciali';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -48,7 +49,7 @@ describe('NDA-protected content needs approval', () => {
     expect(body).not.toContain(NDA_INSTRUCTIONS);
     expect(tasks.every((t) => t.taskType.fullDescription === '')).toBe(true);
     // Titles of the trainings stay, so the locked task can say which training is missing.
-    expect(tasks[0]!.taskType.trainings.map((t) => t.title)).toContain('Confidential planograms (NDA)');
+    expect(tasks[0]!.taskType.trainings.map((t) => t.title)).toContain('Konfidencialios planogramos (NDA)');
   });
 
   it('the whole list answer carries no instructions at all before approval', async () => {
