@@ -12,6 +12,7 @@
  * needs the camera flags, so it overrides the worker-scoped `launchOptions` (a browser of its own).
  */
 import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { DEFECT_NAMES } from '../../server/db/seed-i18n';
 import type { Task } from '../../src/domain/types';
 import { TaskActionsPage } from './pages/TaskActionsPage';
 import { TaskWorkPage } from './pages/TaskWorkPage';
@@ -42,7 +43,8 @@ const test = base.extend({
 const PLAIN = 'Check in with the store manager';
 const DEFECTS = 'Report defects';
 const CAMERA = 'Photo of the shelf after';
-const DEFECT_NAME = 'Dirty shelf';
+/** 'Dirty shelf', as the LT demo tasker reads it (seeded defects are in the market's language). */
+const DEFECT_NAME = DEFECT_NAMES['dirty-shelf']!.lt;
 const DEFECT_ID = 'dirty-shelf';
 
 /** A store of the LT market the demo tasker works in (the place of a task it may reserve). */

@@ -11,6 +11,7 @@
  * 'Report defects', a camera item) that staff creates and the demo tasker reserves and starts.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { DEFECT_NAMES } from '../../server/db/seed-i18n';
 import type { ScannedItem, Task } from '../../src/domain/types';
 import { SkuPage } from './pages/SkuPage';
 import { TaskWorkPage } from './pages/TaskWorkPage';
@@ -22,8 +23,9 @@ import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/
 const PLAIN = 'Check in with the store manager';
 const DEFECTS = 'Report defects';
 const CAMERA = 'Photo of the shelf after';
-const DIRTY = { id: 'dirty-shelf', name: 'Dirty shelf' };
-const EXPIRED = { id: 'expired-product', name: 'Expired product' };
+// Seeded defects read in the tasker's market language (LT), whatever the app's language.
+const DIRTY = { id: 'dirty-shelf', name: DEFECT_NAMES['dirty-shelf']!.lt };
+const EXPIRED = { id: 'expired-product', name: DEFECT_NAMES['expired-product']!.lt };
 const EAN_A = '4006381333931';
 const EAN_B = '5901234123457';
 
