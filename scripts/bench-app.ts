@@ -21,11 +21,15 @@
  * something else uses dist/: `npx vite build --outDir /tmp/bench-dist && DIST_DIR=/tmp/bench-dist
  * npx tsx scripts/bench-app.ts`.
  *
+ * It also prints the page's main-thread CPU time for the switch (CDP Performance.getMetrics
+ * ThreadTime, click → first page in the DOM, plus the bench's own checks): work done, which the
+ * machine's load moves much less than the wall times.
+ *
  * `--base-dist DIR` compares: DIR (e.g. a build of the previous commit, `git worktree add /tmp/old
  * <ref> && (cd /tmp/old && npx vite build --outDir /tmp/old-dist)`) and DIST_DIR are each served by
  * their own server and measured in turns (base, then new, run by run), so both see the same load.
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -54,7 +58,10 @@ interface Build {
   dist: string;
   server: BenchServer;
   page: Page;
+  cdp: CDPSession;
   total: number;
+  /** Main-thread CPU time of each switch, click → first page in the DOM (CDP ThreadTime). */
+  cpu: number[];
   warm: number[];
   painted: number[];
   firstPage: number[];
@@ -68,7 +75,7 @@ const builds: Build[] = [];
 try {
   for (const [label, dist] of BASE_DIST ? [['base', BASE_DIST], ['new', DIST_DIR]] : [['', DIST_DIR]]) {
     const server = await spawnBenchServer(dist!, 'shelfwork-bench-');
-    builds.push({ label: label!, dist: dist!, server, page: null as unknown as Page, total: 0, warm: [], painted: [], firstPage: [], cards: 0, small: [], inProgress: 0 });
+    builds.push({ label: label!, dist: dist!, server, page: null as unknown as Page, cdp: null as unknown as CDPSession, total: 0, cpu: [], warm: [], painted: [], firstPage: [], cards: 0, small: [], inProgress: 0 });
     const build = builds[builds.length - 1]!;
     const { base } = server;
     await waitForHealth(base);
@@ -104,14 +111,18 @@ try {
     console.log(`build${label ? ` ${label}` : ''}: ${dist}`);
     console.log(`  mirror: ${build.total} tasks (${EXTRA_TASKS} added)`);
 
-    if (CPU_THROTTLE !== 1) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-    }
+    build.cdp = await context.newCDPSession(page);
+    await build.cdp.send('Performance.enable');
+    if (CPU_THROTTLE !== 1) await build.cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     await context.setOffline(true);
   }
   console.log(SLOWDOWN);
 
+  /** The page's main-thread CPU time so far, in ms (less moved by the machine's load than wall time). */
+  const threadTime = async (cdp: CDPSession) => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return 1000 * (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN);
+  };
   /** Resolves when the page's main thread idles (at the latest after 3 s). */
   const IDLE = 'new Promise((resolve) => requestIdleCallback(() => resolve(0), { timeout: 3000 }))';
 
@@ -127,6 +138,7 @@ try {
       await page.goto(`${base}/reserved`);
       await page.locator('a[href^="/task/"]').first().waitFor();
       await page.evaluate(IDLE);
+      const cpuBefore = await threadTime(build.cdp);
       // A string, not a function: tsx's name-keeping helpers do not exist in the page.
       const times = await page.evaluate<{ painted: number; firstPage: number }>(`new Promise((resolve, reject) => {
         const link = document.querySelector('a[href="/reservable"]');
@@ -147,6 +159,7 @@ try {
         };
         check();
       })`);
+      build.cpu.push((await threadTime(build.cdp)) - cpuBefore);
       build.painted.push(times.painted);
       build.firstPage.push(times.firstPage);
       // DESIGN.md: lists are paged — the DOM holds one page of cards, not the mirror.
@@ -182,6 +195,7 @@ try {
     console.log(`warm start offline, navigation → first card:       ${fmt(build.warm)}   budget 1000 ms${slow}`);
     console.log(`offerings list with ${build.total} tasks, tab → first screen painted: ${fmt(build.painted)}   budget 100 ms${slow}`);
     console.log(`  tab → first page in the DOM: ${fmt(build.firstPage)}   (${build.cards} cards)${slow}`);
+    console.log(`  main-thread CPU time of the switch (to the first page): ${fmt(build.cpu)}${slow}`);
     console.log(`  reference: in-progress list (${build.inProgress} tasks), tab → painted: ${fmt(build.small)}${slow}`);
   }
   console.log(machineLine(loadAtStart));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAnswerCache } from './answerCache';
+import { createAnswerCache, sameAnswer } from './answerCache';
 
 describe('createAnswerCache', () => {
   it('answers the last value set for a key, and nothing for an unknown key', () => {
@@ -27,5 +27,17 @@ describe('createAnswerCache', () => {
     cache.set('a', 1);
     cache.clear();
     expect(cache.has('a')).toBe(false);
+  });
+});
+
+describe('sameAnswer', () => {
+  it('is true for equal plain data read twice, false when anything differs', () => {
+    const read = () => ({ source: { kind: 'page', rows: [{ id: 'a', title: 'Shelf' }], total: 1 }, meta: { syncedAt: '2026-11-23T19:00:00.000Z' } });
+    expect(sameAnswer(read(), read())).toBe(true);
+    const changed = read();
+    changed.meta.syncedAt = '2026-11-23T19:01:00.000Z';
+    expect(sameAnswer(read(), changed)).toBe(false);
+    expect(sameAnswer(undefined, read())).toBe(false);
+    expect(sameAnswer(read(), undefined)).toBe(false);
   });
 });

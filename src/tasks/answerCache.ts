@@ -27,3 +27,14 @@ export function createAnswerCache(maxEntries: number): AnswerCache {
     clear: () => answers.clear(),
   };
 }
+
+/**
+ * True when two answers hold the same data (answers are plain data read from IndexedDB). A screen
+ * that started from a cached answer keeps it when the live query's first answer is the same, so
+ * the switch does not render everything a second time for nothing.
+ */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -10,8 +10,8 @@
  * signing in), so nothing of one tasker ever shows to the next.
  */
 import Dexie, { liveQuery } from 'dexie';
-import { useEffect, useState, type DependencyList } from 'react';
-import { createAnswerCache } from './answerCache';
+import { useEffect, useRef, useState, type DependencyList } from 'react';
+import { createAnswerCache, sameAnswer } from './answerCache';
 
 const answers = createAnswerCache(16);
 
@@ -51,10 +51,16 @@ export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, 
 export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, deps: DependencyList): T | undefined {
   dropAnswersOnUserChange();
   const [value, setValue] = useState<T | undefined>(() => answers.get(key) as T | undefined);
+  // The cached answer shown since mount, until the live query's first answer.
+  const cached = useRef<T | undefined>(value);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     const subscription = liveQuery(querier).subscribe({
       next: (answer) => {
+        const shown = cached.current;
+        cached.current = undefined;
+        // The same data as the cached answer on screen: no second render of the whole screen.
+        if (shown !== undefined && sameAnswer(shown, answer)) return;
         answers.set(key, answer);
         setValue(() => answer);
         setFailure(null);
