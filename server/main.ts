@@ -16,6 +16,7 @@ import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
 import { buildApp } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
+import { startTaskExitsPruneJob } from './sync/taskDelta';
 import { startPayoutJob } from './money/job';
 import { startAttendanceJob } from './attendance/job';
 import { startPushJob } from './notifications/push';
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
   const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp); // see money/job.ts
   const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock); // see attendance/job.ts
   const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config.vapid); // see notifications/push.ts
+  const taskExits = process.env.RUN_JOBS === '0' ? null : startTaskExitsPruneJob(opened.db, systemClock); // see sync/taskDelta.ts
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
     await payouts?.stop();
     await attendance?.stop();
     await push?.stop();
+    await taskExits?.stop();
     await opened.db.destroy();
     process.exit(0);
   };

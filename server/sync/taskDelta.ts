@@ -12,7 +12,10 @@
  * from the future, or whose chain is older than FULL_RESYNC_AFTER_MS answers the full list again.
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { MIGRATIONS } from '../db/migrations';
 import type { TaskStatus } from '#domain/types';
 import { currentSnapshot, listTasks, orderSpec, readListChanges, type TaskRow, type Viewer } from '../tasks/queries';
@@ -120,4 +123,20 @@ export async function readDelta(db: Db, viewer: Viewer, statuses: TaskStatus[] |
 export async function fullCursor(db: Db, fingerprint: string, now: Date): Promise<string> {
   const snapshot = await currentSnapshot(db);
   return encodeDeltaCursor({ s: snapshot, t: now.getTime(), b: now.getTime(), f: fingerprint });
+}
+
+/**
+ * task_list_exits rows are read only by deltas whose chain began less than FULL_RESYNC_AFTER_MS
+ * ago; a day keeps a wide margin for clocks. Safe in many processes at once (a plain delete).
+ */
+export const EXITS_KEPT_MS = 24 * 60 * 60_000;
+
+export async function pruneTaskListExits(db: Db, now: Date): Promise<number> {
+  const result = await sql`delete from task_list_exits where created_at < ${new Date(now.getTime() - EXITS_KEPT_MS)}::timestamptz`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Hourly in every server process (server/main.ts). */
+export function startTaskExitsPruneJob(db: Db, clock: Clock, log: (line: string) => void = console.error): JobHandle {
+  return startIntervalJob('task-list-exits', async () => void (await pruneTaskListExits(db, clock.now())), log, 60 * 60_000);
 }

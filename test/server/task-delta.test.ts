@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { createTask, createTaskers, post, type Tasker } from './lifecycle-fixtures';
 import { expireOverdueTasks } from '../../server/jobs/expiry';
+import { pruneTaskListExits } from '../../server/sync/taskDelta';
+import { sql } from 'kysely';
 import type { Page, Task } from '#domain/types';
 
 interface Delta {
@@ -182,5 +184,13 @@ describe('GET task with since', () => {
     const refused = await list('/api/task?status=available&search=x&since=', me);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { since: 'NOT_ALLOWED' } } });
+  });
+
+  it('the exits log keeps a day: older rows are pruned, newer ones stay', async () => {
+    await sql`insert into task_list_exits (task_id, old_status, old_country_code, created_at) values
+      ('prune-old', 'available', 'LT', now() - interval '25 hours'), ('prune-new', 'available', 'LT', now() - interval '23 hours')`.execute(server.db);
+    expect(await pruneTaskListExits(server.db, new Date())).toBeGreaterThanOrEqual(1);
+    const { rows } = await sql<{ task_id: string }>`select task_id from task_list_exits where task_id like 'prune-%'`.execute(server.db);
+    expect(rows.map((r) => r.task_id)).toEqual(['prune-new']);
   });
 });
