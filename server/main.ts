@@ -17,6 +17,7 @@ import { buildApp } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
 import { startTaskExitsPruneJob } from './sync/taskDelta';
+import { startTusCleanupJob } from './storage/tus';
 import { startPayoutJob } from './money/job';
 import { startAttendanceJob } from './attendance/job';
 import { startPushJob } from './notifications/push';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
   const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock); // see attendance/job.ts
   const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config.vapid); // see notifications/push.ts
   const taskExits = process.env.RUN_JOBS === '0' ? null : startTaskExitsPruneJob(opened.db, systemClock); // see sync/taskDelta.ts
+  const tusCleanup = process.env.RUN_JOBS === '0' ? null : startTusCleanupJob(config); // see storage/tus.ts
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -130,6 +132,7 @@ async function main(): Promise<void> {
     await attendance?.stop();
     await push?.stop();
     await taskExits?.stop();
+    await tusCleanup?.stop();
     await opened.db.destroy();
     process.exit(0);
   };

@@ -24,13 +24,16 @@
  * again without sending the file again.
  */
 import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { Server as TusServer } from '@tus/server';
 import { ERRORS, type DataStore, type Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
+import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import type { UploadClaims } from './signing';
 
@@ -38,8 +41,13 @@ import type { UploadClaims } from './signing';
 export const TUS_PATH = '/api/uploads/tus';
 /** How long a cut upload may be resumed before its bytes are removed. */
 export const TUS_EXPIRATION_MS = 24 * 3600 * 1000;
-/** The tus ids `@tus/server` makes (16 random bytes as hex); anything else is a 404 unread. */
-const ID_RE = /^[0-9a-f]{32}$/;
+/**
+ * The ids of tus uploads: `tus-` and 16 random bytes as hex (the URL is the credential once the
+ * upload exists). The prefix names their objects in the bucket (`tus-<hex>`, `.info`, `.part`),
+ * so one lifecycle rule expires them (docs/operations.md). Anything else is a 404 unread.
+ */
+const ID_RE = /^tus-[0-9a-f]{32}$/;
+const newId = () => `tus-${randomBytes(16).toString('hex')}`;
 const NO_SUCH_UPLOAD = () => notFound('NOT_FOUND', 'This upload does not exist (it finished long ago or expired); create a new one');
 const offsetMismatch = (offset: number) => new ApiError(409, 'UPLOAD_INCOMPLETE', `Upload-Offset is not where the upload stands (${offset} bytes); ask HEAD for the offset and send the rest`);
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
@@ -69,9 +77,9 @@ export interface TusDeps {
 }
 
 /** The tus store of the configured storage. */
-export function createTusStore(ctx: AppContext): DataStore {
-  const s3 = ctx.config.s3;
-  if (!s3) return new FileStore({ directory: join(ctx.config.photoDir, '.tus'), expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
+export function createTusStore(config: Pick<ServerConfig, 's3' | 'photoDir'>): DataStore {
+  const s3 = config.s3;
+  if (!s3) return new FileStore({ directory: join(config.photoDir, '.tus'), expirationPeriodInMilliseconds: TUS_EXPIRATION_MS });
   return new S3Store({
     // Parts below S3's 5 MiB minimum wait in an "incomplete part" object until the upload ends.
     partSize: 8 * 1024 * 1024,
@@ -149,13 +157,14 @@ export class TusBody {
   }
 }
 
-export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): { cleanUpExpired: () => Promise<number> } {
+export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
   const { ctx } = deps;
-  const datastore = createTusStore(ctx);
+  const datastore = createTusStore(ctx.config);
   const tus = new TusServer({
     path: TUS_PATH,
     datastore,
     relativeLocation: true,
+    namingFunction: newId,
     // Same-origin: no Access-Control-Allow-Origin.
     allowedOrigins: () => false,
     // The limits are judged before tus sees a request (a target's own limit, then this cap).
@@ -256,10 +265,23 @@ export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): { cleanU
     const answer = await deps.complete(source, upload.size, judged, request);
     return reply.code(200).send(answer);
   });
+}
 
-  return {
-    cleanUpExpired: () => tus.cleanUpExpiredUploads(),
-  };
+/**
+ * Removes uploads older than TUS_EXPIRATION_MS (cut and never resumed, or done): hourly, in every
+ * process (removing a file twice is harmless). With S3, abandoned multipart uploads; the bucket's
+ * lifecycle rule on `tus-` removes the objects (docs/operations.md).
+ */
+export function startTusCleanupJob(config: Pick<ServerConfig, 's3' | 'photoDir'>, log: (line: string) => void = console.warn): JobHandle {
+  const store = createTusStore(config);
+  return startIntervalJob(
+    'tus-cleanup',
+    async () => {
+      await store.deleteExpired();
+    },
+    log,
+    3600_000,
+  );
 }
 
 /** The JPEG magic, for as many of its 3 bytes as are known. */

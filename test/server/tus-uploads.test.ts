@@ -49,7 +49,7 @@ async function created(token: string, length: number): Promise<string> {
   const res = await create(token, length);
   expect(res.statusCode, res.body).toBe(201);
   const location = res.headers.location as string;
-  expect(location).toMatch(/^\/api\/uploads\/tus\/[0-9a-f]{32}$/);
+  expect(location).toMatch(/^\/api\/uploads\/tus\/tus-[0-9a-f]{32}$/);
   return location;
 }
 
@@ -199,9 +199,9 @@ describe('tus uploads', () => {
     const url = await created(target.tus.token, 10 * KB);
     const cases: [string, Promise<LightMyRequestResponse>, number][] = [
       ['wrong offset', patch(url, 5, jpegBytes(100)), 409],
-      ['unknown upload', patch('/api/uploads/tus/0123456789abcdef0123456789abcdef', 0, jpegBytes(100)), 404],
+      ['unknown upload', patch('/api/uploads/tus/tus-0123456789abcdef0123456789abcdef', 0, jpegBytes(100)), 404],
       ['not an id', patch('/api/uploads/tus/..%2F..%2Fetc', 0, jpegBytes(100)), 404],
-      ['HEAD of an unknown upload', head('/api/uploads/tus/0123456789abcdef0123456789abcdef'), 404],
+      ['HEAD of an unknown upload', head('/api/uploads/tus/tus-0123456789abcdef0123456789abcdef'), 404],
       ['no offset', server.app.inject({ method: 'PATCH', url, headers: { ...TUS, 'content-type': 'application/offset+octet-stream' }, payload: jpegBytes(100) }), 400],
       ['a JSON chunk', server.app.inject({ method: 'PATCH', url, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/json' }, payload: '{}' }), 415],
       ['no Tus-Resumable', server.app.inject({ method: 'POST', url: '/api/uploads/tus', headers: { 'upload-length': '100', 'upload-metadata': metadata(target.tus.token) } }), 400],

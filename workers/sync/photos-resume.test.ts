@@ -49,7 +49,7 @@ describe('resumable photo uploads', () => {
     expect(delivered.reduce((sum, r) => sum + (r.raw?.length ?? 0), 0)).toBe(half);
     const [record] = (await h.db.outbox.toArray()) as ResumableRecord[];
     expect(record).toMatchObject({ kind: 'photo-create', state: 'pending' });
-    expect(record?.uploadUrl).toMatch(/\/api\/uploads\/tus\/[0-9a-f]{32}$/);
+    expect(record?.uploadUrl).toMatch(/\/api\/uploads\/tus\/tus-[0-9a-f]{32}$/);
     expect(await h.world.photos('t1')).toMatchObject([{ bytes: null }]);
     expect((await h.db.photos.get(h.id('p1')))?.blob?.size).toBe(blob.size);
 
