@@ -8,6 +8,7 @@
  * when not given; 'tasker' is the tasker's own actor in the history and is not a staff name.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
 import { readString } from '../http/input';
@@ -16,6 +17,7 @@ import { loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
 import { deleteIdentityDocuments, listUploadedDocuments } from '../users/documents';
 import { REJECTION_REASON_FIELDS } from './service';
 import { notify } from '../notifications/service';
+import { localizedSql, marketLocaleSql } from '../catalog/localize';
 
 export const STAFF_NAME_HEADER = 'shelfwork-staff-name';
 export const DEFAULT_STAFF_NAME = 'staff';
@@ -234,6 +236,11 @@ export async function setTrainingDone(db: Db, id: string, trainingId: string, do
     ? (await db.insertInto('user_trainings').values({ user_id: id, training_id: trainingId, done_at: now }).onConflict((oc) => oc.columns(['user_id', 'training_id']).doNothing()).returning('training_id').execute()).length > 0
     : (await db.deleteFrom('user_trainings').where('user_id', '=', id).where('training_id', '=', trainingId).returning('training_id').execute()).length > 0;
   if (changed) await recordUserEvent(db, id, done ? 'training_done' : 'training_undone', actor, now, { detail: { trainingId: training.id, title: training.title } });
-  if (changed && done) await notify(db, { userId: id, type: 'training_done', params: { trainingTitle: training.title }, resourceId: training.id, now }); // issue 14
+  if (changed && done) {
+    // The tasker reads the training's name in their market's language (server/catalog/localize.ts); the history above keeps the English.
+    const market = marketLocaleSql(sql`(select u.country_code from users u where u.id = ${id})`);
+    const named = await db.selectFrom('trainings as t').select(localizedSql('t.translations', 'title', 't.title', market).as('title')).where('t.id', '=', training.id).executeTakeFirst();
+    await notify(db, { userId: id, type: 'training_done', params: { trainingTitle: named?.title ?? training.title }, resourceId: training.id, now }); // issue 14
+  }
   return userReview(db, id);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFECT_NAMES, SEED_LOCALES, TASK_TYPE_TEXTS, TRAINING_TITLES, seedFilterTitle } from '../../server/db/seed-i18n';
 import { SEED_DEFECTS, SEED_TASK_TYPES, SEED_TRAININGS } from '../../server/db/seed-data';
 import { startTestServer, type TestServer } from './helpers';
-import { createTask } from './lifecycle-fixtures';
+import { createTask, STAFF } from './lifecycle-fixtures';
 import { postJson } from './execution-fixtures';
 import type { Defect, Page, Task, Training } from '#domain/types';
 
@@ -127,5 +127,17 @@ describe('seeded reference texts per market', () => {
   it('the Lithuanian tasker’s global defect list is Lithuanian', async () => {
     const res = await server.request({ method: 'GET', url: '/api/task/defects', token: tokens.LT });
     for (const d of res.json<{ data: Defect[] }>().data) expect(d.name, d.id).toBe(DEFECT_NAMES[d.id]!.lt);
+  });
+
+  it('a training staff mark done is named in the tasker’s market language in their notification; the staff review keeps the English', async () => {
+    const user = await server.db.selectFrom('users').select('id').where('email', '=', 'pl@demo.shelfwork.app').executeTakeFirstOrThrow();
+    const done = await server.request({ method: 'POST', url: `/api/staff/users/${user.id}/trainings/promo-displays/done`, headers: STAFF });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<{ trainings: { id: string; title: string }[] }>().trainings.find((t) => t.id === 'promo-displays')?.title).toBe('Promo displays: winter campaign');
+    const res = await server.request({ method: 'GET', url: '/api/notifications', token: tokens.PL, headers: { 'accept-language': 'pl' } });
+    expect(res.statusCode).toBe(200);
+    const body = JSON.stringify(res.json());
+    expect(body).toContain(trainingTitle('PL', 'promo-displays'));
+    expect(body).not.toContain('Promo displays: winter campaign');
   });
 });
