@@ -16,10 +16,18 @@
  *   replayed (same keys) to show that nothing changes the second time.
  *
  * Prints the elapsed drain time, records per second, and the count delivered exactly once.
+ *
+ * Old vs new in one run (issue 15): the same benchmark against a server with BATCH_PER_RECORD=1
+ * ('per-record': each record of a batch in its own transaction, as before) and without it
+ * ('one transaction': server/http/batch.ts), alternating, BENCH_ROUNDS times (1), on the embedded
+ * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (initdb in a temp dir, as
+ * scripts/test-postgres.sh; a fresh database per run). BENCH_MODES=new (or old) runs one side only.
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
  */
 import 'fake-indexeddb/auto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -62,24 +70,37 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-async function main(): Promise<void> {
+interface RunResult {
+  label: string;
+  load: number;
+  elapsed: number;
+  requests: number;
+  wireMs: number;
+  delivered: string;
+  replay: number;
+  ok: boolean;
+}
+
+/** One benchmark run: a fresh server (per-record or one-transaction batches), queue, drain, check, replay. */
+async function runOnce(label: string, perRecord: boolean, databaseUrl: string | null): Promise<RunResult> {
+  const load = loadavg()[0] ?? 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox.'));
   const port = await freePort();
-  say(`starting the server on port ${port} with DATA_DIR=${dataDir}`);
-  // Embedded database (DATABASE_URL and SMTP_URL are not passed on), demo seed, NODE_ENV=test.
-  const server = startServer({ port, dataDir, env: { STAFF_TOKEN } });
+  say(`--- ${label} (load ${load.toFixed(1)}): server on port ${port} with DATA_DIR=${dataDir}`);
+  // Embedded database unless databaseUrl (SMTP_URL is not passed on), demo seed, NODE_ENV=test.
+  const server = startServer({ port, dataDir, databaseUrl, env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '' } });
+  const result: RunResult = { label, load, elapsed: NaN, requests: 0, wireMs: 0, delivered: '-', replay: NaN, ok: false };
   const { origin, apiBase } = server;
   const stop = () => {
     // The server shuts down gracefully on SIGTERM, which may take a while: SIGKILL, it is throwaway.
     void server.stop('SIGKILL');
     if (process.env.BENCH_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stop();
-      process.exit(130);
-    });
-  }
+  const onSignal = () => {
+    stop();
+    process.exit(130);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   try {
     await server.waitForHealth();
 
@@ -283,14 +304,105 @@ async function main(): Promise<void> {
     for (const [name, ok] of Object.entries(checks)) say(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
     if (warnings.length) say(`engine warnings: ${[...new Set(warnings)].slice(0, 5).join(' | ')}`);
     db.close();
-    if (!Object.values(checks).every(Boolean) || rejected.length > 0 || stuck.length > 0) process.exitCode = 1;
+    Object.assign(result, {
+      elapsed,
+      requests: drainWire.requests,
+      wireMs: drainWire.ms,
+      delivered: `${delivered}/${queued}`,
+      replay: replayElapsed,
+      ok: Object.values(checks).every(Boolean) && rejected.length === 0 && stuck.length === 0,
+    });
   } catch (err) {
     console.error(err);
     console.error(server.log().split('\n').slice(-40).join('\n'));
-    process.exitCode = 1;
   } finally {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeListener(signal, onSignal);
     stop();
   }
+  return result;
+}
+
+const PG_USER = 'shelfwork-pg';
+
+/** A throwaway PostgreSQL cluster (as scripts/test-postgres.sh): its admin URL and how to stop it. */
+async function startPostgres(): Promise<{ adminUrl: string; stop: () => void }> {
+  const fromEnv = process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const bin =
+    fromEnv && existsSync(join(fromEnv, 'initdb'))
+      ? fromEnv
+      : existsSync(root)
+        ? readdirSync(root)
+            .sort((a, b) => Number(b) - Number(a))
+            .map((v) => join(root, v, 'bin'))
+            .find((d) => existsSync(join(d, 'initdb')))
+        : undefined;
+  if (!bin) throw new Error('PostgreSQL binaries not found (set PG_BIN, or apt-get install postgresql)');
+  const isRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = isRoot ? ['runuser', '-u', PG_USER, '--', cmd, ...args] : [cmd, ...args];
+    const r = spawnSync(full[0] as string, full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}${r.stdout.toString()}`);
+  };
+  if (isRoot && spawnSync('id', ['-u', PG_USER]).status !== 0) spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', PG_USER]);
+  const tmp = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox-pg.'));
+  const data = join(tmp, 'data');
+  if (isRoot) chownSync(tmp, Number(spawnSync('id', ['-u', PG_USER]).stdout.toString().trim()), Number(spawnSync('id', ['-g', PG_USER]).stdout.toString().trim()));
+  const pgPort = await freePort();
+  const stop = () => {
+    if (existsSync(join(data, 'postmaster.pid'))) {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        /* already down */
+      }
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  // Default durability (fsync and synchronous_commit on), as a production server runs.
+  run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(tmp, 'pg.log'), '-w', '-t', '30', '-o', `-p ${pgPort} -k ${tmp} -c listen_addresses=127.0.0.1 -c shared_buffers=128MB`, 'start']);
+  say(`PostgreSQL from ${bin} on 127.0.0.1:${pgPort}`);
+  return { adminUrl: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`, stop };
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+  const modes = (process.env.BENCH_MODES ?? 'old,new').split(',').map((m) => m.trim());
+  const results: RunResult[] = [];
+  const side = async (db: string, url: (() => Promise<string>) | null) => {
+    for (let round = 1; round <= rounds; round++) {
+      for (const mode of modes) {
+        const perRecord = mode === 'old';
+        const label = `${db}, ${perRecord ? 'old: per-record transactions' : 'new: one transaction'}${rounds > 1 ? ` #${round}` : ''}`;
+        results.push(await runOnce(label, perRecord, url ? await url() : null));
+      }
+    }
+  };
+  await side('embedded', null);
+  if (process.env.BENCH_POSTGRES === '1') {
+    const pg = await startPostgres();
+    try {
+      let n = 0;
+      await side('PostgreSQL', async () => {
+        const name = `bench_outbox_${process.pid}_${++n}`;
+        const r = spawnSync('psql', [pg.adminUrl, '-qc', `CREATE DATABASE ${name}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+        if (r.status !== 0) throw new Error(`CREATE DATABASE: ${r.stderr.toString()}`);
+        return pg.adminUrl.replace(/\/postgres$/, `/${name}`);
+      });
+    } finally {
+      pg.stop();
+    }
+  }
+  say('');
+  say('| run | load (1 min) | drain of the records | requests | waiting for the server | delivered once | replay | checks |');
+  say('|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    say(
+      `| ${r.label} | ${r.load.toFixed(1)} | **${r.elapsed.toFixed(2)} s** | ${r.requests} | ${(r.wireMs / 1000).toFixed(2)} s | ${r.delivered} | ${r.replay.toFixed(2)} s | ${r.ok ? 'all ok' : 'FAILED'} |`,
+    );
+  }
+  if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
 
 await main();
