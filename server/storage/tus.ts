@@ -25,6 +25,7 @@
  */
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -277,6 +278,9 @@ export function startTusCleanupJob(config: Pick<ServerConfig, 's3' | 'photoDir'>
   return startIntervalJob(
     'tus-cleanup',
     async () => {
+      // FileStore creates its folder without waiting; the first run starts at once, so a fresh
+      // data folder had no `.tus` yet and the run failed ("scandir … ENOENT").
+      if (!config.s3) await mkdir(join(config.photoDir, '.tus'), { recursive: true });
       await store.deleteExpired();
     },
     log,

@@ -216,3 +216,18 @@ describe('tus uploads', () => {
     }
   });
 });
+
+describe('the cleanup job', () => {
+  it('runs on a fresh data folder without failing (no `.tus` folder yet)', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { startTusCleanupJob } = await import('../../server/storage/tus');
+    const photoDir = join(mkdtempSync(join(tmpdir(), 'tus-cleanup-')), 'photos');
+    const lines: string[] = [];
+    const job = startTusCleanupJob({ s3: null, photoDir }, (line) => lines.push(line));
+    await job.stop();
+    rmSync(photoDir, { recursive: true, force: true });
+    expect(lines).toEqual([]);
+  });
+});
