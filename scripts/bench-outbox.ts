@@ -18,7 +18,8 @@
  * Prints the elapsed drain time, records per second, and the count delivered exactly once.
  *
  * Old vs new in one run (issue 15): the same benchmark against a server with BATCH_PER_RECORD=1
- * ('per-record': each record of a batch in its own transaction, as before) and without it
+ * and EXECUTION_FULL_WRITES=1 ('old': each record of a batch in its own transaction, scan lists
+ * and defect sets written whole, as before) and without them
  * ('one transaction': server/http/batch.ts), alternating, BENCH_ROUNDS times (1), on the embedded
  * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (initdb in a temp dir, as
  * scripts/test-postgres.sh; a fresh database per run). BENCH_MODES=new (or old) runs one side only.
@@ -88,7 +89,8 @@ async function runOnce(label: string, perRecord: boolean, databaseUrl: string | 
   const port = await freePort();
   say(`--- ${label} (load ${load.toFixed(1)}): server on port ${port} with DATA_DIR=${dataDir}`);
   // Embedded database unless databaseUrl (SMTP_URL is not passed on), demo seed, NODE_ENV=test.
-  const server = startServer({ port, dataDir, databaseUrl, env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '' } });
+  // Old = before issue 15's batch work on the server: per-record transactions and whole-list writes.
+  const server = startServer({ port, dataDir, databaseUrl, env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '', EXECUTION_FULL_WRITES: perRecord ? '1' : '' } });
   const result: RunResult = { label, load, elapsed: NaN, requests: 0, wireMs: 0, delivered: '-', replay: NaN, ok: false };
   const { origin, apiBase } = server;
   const stop = () => {
@@ -374,7 +376,7 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const mode of modes) {
         const perRecord = mode === 'old';
-        const label = `${db}, ${perRecord ? 'old: per-record transactions' : 'new: one transaction'}${rounds > 1 ? ` #${round}` : ''}`;
+        const label = `${db}, ${perRecord ? 'old: per-record, whole writes' : 'new: one transaction, diff writes'}${rounds > 1 ? ` #${round}` : ''}`;
         results.push(await runOnce(label, perRecord, url ? await url() : null));
       }
     }

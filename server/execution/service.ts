@@ -26,6 +26,7 @@ import { needsPhoto, type CompletionInput } from '#domain/completion';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import { lateWorkRefusal, workTime } from '#domain/lifecycle';
 import type { TaskStatus } from '#domain/types';
+import { segmentMemo } from '../http/batch';
 
 type ExecutionRefusal = 'TASK_NOT_IN_PROGRESS' | 'TASK_WINDOW_ENDED' | 'PHOTOS_REQUIRED';
 
@@ -34,6 +35,20 @@ export const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
 export const photoNotFound = () => notFound('PHOTO_NOT_FOUND', 'Photo not found');
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * EXECUTION_FULL_WRITES=1 in the server's environment: scan lists and defect sets are written
+ * whole, as before issue 15's diff writes, and nothing is kept between the records of a batch
+ * segment (`npm run bench:outbox` uses it, with BATCH_PER_RECORD=1, for its "old" side).
+ */
+const fullWrites = () => process.env.EXECUTION_FULL_WRITES === '1';
+
+/** The batch segment's memo for `trx` (server/http/batch.ts), unless the old full writes are asked for. */
+function memoOf(trx: Db): Map<string, unknown> | null {
+  return fullWrites() ? null : segmentMemo(trx);
+}
+const taskMemoKey = (taskId: string) => `execution:task:${taskId}`;
+const scansMemoKey = (taskId: string) => `execution:scans:${taskId}`;
 
 export interface OwnTask {
   id: string;
@@ -69,7 +84,12 @@ function asWorkTask(task: OwnTask) {
  * work recorded inside the window (late delivery, lateWorkRefusal).
  */
 export async function lockWritable(trx: Db, writer: Writer, taskId: string): Promise<OwnTask> {
-  const task = await ownTask(trx, writer.userId, taskId, true);
+  // In a batch segment the row stays locked from the first record that locked it (its savepoint is
+  // kept until the commit; a rollback to a savepoint empties the memo), so it is read once.
+  const memo = memoOf(trx);
+  const memoised = memo?.get(taskMemoKey(taskId)) as OwnTask | undefined;
+  const task = memoised && memoised.tasker_id === writer.userId ? memoised : await ownTask(trx, writer.userId, taskId, true);
+  memo?.set(taskMemoKey(taskId), task);
   const refusal = lateWorkRefusal(asWorkTask(task), writer.recordedAt, writer.clock.now());
   if (refusal) throw refuse(refusal);
   return task;
@@ -118,6 +138,9 @@ export async function setDoneChecklistItems(trx: Db, writer: Writer, taskId: str
   const wanted = new Set(ids);
   const done = items.map((i) => i.id).filter((id) => wanted.has(id));
   await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: writer.clock.now() }).where('id', '=', taskId).execute();
+  const memo = memoOf(trx);
+  const task = memo?.get(taskMemoKey(taskId)) as OwnTask | undefined;
+  if (memo && task) memo.set(taskMemoKey(taskId), { ...task, done_checklist_item_ids: done });
   return { doneChecklistItemIds: done };
 }
 
@@ -150,6 +173,11 @@ export async function listGlobalDefects(db: Db, countryCode: string | null): Pro
  * list, unchecked; any other task has none.
  */
 export async function listTaskDefects(db: Db, taskId: string): Promise<Defect[]> {
+  return (await applicableDefects(db, taskId)).list;
+}
+
+/** listTaskDefects, and whether the list is the task's own rows (`stored`) or the global fallback. */
+async function applicableDefects(db: Db, taskId: string): Promise<{ list: Defect[]; stored: boolean }> {
   // Named in the task's market language (server/catalog/localize.ts); the ids stay.
   const name = localizedSql('d.translations', 'name', 'd.name', marketLocaleSql(sql`t.country_code`));
   const rows = await db
@@ -162,23 +190,34 @@ export async function listTaskDefects(db: Db, taskId: string): Promise<Defect[]>
     .orderBy('name')
     .orderBy('d.id')
     .execute();
-  if (rows.length > 0) return rows.map((r) => ({ id: r.id, name: r.name, type: r.type as DefectType, checked: r.checked }));
+  if (rows.length > 0) return { list: rows.map((r) => ({ id: r.id, name: r.name, type: r.type as DefectType, checked: r.checked })), stored: true };
   const hasDefectItem = await db.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).where('type', '=', 'defects').executeTakeFirst();
-  if (!hasDefectItem) return [];
+  if (!hasDefectItem) return { list: [], stored: false };
   const task = await db.selectFrom('tasks').select('country_code').where('id', '=', taskId).executeTakeFirst();
-  return (await listGlobalDefects(db, task?.country_code ?? null)).map((d) => ({ ...d, checked: false }));
+  return { list: (await listGlobalDefects(db, task?.country_code ?? null)).map((d) => ({ ...d, checked: false })), stored: false };
 }
 
-/** Full replacement of the checked set; ids must be applicable to the task. */
+/**
+ * Full replacement of the checked set (the answer: the whole applicable list); ids must be
+ * applicable to the task. Written by difference: only the rows whose flag changes (one UPDATE, none
+ * when nothing changes); a task without its own rows gets them all (materialised, as before).
+ */
 export async function setTaskDefects(trx: Db, writer: Writer, taskId: string, defectIds: string[]): Promise<{ data: Defect[] }> {
   await lockWritable(trx, writer, taskId);
-  const applicable = await listTaskDefects(trx, taskId);
+  const { list: applicable, stored } = await applicableDefects(trx, taskId);
   const known = new Set(applicable.map((d) => d.id));
   if (defectIds.some((id) => !known.has(id))) throw badRequest({ defectIds: 'UNKNOWN_DEFECT' }, 'Some defects do not apply to this task');
   const wanted = new Set(defectIds);
-  // Materialise the applicable list (a no-op when the task already has its rows), then set the flags.
   // A task with no applicable defects has nothing to write (an empty VALUES list is invalid SQL).
   if (applicable.length === 0) return { data: [] };
+  if (stored && !fullWrites()) {
+    const flipped = applicable.filter((d) => d.checked !== wanted.has(d.id)).map((d) => d.id);
+    if (flipped.length > 0) {
+      await trx.updateTable('task_defects').set({ checked: sql<boolean>`not checked` }).where('task_id', '=', taskId).where('defect_id', 'in', flipped).execute();
+    }
+    return { data: applicable.map((d) => ({ ...d, checked: wanted.has(d.id) })) };
+  }
+  // Materialise the applicable list (a no-op when the task already has its rows), then set the flags.
   await trx
     .insertInto('task_defects')
     .values(applicable.map((d) => ({ task_id: taskId, defect_id: d.id, checked: wanted.has(d.id) })))
@@ -200,9 +239,67 @@ export async function listScannedItems(db: Db, taskId: string): Promise<ScannedI
   return rows.map((r) => ({ id: r.id, ean: r.ean, facings: r.facings, timestamp: iso(r.scanned_at) }));
 }
 
-/** Full replacement (the client always sends its whole list; a replay cannot duplicate). */
+interface StoredScan {
+  id: string;
+  position: number;
+  ean: string;
+  facings: number;
+  /** scanned_at in ms since the epoch. */
+  at: number;
+}
+
+/**
+ * Full replacement (the client always sends its whole list; a replay cannot duplicate), written by
+ * difference: the task's rows are read (or, later in a batch segment, taken from what the segment
+ * wrote: the task row lock keeps every other writer out), then only the rows that are new or whose
+ * position, EAN, facings or time changed are upserted and the ones no longer listed deleted.
+ * The answer is the list as `listScannedItems` would read it back: the items in the order sent
+ * (position = index), each time as stored (a JavaScript Date: milliseconds, as timestamptz keeps it).
+ */
 export async function replaceScannedItems(trx: Db, writer: Writer, taskId: string, items: ParsedScannedItem[]): Promise<{ data: ScannedItem[] }> {
   await lockWritable(trx, writer, taskId);
+  if (fullWrites()) return replaceScannedItemsWhole(trx, taskId, items);
+  const db = execDb(trx);
+  const memo = memoOf(trx);
+  const key = scansMemoKey(taskId);
+  const current =
+    (memo?.get(key) as StoredScan[] | undefined) ??
+    (await db.selectFrom('scanned_items').select(['id', 'position', 'ean', 'facings', 'scanned_at']).where('task_id', '=', taskId).execute()).map(
+      (r): StoredScan => ({ id: r.id, position: r.position, ean: r.ean, facings: r.facings, at: new Date(r.scanned_at).getTime() }),
+    );
+  const next: StoredScan[] = items.map((it, position) => ({ id: it.id, position, ean: it.ean, facings: it.facings, at: it.scannedAt.getTime() }));
+  const before = new Map(current.map((r) => [r.id, r]));
+  const changed = next.filter((r) => {
+    const was = before.get(r.id);
+    return !was || was.position !== r.position || was.ean !== r.ean || was.facings !== r.facings || was.at !== r.at;
+  });
+  const listed = new Set(next.map((r) => r.id));
+  const gone = current.filter((r) => !listed.has(r.id)).map((r) => r.id);
+  // Forget the memo first: if a write fails, the record rolls back and nothing stale is kept.
+  memo?.delete(key);
+  for (let i = 0; i < gone.length; i += 500) {
+    await db.deleteFrom('scanned_items').where('task_id', '=', taskId).where('id', 'in', gone.slice(i, i + 500)).execute();
+  }
+  for (let i = 0; i < changed.length; i += 500) {
+    await db
+      .insertInto('scanned_items')
+      .values(changed.slice(i, i + 500).map((r) => ({ task_id: taskId, id: r.id, position: r.position, ean: r.ean, facings: r.facings, scanned_at: new Date(r.at) })))
+      .onConflict((oc) =>
+        oc.columns(['task_id', 'id']).doUpdateSet({
+          position: sql<number>`excluded.position`,
+          ean: sql<string>`excluded.ean`,
+          facings: sql<number>`excluded.facings`,
+          scanned_at: sql<Date>`excluded.scanned_at`,
+        }),
+      )
+      .execute();
+  }
+  memo?.set(key, next);
+  return { data: next.map((r) => ({ id: r.id, ean: r.ean, facings: r.facings, timestamp: new Date(r.at).toISOString() })) };
+}
+
+/** The old write (EXECUTION_FULL_WRITES=1): delete the task's list, insert it whole, read it back. */
+async function replaceScannedItemsWhole(trx: Db, taskId: string, items: ParsedScannedItem[]): Promise<{ data: ScannedItem[] }> {
   const db = execDb(trx);
   await db.deleteFrom('scanned_items').where('task_id', '=', taskId).execute();
   for (let i = 0; i < items.length; i += 500) {
@@ -350,6 +447,7 @@ export async function completeTask(trx: Db, writer: Writer, reservationLimitMinu
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw refuse('TASK_NOT_IN_PROGRESS');
+  memoOf(trx)?.delete(taskMemoKey(taskId));
   const completion = {
     user_id: userId,
     outcome: input.outcome,

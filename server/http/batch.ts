@@ -92,6 +92,13 @@ export interface BatchTransaction {
   viewer?: UserRow;
   /** False once the segment has committed or rolled back: work a route left behind uses the pool again. */
   open: boolean;
+  /**
+   * What the segment's own writes left in the database, kept by the routes so a later record of
+   * the segment need not read it again (server/execution/service.ts: the locked task row, a task's
+   * scan list). Rows a route memoises are locked by this transaction (the task row lock), so no
+   * other transaction changes them before the commit; emptied at every rollback to a savepoint.
+   */
+  memo: Map<string, unknown>;
 }
 
 const segmentStore = new AsyncLocalStorage<BatchTransaction>();
@@ -100,6 +107,12 @@ const segmentStore = new AsyncLocalStorage<BatchTransaction>();
 export function batchTransaction(): BatchTransaction | null {
   const t = segmentStore.getStore();
   return t?.open ? t : null;
+}
+
+/** The segment's memo when `trx` is the open batch segment's transaction (else null: nothing is kept). */
+export function segmentMemo(trx: unknown): Map<string, unknown> | null {
+  const t = batchTransaction();
+  return t && t.trx === trx ? t.memo : null;
 }
 
 /**
@@ -234,7 +247,7 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
           .where('scope', '=', viewer)
           .where('key', 'in', keys)
           .execute();
-        const state: BatchTransaction = { trx, scope: viewer, known: new Map(rows.map((r) => [r.key, r])), open: true };
+        const state: BatchTransaction = { trx, scope: viewer, known: new Map(rows.map((r) => [r.key, r])), open: true, memo: new Map() };
         try {
           await segmentStore.run(state, async () => {
             for (const record of segment) await apply(record);

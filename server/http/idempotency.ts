@@ -169,6 +169,7 @@ async function runInBatch<T>(
   try {
     result = await effect(trx);
   } catch (error) {
+    batch.memo.clear(); // What this record's writes left is undone with them.
     await ROLLBACK_TO_SAVEPOINT.execute(trx);
     if (error instanceof ApiError && error.statusCode < 500) {
       const response = JSON.stringify(error.toBody());
@@ -194,6 +195,7 @@ async function runInBatch<T>(
     return { result };
   }
   // Another transaction committed this key meanwhile: undo this run, answer what it stored.
+  batch.memo.clear();
   await ROLLBACK_TO_SAVEPOINT.execute(trx);
   return remember(await readRow().then((row) => row ?? Promise.reject(new Error('idempotency row vanished'))));
 }
