@@ -30,6 +30,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chownSync }
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import zlib from 'node:zlib';
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -38,6 +39,19 @@ const PATH = process.env.BENCH_PATH ?? '/api/task?status=available&first=50';
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const MAX_IN_FLIGHT = 256;
 const DELTA_POLLS = Number(process.env.BENCH_DELTA_POLLS ?? 300);
+/**
+ * What the client says it can decode. Chromium sends `gzip, deflate, br, zstd` on every fetch,
+ * so that is the default: a figure without compression would not be what a phone costs the
+ * server. BENCH_ENCODING=identity measures the uncompressed answer.
+ */
+const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
+/** Servers to compare, each run in turn (old: TASK_LIST_ANSWERS=off). */
+type Mode = 'old' | 'new';
+const MODES: Mode[] = (process.env.BENCH_MODES ?? 'old,new').split(',').map((m) => m.trim()).filter((m): m is Mode => m === 'old' || m === 'new');
+/** Rounds of old/new rate runs, alternating. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** Task writes per second during an extra run of each mode (0: no such run). */
+const WRITES_PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 0);
 const STAFF = { authorization: 'Bearer dev-staff-token', 'content-type': 'application/json' };
 const PG_USER = 'shelfwork-pg';
 
@@ -91,18 +105,29 @@ function percentile(sorted: number[], p: number): number {
 
 interface Sample {
   status: number;
+  wire: number;
   fromDue: number;
   fromSent: number;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function get(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/**
+ * One GET. `wire`: the bytes as sent (compressed when the server compressed); `body`: decoded,
+ * only when `decode` (the rate loop leaves it: the client shares the server's cores).
+ */
+function get(port: number, path: string, headers: Record<string, string>, decode = true): Promise<{ status: number; body: string; wire: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers: { 'accept-encoding': ENCODING, ...headers }, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const enc = res.headers['content-encoding'];
+        let body = '';
+        if (decode) body = (enc === 'br' ? zlib.brotliDecompressSync(raw) : enc === 'gzip' ? zlib.gunzipSync(raw) : enc === 'deflate' ? zlib.inflateSync(raw) : raw).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, body, wire: raw.length, headers: res.headers });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -147,10 +172,10 @@ async function drive(port: number, token: string, rate: number, seconds: number,
     inFlight++;
     const sent = performance.now();
     pending.push(
-      get(port, path, headers)
+      get(port, path, headers, false)
         .then((res) => {
           const end = performance.now();
-          samples.push({ status: res.status, fromDue: end - due, fromSent: end - sent });
+          samples.push({ status: res.status, wire: res.wire, fromDue: end - due, fromSent: end - sent });
         })
         .catch(() => {
           errors++;
@@ -173,6 +198,8 @@ function report(label: string, result: Awaited<ReturnType<typeof drive>>): void 
   console.log(`\n${label}: ${result.samples.length} responses in ${result.elapsed.toFixed(1)} s (${(result.samples.length / result.elapsed).toFixed(0)} req/s)`);
   console.log(`  response time (from due)  p50 ${f(percentile(fromDue, 50))} ms  p95 ${f(percentile(fromDue, 95))} ms  p99 ${f(percentile(fromDue, 99))} ms  max ${f(fromDue[fromDue.length - 1] ?? NaN)} ms`);
   console.log(`  service time (from sent)  p50 ${f(percentile(fromSent, 50))} ms  p95 ${f(percentile(fromSent, 95))} ms  p99 ${f(percentile(fromSent, 99))} ms`);
+  const wire = result.samples.reduce((a, s) => a + s.wire, 0) / Math.max(1, result.samples.length);
+  console.log(`  bytes on the wire per answer: ${(wire / 1024).toFixed(1)} KB (Accept-Encoding: ${ENCODING})`);
   console.log(`  5xx: ${fivexx}   non-200: ${non200}   network errors: ${result.errors}   not sent (over ${MAX_IN_FLIGHT} in flight): ${result.late}`);
 }
 
@@ -217,6 +244,24 @@ function printPollCost(label: string, c: PollCost): void {
   console.log(
     `  ${label.padEnd(34)} ${per(c.requests).padStart(6)} req  ${(c.bytes / c.polls / 1024).toFixed(2).padStart(8)} KB  API CPU ${per(c.apiCpuMs).padStart(6)} ms  PostgreSQL CPU ${per(c.pgCpuMs).padStart(6)} ms  wall ${per(c.wallMs).padStart(6)} ms`,
   );
+}
+
+let placeForWrites: string | undefined;
+
+/** Staff adds an available task in lt@demo's market (a write that changes its available list). */
+async function staffCreateTask(port: number, token: string, n: number): Promise<void> {
+  if (!placeForWrites) {
+    const places = JSON.parse((await get(port, '/api/task/places?first=1', { authorization: `Bearer ${token}` })).body) as { data: { id: string }[] };
+    placeForWrites = places.data[0]?.id;
+  }
+  const day = new Date(Date.now() + (2 + (n % 20)) * 86_400_000).toISOString().slice(0, 10);
+  const res = await postJson(
+    port,
+    '/api/staff/tasks',
+    { placeId: placeForWrites, taskTypeId: 'shelf-photo', timeWindowStart: `${day}T08:00:00Z`, timeWindowEnd: `${day}T12:00:00Z`, expectedDuration: 60, reward: '12.50' },
+    STAFF,
+  );
+  if (res.status !== 201) throw new Error(`staff create task: ${res.status} ${res.body}`);
 }
 
 /**
@@ -298,9 +343,9 @@ async function main(): Promise<void> {
     chownSync(tmp, uid, gid);
   }
   const pgPort = await freePort();
-  let server: ChildProcess | null = null;
+  const servers: ChildProcess[] = [];
   const cleanup = () => {
-    if (server && server.exitCode === null) server.kill('SIGTERM');
+    for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
     if (existsSync(join(data, 'postmaster.pid'))) {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], isRoot);
@@ -322,58 +367,107 @@ async function main(): Promise<void> {
       ['-D', data, '-l', join(tmp, 'pg.log'), '-w', '-t', '30', '-o', `-p ${pgPort} -k ${tmp} -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=128MB`, 'start'],
       isRoot,
     );
-    const port = await freePort();
-    // BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it exits.
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'development',
-        SEED_DEMO: 'true',
-        DIST_DIR: join(tmp, 'no-dist'),
-        LOG_REQUESTS: '',
-        API_PROCESSES: String(PROCESSES),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let started = false;
-    server.stdout?.on('data', (c: Buffer) => {
-      if (!started && c.toString().includes('Shelfwork is running')) started = true;
-    });
-    for (let i = 0; i < 600 && !started; i++) {
-      if (server.exitCode !== null) throw new Error('server exited during start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (!started) throw new Error('server did not start within 60 s');
-    const login = await postJson(port, '/api/auth/password-login', { username: 'lt@demo.shelfwork.app', password: 'demo1234' });
+    const startServer = async (mode: Mode): Promise<{ child: ChildProcess; port: number }> => {
+      const port = await freePort();
+      // BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it exits.
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          NODE_ENV: 'development',
+          SEED_DEMO: 'true',
+          DIST_DIR: join(tmp, 'no-dist'),
+          LOG_REQUESTS: '',
+          API_PROCESSES: String(PROCESSES),
+          // old: every list page read, mapped, serialised and compressed per request; new: stored answers (server/sync/listAnswers.ts).
+          TASK_LIST_ANSWERS: mode === 'old' ? 'off' : 'on',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      servers.push(child);
+      let started = false;
+      child.stdout?.on('data', (c: Buffer) => {
+        if (!started && c.toString().includes('Shelfwork is running')) started = true;
+      });
+      for (let i = 0; i < 600 && !started; i++) {
+        if (child.exitCode !== null) throw new Error('server exited during start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!started) throw new Error('server did not start within 60 s');
+      return { child, port };
+    };
+    // Both servers on the same PostgreSQL, one after the other (the second finds the database ready).
+    const started: Partial<Record<Mode, { child: ChildProcess; port: number }>> = {};
+    for (const mode of MODES) started[mode] = await startServer(mode);
+    const any = started[MODES[0] as Mode] as { child: ChildProcess; port: number };
+    const login = await postJson(any.port, '/api/auth/password-login', { username: 'lt@demo.shelfwork.app', password: 'demo1234' });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
     const { token } = JSON.parse(login.body) as { token: string };
-    const probe = await get(port, PATH, { authorization: `Bearer ${token}` });
-    const count = (JSON.parse(probe.body) as { data?: unknown[] }).data?.length ?? 0;
-    console.log(`bench-api: server on 127.0.0.1:${port}; GET ${PATH} → ${probe.status}, ${count} tasks, ${probe.body.length} bytes`);
     const pgPid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const pids = { api: server.pid, pg: pgPid };
-    const idleCursor = DELTA_POLLS > 0 ? await measureDelta(port, token, pids) : null;
-    report('warm-up', await drive(port, token, Math.min(RATE, 150), 3));
-    const rateRun = async (path: string) => {
-      const cpuBefore = cpuMs(server?.pid);
+    for (const mode of MODES) {
+      const { port } = started[mode] as { port: number };
+      const probe = await get(port, PATH, { authorization: `Bearer ${token}` });
+      const count = (JSON.parse(probe.body) as { data?: unknown[] }).data?.length ?? 0;
+      console.log(
+        `bench-api: ${mode} server (TASK_LIST_ANSWERS=${mode === 'old' ? 'off' : 'on'}) on 127.0.0.1:${port}; GET ${PATH} → ${probe.status}, ${count} tasks, ${probe.body.length} bytes of JSON, ${probe.wire} on the wire (Content-Encoding: ${probe.headers['content-encoding'] ?? 'none'}; Accept-Encoding: ${ENCODING})`,
+      );
+    }
+    const last = started[MODES[MODES.length - 1] as Mode] as { child: ChildProcess; port: number };
+    const idleCursor = DELTA_POLLS > 0 ? await measureDelta(last.port, token, { api: last.child.pid, pg: pgPid }) : null;
+    const rows: string[] = [];
+    const rateRun = async (mode: Mode, path: string, label: string, writes = 0) => {
+      const { child, port } = started[mode] as { child: ChildProcess; port: number };
+      // BENCH_WRITES_PER_S: staff creates a task in lt@demo's market this often during the run,
+      // so stored answers keep going out of date (each write changes the list).
+      let stop = false;
+      const writer = (async () => {
+        if (writes <= 0) return 0;
+        let n = 0;
+        while (!stop) {
+          await staffCreateTask(port, token, n++);
+          await new Promise((r) => setTimeout(r, 1000 / writes));
+        }
+        return n;
+      })();
+      const cpuBefore = cpuMs(child.pid);
       const pgBefore = cpuMs(pgPid);
       const result = await drive(port, token, RATE, SECONDS, path);
-      const cpuAfter = cpuMs(server?.pid);
+      const cpuAfter = cpuMs(child.pid);
       const pgAfter = cpuMs(pgPid);
-      report(`GET ${path.length > 90 ? `${path.slice(0, 90)}…` : path} at ${RATE} req/s for ${SECONDS} s`, result);
+      stop = true;
+      const written = await writer;
+      report(`${mode}: GET ${path.length > 80 ? `${path.slice(0, 80)}…` : path} at ${RATE} req/s for ${SECONDS} s${writes > 0 ? `, ${written} task writes` : ''}`, result);
       const n = Math.max(1, result.samples.length);
+      const api = (cpuAfter - cpuBefore) / n;
+      const pg = (pgAfter - pgBefore) / n;
       console.log(
-        `  server CPU (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}): ${((cpuAfter - cpuBefore) / n).toFixed(2)} ms per request (user+system); PostgreSQL: ${((pgAfter - pgBefore) / n).toFixed(2)} ms per request`,
+        `  server CPU (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}): ${api.toFixed(2)} ms per request (user+system); PostgreSQL: ${pg.toFixed(2)} ms per request`,
+      );
+      const sorted = result.samples.map((x) => x.fromDue).sort((x, y) => x - y);
+      const wire = result.samples.reduce((x, y) => x + y.wire, 0) / n / 1024;
+      rows.push(
+        `| ${label} | ${mode} | ${(result.samples.length / result.elapsed).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${api.toFixed(2)} | ${pg.toFixed(2)} | ${wire.toFixed(1)} | ${result.samples.filter((x) => x.status >= 500).length} |`,
       );
     };
-    await rateRun(PATH);
+    for (const mode of MODES) {
+      const { port } = started[mode] as { port: number };
+      report(`${mode}: warm-up`, await drive(port, token, Math.min(RATE, 150), 3));
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const mode of MODES) await rateRun(mode, PATH, 'list page');
+      if (WRITES_PER_S > 0) for (const mode of MODES) await rateRun(mode, PATH, `list page, ${WRITES_PER_S} writes/s`, WRITES_PER_S);
+    }
     // The same rate of idle delta polls (every request with the same cursor: nothing changed since).
-    if (idleCursor) await rateRun(`/api/task?status=available&first=50&since=${idleCursor}`);
-    console.log(`  machine load average (1 min) at the end: ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores — other work on the machine skews latency`);
+    if (idleCursor) await rateRun(MODES[MODES.length - 1] as Mode, `/api/task?status=available&first=50&since=${idleCursor}`, 'idle delta poll');
+    const load = os.loadavg();
+    console.log(`\nsummary (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, ${RATE} req/s offered, ${SECONDS} s each, Accept-Encoding: ${ENCODING}):`);
+    console.log('| run | server | req/s | p50 ms | p95 ms | p99 ms | API CPU ms/req | PostgreSQL CPU ms/req | KB on the wire | 5xx |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of rows) console.log(r);
+    console.log(`  machine load average at the end: ${load.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) on ${os.cpus().length} cores — other work on the machine skews latency`);
   } finally {
     agent.destroy();
     cleanup();

@@ -73,6 +73,8 @@ export interface TaskRow extends PlaceRef, TaskTypeRef {
   updated_at: Date;
   reserved_at: Date | null;
   sort_value: Date | number | string | null;
+  /** The task's market (listTasks only): its currency symbol and language came from the reference cache. */
+  country_code?: string;
 }
 
 export interface TaskTypeTrainingRow {
@@ -426,6 +428,7 @@ export async function listTasks(
       has_outstanding_dispute: r.has_outstanding_dispute,
       updated_at: r.updated_at,
       reserved_at: r.reserved_at,
+      country_code: r.country_code,
       place_id: place.place_id,
       place_title: place.place_title,
       place_address: place.place_address,
@@ -544,6 +547,63 @@ export async function loadViewerRow(db: Db, userId: string): Promise<ViewerRow |
     .where('u.id', '=', userId)
     .executeTakeFirst();
   return row as ViewerRow | undefined;
+}
+
+/** A stored list answer to check (server/sync/listAnswers.ts): for whom, which statuses, as of which snapshot, and the clock range (clockFrom, now] to check window flips in. */
+export interface ListAnswerCheck {
+  viewer: Viewer;
+  statuses: TaskStatus[] | undefined;
+  snapshot: string;
+  clockFrom: Date;
+  now: Date;
+}
+
+/**
+ * The viewer row (as loadViewerRow), the database snapshot of this statement, and — given a
+ * stored list answer — whether anything in that viewer's list may have changed since the
+ * answer's snapshot, all in **one statement** (one round trip per list request, as before):
+ * a task of the list written since (any process, any field), a task that left the list since
+ * (task_list_exits, the previous membership judged as for this viewer), or one of the viewer's
+ * reserved tasks whose window opened or closed since `clockFrom` (isStartable). The same
+ * conditions as readListChanges, only as `exists`; anything else that shapes the answer (the
+ * viewer's facts, reference data) the caller compares itself.
+ */
+export async function loadViewerForList(
+  db: Db,
+  userId: string,
+  check: ListAnswerCheck | null,
+): Promise<{ row: ViewerRow | undefined; snapshot: string; changed: boolean }> {
+  let changed: RawBuilder<boolean> = sql<boolean>`true`;
+  if (check) {
+    const { viewer, statuses, snapshot, clockFrom, now } = check;
+    const inStatuses = (column: RawBuilder<unknown>) =>
+      statuses && statuses.length > 0 ? sql<SqlBool>`${column} in (${sql.join(statuses)})` : sql<SqlBool>`true`;
+    const wasVisible =
+      viewer.canSeeTasks && viewer.countryCode
+        ? sql<SqlBool>`(e.old_tasker_id = ${viewer.id} or (e.old_status = 'available' and e.old_country_code = ${viewer.countryCode}))`
+        : sql<SqlBool>`e.old_tasker_id = ${viewer.id}`;
+    changed = sql<boolean>`(
+      exists (select 1 from tasks t where ${notInSnapshotSql(sql`t.change_xid`, snapshot)} and ${visibleSql(viewer)} and ${inStatuses(sql`t.status`)})
+      or exists (select 1 from task_list_exits e where ${notInSnapshotSql(sql`e.xid`, snapshot)} and ${wasVisible} and ${inStatuses(sql`e.old_status`)})
+      or exists (select 1 from tasks t where t.tasker_id = ${viewer.id} and t.status = 'reserved' and ${inStatuses(sql`t.status`)}
+        and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
+          or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))))`;
+  }
+  const row = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select([
+      sql<string[]>`coalesce((select json_agg(ut.training_id) from user_trainings ut where ut.user_id = u.id), '[]'::json)`.as('done_training_ids'),
+      sql<number>`(select coalesce(sum(k.expected_duration), 0)::int from tasks k
+        where k.tasker_id = u.id and k.status in ('reserved', 'in_progress'))`.as('reservation_used'),
+      sql<string>`pg_current_snapshot()::text`.as('list_snapshot'),
+      changed.as('list_changed'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return { row: undefined, snapshot: '', changed: true };
+  const { list_snapshot: snapshot, list_changed: listChanged, ...viewerRow } = row as typeof row & { list_snapshot: string; list_changed: boolean };
+  return { row: viewerRow as ViewerRow, snapshot, changed: listChanged !== false };
 }
 
 /** Minutes of the tasker's reserved and in-progress tasks (spec: reservation limit). */

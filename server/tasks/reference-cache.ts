@@ -132,6 +132,29 @@ export class ReferenceCache {
     return fresh;
   }
 
+  /**
+   * Until when (this cache's clock, ms) what was read from these entries stays as fresh as the
+   * cache promises: the oldest entry's load time + the TTL. A stored list answer made from them
+   * (server/sync/listAnswers.ts) is served no longer than this, so it is never staler than the
+   * rows it was made from would be. An id not in the cache: now (not fresh).
+   */
+  freshUntil(taskTypeIds: Iterable<string>, placeIds: Iterable<string>, countryCodes: Iterable<string>): number {
+    let oldest = Infinity;
+    const take = (e: { loadedAt: number } | undefined) => {
+      oldest = Math.min(oldest, e ? e.loadedAt : -Infinity);
+    };
+    for (const id of taskTypeIds) take(this.taskTypes.get(id));
+    for (const id of placeIds) take(this.places.get(id));
+    for (const code of countryCodes) take(this.markets.get(code));
+    if (oldest === -Infinity) return this.now();
+    return oldest === Infinity ? this.now() + this.ttlMs : oldest + this.ttlMs;
+  }
+
+  /** This cache's clock (ms), the one freshUntil is in. */
+  clockMs(): number {
+    return this.now();
+  }
+
   /** The task types of `ids` with their English texts; inLocale gives them in a market's locale. */
   async taskTypesFor(ids: Iterable<string>): Promise<Map<string, TaskTypeRef>> {
     const missing = this.stale(this.taskTypes, ids);

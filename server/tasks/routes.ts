@@ -1,5 +1,5 @@
 /** Task read routes (spec section 7): GET task, task/{taskId}, task/places, task/reservation-limit. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { taskerIdOf } from '../http/access';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors';
@@ -10,6 +10,7 @@ import {
   findTask,
   listPlacesWithTasks,
   listTasks,
+  loadViewerForList,
   loadViewerRow,
   orderSpec,
   type KeysetPosition,
@@ -24,6 +25,7 @@ import { toViewer } from './viewer';
 import { taskTypeShape } from './visibility';
 import { readTimestamp } from '#domain/time';
 import { fullCursor, listFingerprint, readDelta, usableCursor } from '../sync/taskDelta';
+import { chooseEncoding, encodedBody, etagMatches, listAnswers, weakEtag, type ListAnswers, type StoredAnswer } from '../sync/listAnswers';
 
 /** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
 export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
@@ -98,10 +100,9 @@ function toApiTasks(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: 
  * The hot path: Task JSON assembled by hand so each task type's JSON (most of the bytes) is
  * serialised once per process instead of once per task (same JSON shape as toApiTask).
  */
-function taskJsonParts(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: Coordinates | null): string[] {
+function taskJsonParts(ctx: AppContext, rows: TaskRow[], viewer: Viewer, position: Coordinates | null, now: Date = ctx.clock.now()): string[] {
   const cache = referenceCache(ctx.db);
   const shape = taskTypeShape(viewer);
-  const now = ctx.clock.now();
   return rows.map((r) => {
     const trainings = Array.isArray(r.tt_trainings) ? r.tt_trainings : [];
     const taskType = cache.apiTaskType(r.task_type_id, r.tt_locale, shape, () => toApiTaskType(r, trainings, viewer));
@@ -111,13 +112,32 @@ function taskJsonParts(ctx: AppContext, rows: TaskRow[], viewer: Viewer, positio
   });
 }
 
+/**
+ * A list answer from its stored bytes: `ETag` (weak, of the JSON), `304` when If-None-Match names
+ * it, else the JSON in the best encoding the client accepts (made once per answer and kept;
+ * @fastify/compress leaves an answer that has a Content-Encoding alone). Below 1 KB, as
+ * @fastify/compress's threshold, the JSON goes as it is.
+ */
+function sendStoredAnswer(request: FastifyRequest, reply: FastifyReply, answers: ListAnswers, answer: StoredAnswer): FastifyReply {
+  reply.header('etag', answer.etag);
+  reply.header('vary', 'accept-encoding');
+  if (etagMatches(request.headers['if-none-match'], answer.etag)) {
+    answers.stats.notModified++;
+    return reply.code(304).send();
+  }
+  const encoding = answer.json.length < 1024 ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(encodedBody(answer, encoding));
+}
+
 function cannotSeeTasks(): ApiError {
   return forbidden('CANNOT_SEE_TASKS', 'Tasks are not available for this account');
 }
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/task', async (request, reply) => {
-    const { viewer } = await requireViewer(ctx, request);
+    const userId = taskerIdOf(request);
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};
     const filters = readFilters(query, errors);
@@ -146,12 +166,28 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     const since = sinceRaw.value;
     if (sinceRaw.error) errors.since = sinceRaw.error;
     else if (since !== undefined && (after !== null || afterRaw.value || Object.keys(filters).some((k) => k !== 'statuses'))) errors.since = 'NOT_ALLOWED';
+
+    // A page without `since` may be served as stored bytes (server/sync/listAnswers.ts): the one
+    // viewer statement also checks the stored answer against the database's change feed.
+    const answers = listAnswers(ctx.db);
+    const answerKey = since === undefined && Object.keys(errors).length === 0 ? `${userId}\u0000${JSON.stringify([filters, first, orderBy, afterRaw.value ?? null, position])}` : null;
+    const stored = answerKey === null ? undefined : answers.peek(answerKey);
+    const now = ctx.clock.now();
+    const loaded = await loadViewerForList(
+      ctx.db,
+      userId,
+      // The clock range between the answer's and now, whichever comes first (concurrent requests need not arrive in clock order).
+      stored
+        ? { viewer: stored.viewer, statuses: stored.statuses, snapshot: stored.snapshot, clockFrom: new Date(Math.min(stored.clockMs, now.getTime())), now: new Date(Math.max(stored.clockMs, now.getTime())) }
+        : null,
+    );
+    if (!loaded.row) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+    const viewer = toViewer(loaded.row, ctx.config.reservationLimitMinutes);
     if (Object.keys(errors).length > 0) throw badRequest(errors);
 
     if (!viewer.canSeeTasks) throw cannotSeeTasks();
     let deltaCursor: string | null = null;
     if (since !== undefined) {
-      const now = ctx.clock.now();
       const fingerprint = listFingerprint(viewer, filters.statuses);
       const cursor = usableCursor(since, fingerprint, now);
       const delta = cursor ? await readDelta(ctx.db, viewer, filters.statuses, cursor, fingerprint, now) : { kind: 'full' as const };
@@ -163,8 +199,22 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
       }
       deltaCursor = await fullCursor(ctx.db, fingerprint, now);
     }
+    const fingerprint = answerKey === null ? '' : listFingerprint(viewer, filters.statuses);
+    const cache = referenceCache(ctx.db);
+    if (answerKey !== null && stored) {
+      if (!loaded.changed && stored.fingerprint === fingerprint && cache.clockMs() < stored.freshUntil) {
+        // Nothing of this list changed between the answer's snapshot and this statement's: the
+        // answer is right as of this snapshot too, so the next check starts from here. Its clock
+        // stays the one it was made at (the window check spans from there to the request's).
+        stored.snapshot = loaded.snapshot;
+        answers.touch(answerKey, stored);
+        answers.stats.hits++;
+        return sendStoredAnswer(request, reply, answers, stored);
+      }
+      answers.drop(answerKey);
+    }
     const spec = orderSpec(orderBy, position);
-    const rows = await listTasks(ctx.db, viewer, filters, spec, after, first + 1, ctx.clock.now());
+    const rows = await listTasks(ctx.db, viewer, filters, spec, after, first + 1, now);
     const hasNext = rows.length > first;
     const pageRows = rows.slice(0, first);
     const cursorOf = (r: TaskRow) =>
@@ -177,9 +227,31 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
       hasNext,
       hasPrevious: after !== null,
     };
-    const parts = taskJsonParts(ctx, pageRows, viewer, position);
+    const parts = taskJsonParts(ctx, pageRows, viewer, position, now);
     const cursorPart = deltaCursor === null ? '' : `,"cursor":${JSON.stringify(deltaCursor)}`;
-    return reply.type('application/json; charset=utf-8').send(`{"data":[${parts.join(',')}],"pageInfo":${JSON.stringify(pageInfo)}${cursorPart}}`);
+    const text = `{"data":[${parts.join(',')}],"pageInfo":${JSON.stringify(pageInfo)}${cursorPart}}`;
+    if (answerKey === null || !answers.enabled) return reply.type('application/json; charset=utf-8').send(text);
+    // Every row of the page (and the one past it) was completed from these reference entries.
+    const freshUntil = cache.freshUntil(
+      rows.map((r) => r.task_type_id),
+      rows.map((r) => r.place_id),
+      rows.map((r) => r.country_code ?? r.place_country_code),
+    );
+    const json = Buffer.from(text, 'utf8');
+    const answer: StoredAnswer = {
+      viewer,
+      statuses: filters.statuses,
+      fingerprint,
+      snapshot: loaded.snapshot,
+      clockMs: now.getTime(),
+      freshUntil,
+      json,
+      etag: weakEtag(json),
+      encoded: {},
+    };
+    answers.store(answerKey, answer);
+    answers.stats.misses++;
+    return sendStoredAnswer(request, reply, answers, answer);
   });
 
   app.get('/api/task/places', async (request): Promise<Page<Place>> => {
