@@ -132,13 +132,18 @@ export async function listChecklistItems(db: Db, task: OwnTask): Promise<Checkli
 /** Full replacement of the done list (last state wins); ids must be items of this task. */
 export async function setDoneChecklistItems(trx: Db, writer: Writer, taskId: string, ids: string[]): Promise<{ doneChecklistItemIds: string[] }> {
   await lockWritable(trx, writer, taskId);
-  const items = await trx.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).orderBy('position').orderBy('id').execute();
-  const known = new Set(items.map((i) => i.id));
+  // In a batch segment the task's item ids are read once (server/http/batch.ts, memo).
+  const memo = memoOf(trx);
+  const itemsKey = `execution:checklist:${taskId}`;
+  const order =
+    (memo?.get(itemsKey) as string[] | undefined) ??
+    (await trx.selectFrom('checklist_items').select('id').where('task_id', '=', taskId).orderBy('position').orderBy('id').execute()).map((i) => i.id);
+  memo?.set(itemsKey, order);
+  const known = new Set(order);
   if (ids.some((id) => !known.has(id))) throw badRequest({ ids: 'UNKNOWN_ITEM' }, 'Some checklist items do not belong to this task');
   const wanted = new Set(ids);
-  const done = items.map((i) => i.id).filter((id) => wanted.has(id));
+  const done = order.filter((id) => wanted.has(id));
   await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: writer.clock.now() }).where('id', '=', taskId).execute();
-  const memo = memoOf(trx);
   const task = memo?.get(taskMemoKey(taskId)) as OwnTask | undefined;
   if (memo && task) memo.set(taskMemoKey(taskId), { ...task, done_checklist_item_ids: done });
   return { doneChecklistItemIds: done };
@@ -204,7 +209,11 @@ async function applicableDefects(db: Db, taskId: string): Promise<{ list: Defect
  */
 export async function setTaskDefects(trx: Db, writer: Writer, taskId: string, defectIds: string[]): Promise<{ data: Defect[] }> {
   await lockWritable(trx, writer, taskId);
-  const { list: applicable, stored } = await applicableDefects(trx, taskId);
+  // In a batch segment the applicable list is read once, then kept with the flags this segment set.
+  const memo = memoOf(trx);
+  const defectsKey = `execution:defects:${taskId}`;
+  const { list: applicable, stored } = (memo?.get(defectsKey) as { list: Defect[]; stored: boolean } | undefined) ?? (await applicableDefects(trx, taskId));
+  memo?.delete(defectsKey);
   const known = new Set(applicable.map((d) => d.id));
   if (defectIds.some((id) => !known.has(id))) throw badRequest({ defectIds: 'UNKNOWN_DEFECT' }, 'Some defects do not apply to this task');
   const wanted = new Set(defectIds);
@@ -215,7 +224,9 @@ export async function setTaskDefects(trx: Db, writer: Writer, taskId: string, de
     if (flipped.length > 0) {
       await trx.updateTable('task_defects').set({ checked: sql<boolean>`not checked` }).where('task_id', '=', taskId).where('defect_id', 'in', flipped).execute();
     }
-    return { data: applicable.map((d) => ({ ...d, checked: wanted.has(d.id) })) };
+    const data = applicable.map((d) => ({ ...d, checked: wanted.has(d.id) }));
+    memo?.set(defectsKey, { list: data, stored: true });
+    return { data };
   }
   // Materialise the applicable list (a no-op when the task already has its rows), then set the flags.
   await trx

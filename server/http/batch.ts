@@ -21,7 +21,9 @@
  *   record's route — its user lookup too — sees the earlier records, as if they had been committed;
  *   runIdempotent takes a savepoint per fresh record instead of a transaction: a refused or failed
  *   record rolls back to its own savepoint only (its refusal row is still written), and the others
- *   stand. The segment's idempotency rows are read in one query first, so a replay costs no write.
+ *   stand. The segment's idempotency rows are read in one query first, so a replay costs no write,
+ *   and the fresh records' rows (answers and refusals) are written together in one statement before
+ *   the commit (a key another request stored meanwhile fails the segment: see writePendingKeys).
  *   Any other record (photo metadata and deletion — their files —, lifecycle, account…) runs alone
  *   with its own transaction, after the records before it are committed. If the segment cannot
  *   commit, the whole batch answers 500 and the client sends it again (nothing of it was applied;
@@ -99,6 +101,42 @@ export interface BatchTransaction {
    * other transaction changes them before the commit; emptied at every rollback to a savepoint.
    */
   memo: Map<string, unknown>;
+  /** Key rows of the segment's fresh records (answers and refusals), written together before the commit. */
+  pendingKeys: PendingKeyRow[];
+}
+
+/** An idempotency row waiting for its segment's commit. */
+export interface PendingKeyRow {
+  scope: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status_code: number;
+  /** The answer as JSON text. */
+  response: string;
+  created_at: Date;
+}
+
+/**
+ * Writes the segment's key rows in one statement (a few for a long segment). A key another
+ * transaction committed meanwhile (the same record sent twice at once) conflicts: the segment
+ * must not commit, since that record's effect was applied twice: it fails, the batch answers 500,
+ * and the resend replays every stored answer.
+ */
+async function writePendingKeys(state: BatchTransaction): Promise<void> {
+  const rows = state.pendingKeys;
+  state.pendingKeys = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    const chunk = rows.slice(i, i + 100);
+    const inserted = await state.trx
+      .insertInto('idempotency_keys')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key')
+      .execute();
+    if (inserted.length !== chunk.length) throw new Error('an idempotency key of this batch was stored meanwhile by another request: the segment is not committed');
+  }
 }
 
 const segmentStore = new AsyncLocalStorage<BatchTransaction>();
@@ -247,11 +285,12 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
           .where('scope', '=', viewer)
           .where('key', 'in', keys)
           .execute();
-        const state: BatchTransaction = { trx, scope: viewer, known: new Map(rows.map((r) => [r.key, r])), open: true, memo: new Map() };
+        const state: BatchTransaction = { trx, scope: viewer, known: new Map(rows.map((r) => [r.key, r])), open: true, memo: new Map(), pendingKeys: [] };
         try {
           await segmentStore.run(state, async () => {
             for (const record of segment) await apply(record);
           });
+          await writePendingKeys(state);
           // A failure outside any savepoint (e.g. a lost connection in a route's read) leaves the
           // transaction aborted, and its COMMIT would silently roll back: fail loudly instead.
           await sql`select 1`.execute(trx);

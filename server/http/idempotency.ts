@@ -8,9 +8,10 @@
  * unexpected failures are not stored, so a retry can still succeed.
  *
  * Inside a batch segment (server/http/batch.ts) the transaction is the segment's, and the record
- * is a savepoint in it; its key row is written once, with the answer, after the effect (a key
- * another transaction holds makes that insert wait, then conflict: the record rolls back to its
- * savepoint and replays the stored answer, as above).
+ * is a savepoint in it; its key row, with the answer (or the refusal), is queued on the segment
+ * and the segment writes all of them in one statement before its commit. A key another transaction
+ * holds makes that insert wait, then conflict: the segment then fails as a whole (nothing of it is
+ * committed, the batch answers 500) and the client's resend replays the stored answers.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -139,13 +140,16 @@ export async function runIdempotent<T>(
   return reply.header('idempotent-replayed', 'true').status(outcome.status).send(outcome.body);
 }
 
+/** EXECUTION_FULL_WRITES=1 (bench:outbox's old side): each fresh key row written by its own statement, as before. */
+const deferOff = () => process.env.EXECUTION_FULL_WRITES === '1';
+
 const SAVEPOINT = sql`savepoint batch_record`;
 const ROLLBACK_TO_SAVEPOINT = sql`rollback to savepoint batch_record`;
 
 /**
  * runIdempotent inside a batch segment: a known key replays; a fresh one runs its effect in a
- * savepoint and writes its key row with the answer (one statement). The savepoint is not released:
- * it ends with the segment's commit (one statement less per record).
+ * savepoint and queues its key row with the answer (batch.pendingKeys, written by the segment).
+ * The savepoint is not released: it ends with the segment's commit (one statement less per record).
  */
 async function runInBatch<T>(
   batch: BatchTransaction,
@@ -173,17 +177,28 @@ async function runInBatch<T>(
     await ROLLBACK_TO_SAVEPOINT.execute(trx);
     if (error instanceof ApiError && error.statusCode < 500) {
       const response = JSON.stringify(error.toBody());
-      const stored = await trx
-        .insertInto('idempotency_keys')
-        .values({ scope, key, method, path, request_hash: requestHash, status_code: error.statusCode, response, created_at: ctx.clock.now() })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (stored) remember({ status_code: error.statusCode, response: JSON.parse(response) as unknown, request_hash: requestHash });
+      if (scope === batch.scope && !deferOff()) {
+        batch.pendingKeys.push({ scope, key, method, path, request_hash: requestHash, status_code: error.statusCode, response, created_at: ctx.clock.now() });
+        remember({ status_code: error.statusCode, response: JSON.parse(response) as unknown, request_hash: requestHash });
+      } else {
+        const stored = await trx
+          .insertInto('idempotency_keys')
+          .values({ scope, key, method, path, request_hash: requestHash, status_code: error.statusCode, response, created_at: ctx.clock.now() })
+          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (stored) remember({ status_code: error.statusCode, response: JSON.parse(response) as unknown, request_hash: requestHash });
+      }
     }
     throw error;
   }
   const response = JSON.stringify(result.body ?? null);
+  if (scope === batch.scope && !deferOff()) {
+    // Written with the segment's other key rows, in one statement before its commit (server/http/batch.ts).
+    batch.pendingKeys.push({ scope, key, method, path, request_hash: requestHash, status_code: result.status, response, created_at: ctx.clock.now() });
+    remember({ status_code: result.status, response: JSON.parse(response) as unknown, request_hash: requestHash });
+    return { result };
+  }
   const inserted = await trx
     .insertInto('idempotency_keys')
     .values({ scope, key, method, path, request_hash: requestHash, status_code: result.status, response, created_at: ctx.clock.now() })

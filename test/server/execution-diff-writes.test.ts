@@ -208,3 +208,84 @@ describe('in a batch segment', () => {
     expect(task.doneChecklistItemIds).toEqual([items[1]]);
   });
 });
+
+describe('idempotency rows of a batch segment', () => {
+  async function batchRes(token: string, records: unknown[]) {
+    return server.request({ method: 'POST', url: '/api/batch', token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ records }) });
+  }
+  const record = (taskId: string, path: string, body: unknown) => {
+    const key = randomUUID();
+    return { id: key, queue: taskId, method: 'POST', path: `task/${taskId}/${path}`, body, idempotencyKey: key, recordedAt: server.clock.now().toISOString() };
+  };
+
+  it('are written in one statement for the whole segment, answers and refusals alike', async () => {
+    const { taskId, tasker } = await taskInStatus(server);
+    await sql`CREATE TABLE diff_test_key_statements (n int)`.execute(server.db);
+    await sql`CREATE FUNCTION diff_test_key_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO diff_test_key_statements VALUES (1); RETURN NULL; END $$`.execute(server.db);
+    await sql`CREATE TRIGGER diff_test_key_statement AFTER INSERT ON idempotency_keys FOR EACH STATEMENT EXECUTE FUNCTION diff_test_key_statement()`.execute(server.db);
+    try {
+      const records = [
+        record(taskId, 'scanned-items', { items: [item('4006381333931', 1, 1)] }),
+        record(taskId, 'done-checklist-items', { ids: ['no-such-item'] }),
+        record(taskId, 'scanned-items', { items: [item('5901234123457', 2, 2)] }),
+      ];
+      const res = await batchRes(tasker.token, records);
+      expect(res.json<{ results: { status: number }[] }>().results.map((r) => r.status)).toEqual([200, 400, 200]);
+      const statements = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM diff_test_key_statements`.execute(server.db)).rows[0]?.n;
+      expect(statements).toBe(1);
+      const rows = await server.db.selectFrom('idempotency_keys').select(['key', 'status_code']).where('scope', '=', tasker.id).where('key', 'in', records.map((r) => r.idempotencyKey)).execute();
+      expect(new Map(rows.map((r) => [r.key, r.status_code]))).toEqual(new Map(records.map((r, i) => [r.idempotencyKey, i === 1 ? 400 : 200])));
+      // The same batch again replays every answer, the refusal included.
+      const again = await batchRes(tasker.token, records);
+      expect(again.json()).toEqual(res.json());
+    } finally {
+      await sql`DROP TRIGGER diff_test_key_statement ON idempotency_keys`.execute(server.db);
+    }
+  });
+
+  it('a key stored meanwhile by another request fails the whole segment (nothing committed); the resend applies it once', async () => {
+    const { taskId, tasker } = await taskInStatus(server);
+    const a = item('4006381333931', 1, 1);
+    const b = item('5901234123457', 2, 2);
+    const first = record(taskId, 'scanned-items', { items: [a] });
+    const second = record(taskId, 'scanned-items', { items: [a, b] });
+    // Stands in for a concurrent request with the same key committing while this segment runs.
+    await sql`CREATE FUNCTION diff_test_steal_key() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO idempotency_keys (scope, key, method, path, request_hash, status_code, response, created_at)
+        VALUES (${sql.lit(tasker.id)}, ${sql.lit(second.idempotencyKey)}, 'POST', 'x', 'x', 200, 'null', now()) ON CONFLICT DO NOTHING;
+        RETURN NEW; END $$`.execute(server.db);
+    await sql`CREATE TRIGGER diff_test_steal_key AFTER INSERT ON scanned_items FOR EACH ROW EXECUTE FUNCTION diff_test_steal_key()`.execute(server.db);
+    let failed;
+    try {
+      failed = await batchRes(tasker.token, [first, second]);
+    } finally {
+      await sql`DROP TRIGGER diff_test_steal_key ON scanned_items`.execute(server.db);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(await listed(taskId, tasker.token)).toEqual([]);
+    expect(await server.db.selectFrom('idempotency_keys').select('key').where('key', 'in', [first.idempotencyKey, second.idempotencyKey]).execute()).toEqual([]);
+    const resent = await batchRes(tasker.token, [first, second]);
+    expect(resent.json<{ results: { status: number }[] }>().results.map((r) => r.status)).toEqual([200, 200]);
+    expect((await listed(taskId, tasker.token)).map((s) => s.id)).toEqual([a.id, b.id]);
+  });
+
+  it('defect sets and ticks in one segment: each answer is the state after its record, as when sent alone', async () => {
+    const { taskId, tasker } = await taskInStatus(server, { taskTypeId: 'defects' });
+    const regular = (await getJson(server, `/api/task/${taskId}/defects`, tasker.token))
+      .json<{ data: Defect[] }>()
+      .data.filter((d) => d.type === 'regular')
+      .map((d) => d.id);
+    const sets = [[regular[0]!], [regular[0]!, regular[1]!], [regular[1]!], [regular[1]!], []];
+    const records = sets.map((defectIds) => record(taskId, 'defects', { defectIds }));
+    const inBatch = (await batchRes(tasker.token, records)).json<{ results: { status: number; body: { data: Defect[] } }[] }>().results;
+    // The same sets sent alone to a twin task give the same answers.
+    const twin = await taskInStatus(server, { taskTypeId: 'defects', tasker });
+    for (const [i, defectIds] of sets.entries()) {
+      const alone = await postJson(server, `/api/task/${twin.taskId}/defects`, tasker.token, { defectIds });
+      expect(inBatch[i]?.status).toBe(200);
+      expect(inBatch[i]?.body).toEqual(alone.json());
+    }
+    expect((await getJson(server, `/api/task/${taskId}/defects`, tasker.token)).json()).toEqual(inBatch[sets.length - 1]?.body);
+  });
+});
