@@ -2,7 +2,8 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: it wires ReactDOM.flushSync, which the tab links' `flushSync` navigations use.
+import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './router';
 
 export function App() {

@@ -8,6 +8,7 @@ import type { User } from '#domain/types';
 import { onboardingState } from '#domain/users';
 import { useTasksByStatus } from '../tasks/queries';
 import { Icon, type IconName } from '#ui/Icon';
+import { useSyncTabClick } from './syncNavigation';
 
 const IN_PROGRESS = ['in_progress'] as const;
 
@@ -25,6 +26,8 @@ interface Tab {
 
 export function BottomNav({ user }: BottomNavProps) {
   const { t } = useLingui();
+  // A tab switch renders in one task, not in a sliced transition (syncNavigation.ts).
+  const followTab = useSyncTabClick();
   const inProgressCount = useTasksByStatus(IN_PROGRESS)?.length ?? 0;
   const onboardingComplete = onboardingState(user).complete;
   const tabs: Tab[] = [
@@ -38,7 +41,7 @@ export function BottomNav({ user }: BottomNavProps) {
   return (
     <nav className="bottomnav" aria-label={t`Main`}>
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className="bottomnav-tab" title={tab.label}>
+        <NavLink key={tab.to} to={tab.to} className="bottomnav-tab" title={tab.label} onClick={(event) => followTab(event, tab.to)}>
           <span className="bottomnav-icon">
             <Icon name={tab.icon} />
             {tab.count ? (

@@ -94,9 +94,18 @@ export const routes: RouteObject[] = [
               {
                 element: <RouteGuard rule="tasks" inline />,
                 children: [
-                  { path: 'in_progress', handle: handle('in_progress'), lazy: taskList },
-                  { path: 'reserved', handle: handle('reserved'), lazy: taskList },
-                  { path: 'reservable', handle: handle('reservable'), lazy: taskList },
+                  {
+                    // The three lists are one lazy route with three leaves: once the list screen
+                    // is loaded, a tab switch has no route module to resolve, so the router
+                    // commits it at once (the tabs' flushSync navigations, app/syncNavigation.ts)
+                    // and the screen stays mounted (TaskListScreen reads the status from the path).
+                    lazy: taskList,
+                    children: [
+                      { path: 'in_progress', handle: handle('in_progress'), element: null },
+                      { path: 'reserved', handle: handle('reserved'), element: null },
+                      { path: 'reservable', handle: handle('reservable'), element: null },
+                    ],
+                  },
                   { path: 'map/:taskStatus', handle: handle('map'), lazy: mapStatusScreen },
                   { path: 'opportunities-map', handle: handle('opportunitiesMap'), lazy: opportunitiesMapScreen },
                   { path: 'missions', handle: handle('missions', { back: true }), lazy: missionsScreen },

@@ -4,10 +4,13 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { useSyncTabClick } from '../app/syncNavigation';
 import { LIST_STATUSES, pathForStatus, type ListStatus } from './routes';
 
 export function StatusTabs({ current }: { current: ListStatus }) {
   const { t } = useLingui();
+  // A tab switch renders in one task, not in a sliced transition (syncNavigation.ts).
+  const followTab = useSyncTabClick();
   const labels: Record<ListStatus, string> = {
     available: t`Available`,
     reserved: t`Reserved`,
@@ -22,6 +25,7 @@ export function StatusTabs({ current }: { current: ListStatus }) {
           className={`status-tabs__tab${status === current ? ' is-active' : ''}`}
           aria-current={status === current ? 'page' : undefined}
           title={labels[status]}
+          onClick={(event) => followTab(event, pathForStatus(status))}
         >
           {labels[status]}
         </Link>

@@ -9,6 +9,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { isTaskLocked } from '#domain/tasks';
 import { CARD_LINK_ATTRIBUTE, cardClickPath } from './cardLinks';
+import { afterPaint } from './cachedLiveQuery';
 import { prefetchTaskListScreens, useTaskListScreen } from './queries';
 import { prefetchMissions } from '../missions/queries';
 import { Alert } from '#ui/Alert';
@@ -112,9 +113,9 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
     [status],
   );
 
-  useEffect(() => {
-    void watchCollections({ statuses: [status] });
-  }, [status]);
+  // After the first paint: a tab switch commits at once (app/syncNavigation.ts), and the message
+  // to the sync worker need not be part of it.
+  useEffect(() => afterPaint(() => void watchCollections({ statuses: [status] })), [status]);
 
   // Distance order (chosen now, or remembered from earlier in the session) needs a position;
   // without one the list falls back to time and says why (spec section 8: location errors).

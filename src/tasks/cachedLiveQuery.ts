@@ -30,6 +30,21 @@ function dropAnswersOnUserChange(): void {
 }
 
 /**
+ * Runs `task` once the current frame has been painted (the next frame's callback, then a task);
+ * answers a cancel.
+ */
+export function afterPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
  * Reads a query into the cache outside any screen (e.g. the next tab's list while this one idles):
  * when nothing is cached under `key`, or always with `refresh`. Read failures are left to the
  * screen's own live query.
@@ -55,19 +70,34 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
   const cached = useRef<T | undefined>(value);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
-    const subscription = liveQuery(querier).subscribe({
-      next: (answer) => {
-        const shown = cached.current;
-        cached.current = undefined;
-        // The same data as the cached answer on screen: no second render of the whole screen.
-        if (shown !== undefined && sameAnswer(shown, answer)) return;
-        answers.set(key, answer);
-        setValue(() => answer);
-        setFailure(null);
-      },
-      error: (error: unknown) => setFailure({ error }),
-    });
-    return () => subscription.unsubscribe();
+    let subscription: { unsubscribe(): void } | null = null;
+    const subscribe = () => {
+      subscription = liveQuery(querier).subscribe({
+        next: (answer) => {
+          const shown = cached.current;
+          cached.current = undefined;
+          // The same data as the cached answer on screen: no second render of the whole screen.
+          if (shown !== undefined && sameAnswer(shown, answer)) return;
+          answers.set(key, answer);
+          setValue(() => answer);
+          setFailure(null);
+        },
+        error: (error: unknown) => setFailure({ error }),
+      });
+    };
+    // A screen that starts from a cached answer (a tab switch) is painted first and reads again
+    // just after: on a slow phone the query's start (Dexie's transaction, ~10 ms at 4×) otherwise
+    // ran in the same task as the switch's render, which tab switches commit at once
+    // (app/syncNavigation.ts). Without a cached answer it reads at once.
+    if (cached.current === undefined) {
+      subscribe();
+      return () => subscription?.unsubscribe();
+    }
+    const cancel = afterPaint(subscribe);
+    return () => {
+      cancel();
+      subscription?.unsubscribe();
+    };
     // The caller's deps name what the query reads, as with useLiveQuery; `key` goes with them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ...deps]);
