@@ -104,7 +104,8 @@ async function runOnce(label: string, perRecord: boolean, databaseUrl: string | 
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
   try {
-    await server.waitForHealth();
+    // Migrations and the demo seed on PGlite take minutes when other jobs load the machine.
+    await server.waitForHealth({ timeoutMs: 300_000 });
 
     let online = true;
     const debug = process.env.BENCH_DEBUG === '1';
