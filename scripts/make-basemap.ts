@@ -88,7 +88,8 @@ const countryOut = {
 const cityOut = {
   type: 'FeatureCollection',
   features: cities
-    .filter((c) => MARKETS.has(c.country) && c.population >= 100_000)
+    // PPLX: a section of a city (Bucharest's six sectors), drawn on top of the city's own label.
+    .filter((c) => MARKETS.has(c.country) && c.population >= 100_000 && c.featureCode !== 'PPLX')
     .sort((a, b) => b.population - a.population)
     .map((c) => ({
       type: 'Feature',

@@ -2,7 +2,7 @@
  * Maps (issue 13, spec sections 2, 7 and 9): the constants of the map screens and the answer of
  * GET task/places/task-earn. Shared by the server, the sync worker and the map screens.
  */
-import type { Coordinates, Money } from './types';
+import type { Coordinates, CountryCode, Money } from './types';
 
 /** Spec section 9: the map's defaults and limits. */
 export const MAP_DEFAULTS = {
@@ -22,6 +22,19 @@ export const MAP_DEFAULTS = {
   /** Places refreshed every 60 s while a map is open. */
   refreshMs: 60_000,
 } as const;
+
+/**
+ * Where a map opens for a tasker of each market when neither the URL nor the position says.
+ * Spec section 9 names the LT centre (Lithuania fits a phone's screen at zoom 7); the other
+ * markets open on their capital, where most of their stores are, not on Lithuania with none of
+ * their tasks in view (their countries are 2–4× wider than a phone's screen at zoom 7).
+ */
+export const MARKET_CENTRES: Record<CountryCode, Coordinates> = {
+  LT: MAP_DEFAULTS.center,
+  PL: { latitude: 52.2297, longitude: 21.0122 } as Coordinates,
+  CZ: { latitude: 50.0755, longitude: 14.4378 } as Coordinates,
+  RO: { latitude: 44.4268, longitude: 26.1025 } as Coordinates,
+};
 
 /** GET task/places/task-earn?placeIds=… answers one row per asked place that has opportunities. */
 export interface PlaceTaskEarn {

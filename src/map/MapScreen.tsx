@@ -4,7 +4,8 @@
  * in this lazy chunk only (the first screen's budget stays, DESIGN.md).
  *
  * - View in the URL (lat, lng, zoom), written 200 ms after the map stops (mapView.ts); defaults
- *   from the spec: LT centre at zoom 7, the tasker's position at zoom 10, minimum zoom 5.
+ *   from the spec: LT centre at zoom 7 (other markets: their capital), the tasker's position at
+ *   zoom 10, minimum zoom 5.
  * - Places from the mirror only (mapPlaces.ts): the sync worker pulls them while a map is open
  *   (watch({ map }), re-asked 1000 ms after the centre settles, every 60 s); the tasker's own
  *   tasks' places come from `tasks` and show offline.
@@ -22,7 +23,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AttributionControl, Layer, Map as MapGl, Marker, NavigationControl, Source, type MapRef, type ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { MAP_DEFAULTS } from '#domain/map';
-import type { Coordinates, Money } from '#domain/types';
+import type { Coordinates, CountryCode, Money } from '#domain/types';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
 import { formatMoney } from '../i18n/format';
@@ -33,7 +34,7 @@ import { useNow } from '../tasks/useNow';
 import { CLUSTER_PROPERTIES, mapCurrency, selectMapPoints, toFeatureCollection, type MapMode, type MapPoint } from './mapPlaces';
 import { citiesAtZoom, hasWebGL, loadCities, loadMapStyleConfig, offlineStyle, OFFLINE_ATTRIBUTION, type CityFeature } from './mapStyle';
 import { debounce, readMapView, writeMapView, type Debounced, type MapView } from './mapView';
-import { useMapData } from './queries';
+import { useMapData, useViewerMarket } from './queries';
 import { PlaceDrawer } from './PlaceDrawer';
 import '../tasks/TaskListScreen.css';
 import './MapScreen.css';
@@ -76,12 +77,17 @@ function moneyOfCents(cents: number, currency: Money | null): Money | null {
 export function MapStatusScreen() {
   const { taskStatus } = useParams();
   const status = LIST_STATUSES.find((s) => s === taskStatus);
+  const market = useViewerMarket();
   if (!status) return <Navigate to="/map/available" replace />;
-  return <MapScreen key={status} mode={{ kind: 'status', status }} />;
+  // The market decides where the map opens; the mirror answers it within a frame.
+  if (market === undefined) return null;
+  return <MapScreen key={status} mode={{ kind: 'status', status }} market={market} />;
 }
 
 export function OpportunitiesMapScreen() {
-  return <MapScreen mode={{ kind: 'opportunities' }} />;
+  const market = useViewerMarket();
+  if (market === undefined) return null;
+  return <MapScreen mode={{ kind: 'opportunities' }} market={market} />;
 }
 
 type StyleChoice = { style: StyleSpecification | string; attribution: string; remote: boolean };
@@ -108,11 +114,11 @@ function useMapStyle(): { choice: StyleChoice | null; providerFailed: boolean; f
   return { choice, providerFailed, fallBack };
 }
 
-function MapScreen({ mode }: { mode: MapMode }) {
+function MapScreen({ mode, market }: { mode: MapMode; market: CountryCode | null }) {
   const { t, i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const { position, status: positionStatus, request: requestPosition } = useDevicePosition();
-  const [initial] = useState(() => readMapView(searchParams, position));
+  const [initial] = useState(() => readMapView(searchParams, position, market));
   const [view, setView] = useState<MapView>(initial.view);
   const [webgl] = useState(hasWebGL);
   const [cannotLoad, setCannotLoad] = useState(!webgl);

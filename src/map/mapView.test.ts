@@ -1,6 +1,6 @@
 /** The map's view in the URL and the debounce that writes it (spec sections 2 and 9). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAP_DEFAULTS } from '#domain/map';
+import { MAP_DEFAULTS, MARKET_CENTRES } from '#domain/map';
 import { debounce, readMapView, writeMapView } from './mapView';
 
 const params = (q: string) => new URLSearchParams(q);
@@ -9,6 +9,18 @@ const VILNIUS = { latitude: 54.6872, longitude: 25.2797 };
 describe('readMapView', () => {
   it('opens at the LT centre, zoom 7, with nothing known', () => {
     expect(readMapView(params(''), null)).toEqual({ view: { ...MAP_DEFAULTS.center, zoom: 7 }, fromUrl: false });
+  });
+
+  it("opens at the centre of the tasker's market when neither the URL nor the position says", () => {
+    expect(readMapView(params(''), null, 'LT').view).toEqual({ ...MAP_DEFAULTS.center, zoom: 7 });
+    for (const market of ['PL', 'CZ', 'RO'] as const) {
+      const { view } = readMapView(params(''), null, market);
+      expect(view).toEqual({ ...MARKET_CENTRES[market], zoom: 7 });
+      expect(view.latitude).not.toBe(MAP_DEFAULTS.center.latitude);
+    }
+    // The position and the URL still come first.
+    expect(readMapView(params(''), VILNIUS, 'RO').view).toEqual({ ...VILNIUS, zoom: 10 });
+    expect(readMapView(params('lat=50.08&lng=14.42'), null, 'RO').view).toMatchObject({ latitude: 50.08, longitude: 14.42 });
   });
 
   it("opens at the tasker's position with zoom 10 when known and the URL names no centre", () => {

@@ -3,8 +3,8 @@
  * the spec's defaults (section 9: LT centre, zoom 7; zoom 10 on the tasker's position; minimum
  * zoom 5), writing it rounded, and the debounce that keeps the URL 200 ms behind a moving map.
  */
-import { MAP_DEFAULTS } from '#domain/map';
-import type { Coordinates } from '#domain/types';
+import { MAP_DEFAULTS, MARKET_CENTRES } from '#domain/map';
+import type { Coordinates, CountryCode } from '#domain/types';
 
 export interface MapView {
   latitude: number;
@@ -23,14 +23,15 @@ function number(params: URLSearchParams, name: string): number | null {
 
 /**
  * The view a map opens with: the URL's lat/lng/zoom when valid; else the tasker's position at
- * zoom 10 when known; else the LT centre at zoom 7. A zoom alone keeps the default centre.
+ * zoom 10 when known; else the centre of the tasker's market (LT when not known) at zoom 7. A zoom
+ * alone keeps the default centre.
  */
-export function readMapView(params: URLSearchParams, position: Coordinates | null): { view: MapView; fromUrl: boolean } {
+export function readMapView(params: URLSearchParams, position: Coordinates | null, market: CountryCode | null = null): { view: MapView; fromUrl: boolean } {
   const lat = number(params, 'lat');
   const lng = number(params, 'lng');
   const zoom = number(params, 'zoom');
   const validCentre = lat !== null && lng !== null && Math.abs(lat) <= 85 && Math.abs(lng) <= 180;
-  const centre = validCentre ? { latitude: lat, longitude: lng } : (position ?? MAP_DEFAULTS.center);
+  const centre = validCentre ? { latitude: lat, longitude: lng } : (position ?? (market ? MARKET_CENTRES[market] : MAP_DEFAULTS.center));
   const defaultZoom = !validCentre && position ? MAP_DEFAULTS.locatedZoom : MAP_DEFAULTS.zoom;
   return {
     view: {

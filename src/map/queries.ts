@@ -1,7 +1,7 @@
 /** What the map screens read from the mirror (one live query): pulled places, tasks, user, trainings. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type MapPlaceRow, type TaskRow } from '#db/schema';
-import type { Training, User } from '#domain/types';
+import type { CountryCode, Training, User } from '#domain/types';
 import type { MapMode } from './mapPlaces';
 
 export interface MapData {
@@ -31,4 +31,9 @@ export async function readMapData(mode: MapMode): Promise<MapData> {
 export function useMapData(mode: MapMode): MapData | undefined {
   const key = mode.kind === 'opportunities' ? 'opportunities' : mode.status;
   return useLiveQuery(() => readMapData(mode), [key]);
+}
+
+/** The viewer's market from the mirror: undefined while it is read, null when not chosen yet. */
+export function useViewerMarket(): CountryCode | null | undefined {
+  return useLiveQuery(async () => (await getDb().user.get('me'))?.countryCode ?? null, []);
 }
