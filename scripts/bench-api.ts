@@ -73,12 +73,17 @@ function run(cmd: string, args: string[], asPg: boolean): void {
   if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}${r.stdout.toString()}`);
 }
 
-/** [ppid, user + system CPU ms] of a process, from /proc (Linux); null when it is gone. */
-function procStat(pid: number): [number, number] | null {
+/**
+ * [ppid, user + system CPU ms, + that of its children already exited and reaped] of a process,
+ * from /proc (Linux); null when it is gone. The reaped part keeps a sum steady when a child (a
+ * PostgreSQL backend of a closed connection) exits between two readings.
+ */
+function procStat(pid: number): [number, number, number] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return [Number(fields[1]), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100];
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return [Number(fields[1]), own, own + ((Number(fields[13]) + Number(fields[14])) * 1000) / 100];
   } catch {
     return null;
   }
@@ -89,7 +94,7 @@ function cpuMs(pid: number | undefined): number {
   if (!pid) return NaN;
   const own = procStat(pid);
   if (!own) return NaN;
-  let total = own[1];
+  let total = own[2];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const child = procStat(Number(entry));

@@ -549,6 +549,9 @@ export async function loadViewerRow(db: Db, userId: string): Promise<ViewerRow |
   return row as ViewerRow | undefined;
 }
 
+/** What toViewer reads of a user. */
+export type ListViewerRow = Pick<ViewerRow, 'id' | 'country_code' | 'status' | 'reservation_limit_minutes' | 'done_training_ids' | 'reservation_used'>;
+
 /** A stored list answer to check (server/sync/listAnswers.ts): for whom, which statuses, as of which snapshot, and the clock range (clockFrom, now] to check window flips in. */
 export interface ListAnswerCheck {
   viewer: Viewer;
@@ -572,7 +575,7 @@ export async function loadViewerForList(
   db: Db,
   userId: string,
   check: ListAnswerCheck | null,
-): Promise<{ row: ViewerRow | undefined; snapshot: string; changed: boolean }> {
+): Promise<{ row: ListViewerRow | undefined; snapshot: string; changed: boolean }> {
   let changed: RawBuilder<boolean> = sql<boolean>`true`;
   if (check) {
     const { viewer, statuses, snapshot, clockFrom, now } = check;
@@ -589,9 +592,10 @@ export async function loadViewerForList(
         and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
           or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))))`;
   }
+  // Only the columns toViewer reads (a whole users row is most of the driver's parsing on a list request).
   const row = await db
     .selectFrom('users as u')
-    .selectAll('u')
+    .select(['u.id', 'u.country_code', 'u.status', 'u.reservation_limit_minutes'])
     .select([
       sql<string[]>`coalesce((select json_agg(ut.training_id) from user_trainings ut where ut.user_id = u.id), '[]'::json)`.as('done_training_ids'),
       sql<number>`(select coalesce(sum(k.expected_duration), 0)::int from tasks k
@@ -603,7 +607,7 @@ export async function loadViewerForList(
     .executeTakeFirst();
   if (!row) return { row: undefined, snapshot: '', changed: true };
   const { list_snapshot: snapshot, list_changed: listChanged, ...viewerRow } = row as typeof row & { list_snapshot: string; list_changed: boolean };
-  return { row: viewerRow as ViewerRow, snapshot, changed: listChanged !== false };
+  return { row: viewerRow, snapshot, changed: listChanged !== false };
 }
 
 /** Minutes of the tasker's reserved and in-progress tasks (spec: reservation limit). */

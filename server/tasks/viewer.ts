@@ -1,9 +1,9 @@
 /** The viewer (who is looking) built from a user row: visibility, approval, trainings, reservation minutes. */
 import { canSeeTasks } from '#domain/users';
 import type { UserStatus } from '#domain/types';
-import type { Viewer, ViewerRow } from './queries';
+import type { ListViewerRow, Viewer } from './queries';
 
-export function toViewer(user: ViewerRow, defaultLimitMinutes: number): Viewer {
+export function toViewer(user: ListViewerRow, defaultLimitMinutes: number): Viewer {
   return {
     id: user.id,
     countryCode: user.country_code,
