@@ -38,6 +38,20 @@ export async function resolveJwtSecret(db: Db, fromEnv: string | null): Promise<
   return new TextEncoder().encode(row.value);
 }
 
+/**
+ * The HMAC key of a secret, imported once: given the raw bytes, jose imports them through WebCrypto
+ * on every sign and verify (~15 % of the API's busy time on a stored list answer, issue 15).
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signAccessToken(settings: TokenSettings, userId: string, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ typ: 'access' })
@@ -47,13 +61,13 @@ export async function signAccessToken(settings: TokenSettings, userId: string, n
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + settings.accessTokenTtlSeconds)
-    .sign(settings.secret);
+    .sign(await hmacKey(settings.secret));
 }
 
 /** The user id of a valid access token; 401 TOKEN_EXPIRED or UNAUTHORIZED otherwise. */
 export async function verifyAccessToken(settings: TokenSettings, token: string, now: Date): Promise<string> {
   try {
-    const { payload } = await jwtVerify(token, settings.secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(settings.secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
