@@ -23,7 +23,7 @@
  *   record rolls back to its own savepoint only (its refusal row is still written), and the others
  *   stand. The segment's idempotency rows are read in one query first, so a replay costs no write,
  *   and the fresh records' rows (answers and refusals) are written together in one statement before
- *   the commit (a key another request stored meanwhile fails the segment: see writePendingKeys).
+ *   the commit (a key another request stored meanwhile fails the segment with a 503: see writePendingKeys).
  *   Any other record (photo metadata and deletion — their files —, lifecycle, account…) runs alone
  *   with its own transaction, after the records before it are committed. If the segment cannot
  *   commit, the whole batch answers 500 and the client sends it again (nothing of it was applied;
@@ -121,8 +121,8 @@ export interface PendingKeyRow {
 /**
  * Writes the segment's key rows in one statement (a few for a long segment). A key another
  * transaction committed meanwhile (the same record sent twice at once) conflicts: the segment
- * must not commit, since that record's effect was applied twice: it fails, the batch answers 500,
- * and the resend replays every stored answer.
+ * must not commit, since that record's effect was applied twice: it fails, the batch answers 503
+ * with Retry-After: 1, and the resend replays every stored answer.
  */
 async function writePendingKeys(state: BatchTransaction): Promise<void> {
   const rows = state.pendingKeys;
@@ -135,7 +135,13 @@ async function writePendingKeys(state: BatchTransaction): Promise<void> {
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
       .returning('key')
       .execute();
-    if (inserted.length !== chunk.length) throw new Error('an idempotency key of this batch was stored meanwhile by another request: the segment is not committed');
+    if (inserted.length !== chunk.length) {
+      // Not a fault of the input nor of the server: the client sends the batch again at once and
+      // gets the stored answers (a 503 with Retry-After, as for an outage, not a logged 500).
+      const conflict = new ApiError(503, 'SERVICE_UNAVAILABLE', 'A record of this batch was stored meanwhile by another request; send the batch again');
+      conflict.retryAfter = 1;
+      throw conflict;
+    }
   }
 }
 

@@ -262,7 +262,9 @@ describe('idempotency rows of a batch segment', () => {
     } finally {
       await sql`DROP TRIGGER diff_test_steal_key ON scanned_items`.execute(server.db);
     }
-    expect(failed.statusCode).toBe(500);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['retry-after']).toBe('1');
+    expect(failed.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
     expect(await listed(taskId, tasker.token)).toEqual([]);
     expect(await server.db.selectFrom('idempotency_keys').select('key').where('key', 'in', [first.idempotencyKey, second.idempotencyKey]).execute()).toEqual([]);
     const resent = await batchRes(tasker.token, [first, second]);
