@@ -6,11 +6,15 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, DEFAULT_GEOLOCATION, PERMISSIONS, VIEWPORT, chromiumPath } from './test/e2e/support/browser';
 
+/** Where results go: scripts/test-e2e.sh gives each shard its own (test-results/shard-N). */
+const outputDir = process.env.E2E_OUTPUT_DIR || 'test-results';
+
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
-  // Two cores: one browser at a time, tests in file order.
+  outputDir,
+  // One browser per run, tests in file order; scripts/test-e2e.sh runs the suite in two shards, each
+  // with its own server (docs/testing.md).
   workers: 1,
   fullyParallel: false,
   // A flaky end-to-end test is a bug to fix, not to retry.
@@ -18,7 +22,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'test-results/junit.xml' }]] : [['list']],
+  reporter: process.env.CI ? [['list'], ['junit', { outputFile: `${outputDir}/junit.xml` }]] : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',

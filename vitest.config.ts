@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
@@ -8,6 +9,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Every core (vitest's default leaves one idle: on the 2-core CI machine that is one worker for
+    // the whole suite, most of whose files wait on PGlite or a socket as much as they compute).
+    maxWorkers: availableParallelism(),
     env: { TZ: 'Europe/Vilnius' },
     projects: [
       {

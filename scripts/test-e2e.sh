@@ -3,8 +3,14 @@
 # fresh, seeded data folder, waits for /api/health, runs Playwright in the system Chromium, then
 # stops the server and removes the data folder whatever happened.
 #
-#   bash scripts/test-e2e.sh                 # everything
-#   bash scripts/test-e2e.sh -g "installable" # extra arguments go to `playwright test`
+# The whole suite runs in E2E_SHARDS (default 2) shards at once, each with its own server and data
+# folder (so a shard's dev clock, logins and reservations never meet another's) and its own
+# browser: most of a spec's time is waiting (toasts, refreshes, the network), and two shards keep
+# `npm test` within its 20 minutes on 2 cores. Each shard runs its files in order, as one run did.
+#
+#   bash scripts/test-e2e.sh                 # everything, in E2E_SHARDS shards
+#   bash scripts/test-e2e.sh -g "installable" # extra arguments go to `playwright test` (one shard)
+#   E2E_SHARDS=1 bash scripts/test-e2e.sh    # everything in one run, one server
 #   E2E_SKIP_BUILD=1 bash scripts/test-e2e.sh # reuse dist/ from a previous build
 #   E2E_BASE_URL=http://localhost:8080 bash scripts/test-e2e.sh  # against a server you started
 set -euo pipefail
@@ -21,57 +27,100 @@ if [[ -n "${E2E_BASE_URL:-}" ]]; then
   exec npx playwright test "$@"
 fi
 
+# Arguments pick tests: one shard for those (a shard could be left with none).
+SHARDS="${E2E_SHARDS:-2}"
+if [[ $# -gt 0 ]]; then SHARDS="${E2E_SHARDS:-1}"; fi
+[[ "$SHARDS" =~ ^[1-9][0-9]*$ ]] || { say "E2E_SHARDS must be a positive number (got '$SHARDS')"; exit 2; }
+
 if [[ "${E2E_SKIP_BUILD:-}" != "1" ]]; then
   say "building the app (npx vite build)"
   npx vite build --logLevel warn
 fi
 [[ -f dist/index.html ]] || { say "dist/index.html is missing: the build did not produce the app"; exit 1; }
 
-DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shelfwork-e2e.XXXXXX")"
-SERVER_LOG="$DATA_DIR/server.log"
-SERVER_PID=""
+DATA_DIRS=()
+SERVER_PIDS=()
+RUNNER_PIDS=()
+URLS=()
+kill_and_wait() {
+  local pid=$1
+  if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+}
 cleanup() {
   local status=$?
   trap - EXIT INT TERM # run once, even when a signal's exit would fire EXIT again
-  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$SERVER_PID" 2>/dev/null || true
-  fi
-  if [[ $status -ne 0 && -f "$SERVER_LOG" ]]; then
-    say "server log (last 60 lines):"
-    tail -n 60 "$SERVER_LOG" >&2 || true
-  fi
-  rm -rf "$DATA_DIR"
+  local pid dir
+  for pid in "${RUNNER_PIDS[@]}"; do kill_and_wait "$pid"; done
+  for pid in "${SERVER_PIDS[@]}"; do kill_and_wait "$pid"; done
+  for dir in "${DATA_DIRS[@]}"; do
+    if [[ $status -ne 0 && -f "$dir/server.log" ]]; then
+      say "server log of $dir (last 60 lines):"
+      tail -n 60 "$dir/server.log" >&2 || true
+    fi
+    rm -rf "$dir"
+  done
   exit $status
 }
 trap cleanup EXIT INT TERM
 
-PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-say "starting the server on port $PORT with DATA_DIR=$DATA_DIR"
-# The dev mailbox exists only outside production; generous rate limits so one run's logins pass
-# (every login comes from 127.0.0.1; the auth limits are tested in test/server/auth-throttle.test.ts).
-# `node --import tsx` (what `npx tsx` does, in one process) and `exec`, so $! is the server itself
-# and the trap's kill reaches it.
-(
-  export PORT DATA_DIR NODE_ENV=test HOST=127.0.0.1
-  export SEND_CODE_LIMIT_PER_EMAIL="${SEND_CODE_LIMIT_PER_EMAIL:-1000}" SEND_CODE_LIMIT_PER_IP="${SEND_CODE_LIMIT_PER_IP:-1000}"
-  export AUTH_RATE_LIMIT_PER_IP="${AUTH_RATE_LIMIT_PER_IP:-100000}" LOGIN_LIMIT_PER_ACCOUNT="${LOGIN_LIMIT_PER_ACCOUNT:-100000}" LOGIN_LIMIT_PER_IP="${LOGIN_LIMIT_PER_IP:-100000}"
-  unset DATABASE_URL SMTP_URL
-  exec node --import tsx server/main.ts
-) >"$SERVER_LOG" 2>&1 &
-SERVER_PID=$!
+# Starts a server with a fresh data folder; appends to DATA_DIRS, SERVER_PIDS and URLS.
+start_server() {
+  local data_dir port
+  data_dir="$(mktemp -d "${TMPDIR:-/tmp}/shelfwork-e2e.XXXXXX")"
+  DATA_DIRS+=("$data_dir")
+  port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+  say "starting a server on port $port with DATA_DIR=$data_dir"
+  # The dev mailbox exists only outside production; generous rate limits so one run's logins pass
+  # (every login comes from 127.0.0.1; the auth limits are tested in test/server/auth-throttle.test.ts).
+  # `node --import tsx` (what `npx tsx` does, in one process) and `exec`, so $! is the server itself
+  # and the trap's kill reaches it.
+  (
+    export PORT="$port" DATA_DIR="$data_dir" NODE_ENV=test HOST=127.0.0.1
+    export SEND_CODE_LIMIT_PER_EMAIL="${SEND_CODE_LIMIT_PER_EMAIL:-1000}" SEND_CODE_LIMIT_PER_IP="${SEND_CODE_LIMIT_PER_IP:-1000}"
+    export AUTH_RATE_LIMIT_PER_IP="${AUTH_RATE_LIMIT_PER_IP:-100000}" LOGIN_LIMIT_PER_ACCOUNT="${LOGIN_LIMIT_PER_ACCOUNT:-100000}" LOGIN_LIMIT_PER_IP="${LOGIN_LIMIT_PER_IP:-100000}"
+    unset DATABASE_URL SMTP_URL
+    exec node --import tsx server/main.ts
+  ) >"$data_dir/server.log" 2>&1 &
+  SERVER_PIDS+=($!)
+  URLS+=("http://127.0.0.1:$port")
+}
 
-E2E_BASE_URL="http://127.0.0.1:$PORT"
-export E2E_BASE_URL
 # Node's fetch rather than curl: a fresh machine has Node for sure.
-health() { node -e "fetch(process.argv[1]).then(async r=>{if(!r.ok)process.exit(1);console.log(await r.text())},()=>process.exit(1))" "$E2E_BASE_URL/api/health"; }
-deadline=$((SECONDS + 120))
-until health >/dev/null 2>&1; do
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then say "the server exited before it was healthy"; exit 1; fi
-  if (( SECONDS > deadline )); then say "the server was not healthy after 120 s"; exit 1; fi
-  sleep 0.5
-done
-say "server healthy: $(health)"
+health() { node -e "fetch(process.argv[1]).then(async r=>{if(!r.ok)process.exit(1);console.log(await r.text())},()=>process.exit(1))" "$1/api/health"; }
 
-npx playwright test "$@"
+for ((i = 0; i < SHARDS; i++)); do start_server; done
+deadline=$((SECONDS + 180))
+for ((i = 0; i < SHARDS; i++)); do
+  until health "${URLS[$i]}" >/dev/null 2>&1; do
+    if ! kill -0 "${SERVER_PIDS[$i]}" 2>/dev/null; then say "the server at ${URLS[$i]} exited before it was healthy"; exit 1; fi
+    if (( SECONDS > deadline )); then say "the server at ${URLS[$i]} was not healthy after 180 s"; exit 1; fi
+    sleep 0.5
+  done
+  say "server healthy at ${URLS[$i]}: $(health "${URLS[$i]}")"
+done
+
+if [[ "$SHARDS" == "1" ]]; then
+  E2E_BASE_URL="${URLS[0]}" npx playwright test "$@"
+  exit $?
+fi
+
+# Each shard's lines are prefixed with its number as they come; a shard's results land in
+# test-results/shard-N (E2E_OUTPUT_DIR, see playwright.config.ts).
+for ((i = 1; i <= SHARDS; i++)); do
+  (
+    set +e
+    E2E_BASE_URL="${URLS[$((i - 1))]}" E2E_OUTPUT_DIR="test-results/shard-$i" npx playwright test --shard="$i/$SHARDS" "$@" 2>&1 | sed -u "s/^/[shard $i] /"
+    exit "${PIPESTATUS[0]}"
+  ) &
+  RUNNER_PIDS+=($!)
+done
+status=0
+for ((i = 1; i <= SHARDS; i++)); do
+  if wait "${RUNNER_PIDS[$((i - 1))]}"; then say "shard $i/$SHARDS passed"; else s=$?; say "shard $i/$SHARDS FAILED (exit $s)"; status=$s; fi
+done
+RUNNER_PIDS=()
+exit $status

@@ -110,13 +110,19 @@ test.describe('notifications', () => {
 
     const { id, origin, cdp } = await registrationId(context, page);
     const payload = { title: 'New task near you', body: `“${task.title}”`, url: `/task/${task.id}?source=push_notification`, tag: `push-${task.id}` };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-
     const [worker] = context.serviceWorkers();
     expect(worker, 'the app service worker runs').toBeTruthy();
-    await expect
-      .poll(async () => worker?.evaluate(async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => [n.title, n.body, n.tag])), { timeout: 15_000 })
-      .toEqual([[payload.title, payload.body, payload.tag]]);
+    const shown = async () => worker?.evaluate(async () => (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => [n.title, n.body, n.tag]));
+    // DevTools' delivery was seen dropped once in a full run (no push event, nothing shown) and never
+    // alone: the harness delivers again, up to 3 times. The same tag replaces, so a push shown
+    // twice still counts one notification; the handler must show it within 5 s of a delivery.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && ((await shown()) ?? []).length === 0) await page.waitForTimeout(250);
+      if (((await shown()) ?? []).length > 0) break;
+    }
+    expect(await shown()).toEqual([[payload.title, payload.body, payload.tag]]);
 
     // The click, on the notification the worker shows, through the app's own handler.
     await worker?.evaluate(async () => {
