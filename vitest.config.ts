@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 
+/** Server tests that replace a module with vi.mock: they need a module registry of their own. */
+const MOCKING_SERVER_FILES = ['test/server/auth-throttle.test.ts', 'test/server/bad-input-all-routes.test.ts', 'test/server/cross-viewer.test.ts'];
+
 export default defineConfig({
   plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui()],
   test: {
@@ -18,8 +21,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/server/**/*.test.ts', 'test/decoder/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/decoder/**/*.test.ts', ...MOCKING_SERVER_FILES],
         },
+      },
+      {
+        // The server suite: each file builds its own app on its own database, and most of a file's
+        // cost was loading the server's modules again. Without isolation a worker loads them once
+        // for all the files it runs. Files that mock a module (vi.mock) keep their isolation above.
+        extends: true,
+        test: { name: 'server', include: ['test/server/**/*.test.ts'], exclude: MOCKING_SERVER_FILES, isolate: false },
       },
       {
         // The workers' tests run against the real server in-process (test/support/sync-server.ts).

@@ -6,6 +6,7 @@
 #   3 unit        npx vitest run   (domain, db on fake-indexeddb, sync engine, server on PGlite)
 #   4 postgres    bash scripts/test-postgres.sh   (the server suite on a real PostgreSQL)
 #   5 e2e         bash scripts/test-e2e.sh        (Playwright in the system Chromium)
+# typecheck, lint and i18n run side by side when they come first (one core each).
 # Run a subset: `TEST_STAGES="lint unit" npm test`. See docs/testing.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,14 +46,9 @@ summary() {
   echo "  total: $((SECONDS - START_ALL)) s"
 }
 
-for stage in "${STAGES[@]}"; do
-  cmd="$(command_for "$stage")"
-  banner "$stage: $cmd"
-  started=$SECONDS
-  # Commands take no input: CI has no stdin, and a prompt must fail rather than hang.
-  $cmd </dev/null
-  status=$?
-  took=$((SECONDS - started))
+# Records a stage's end; on a failure prints the summary and exits.
+finish_stage() {
+  local stage=$1 cmd=$2 status=$3 took=$4
   if [[ $status -ne 0 ]]; then
     SUMMARY+=("$(printf '%-10s FAILED (exit %d) after %d s' "$stage" "$status" "$took")")
     summary
@@ -60,6 +56,42 @@ for stage in "${STAGES[@]}"; do
     exit "$status"
   fi
   SUMMARY+=("$(printf '%-10s ok  %4d s' "$stage" "$took")")
+}
+
+# typecheck, lint and i18n each use one core and read only the sources: when they come first
+# they run side by side, and their outputs are printed in order once all have ended.
+SIDE_BY_SIDE=(typecheck lint i18n)
+together=()
+for stage in "${STAGES[@]}"; do
+  [[ " ${SIDE_BY_SIDE[*]} " == *" $stage "* ]] || break
+  together+=("$stage")
+done
+if [[ ${#together[@]} -gt 1 ]]; then
+  OUT_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shelfwork-test.XXXXXX")"
+  trap 'rm -rf "$OUT_DIR"' EXIT
+  started=$SECONDS
+  pids=()
+  for stage in "${together[@]}"; do
+    ( $(command_for "$stage") </dev/null >"$OUT_DIR/$stage.log" 2>&1; echo $? >"$OUT_DIR/$stage.status"; echo $((SECONDS - started)) >"$OUT_DIR/$stage.took" ) &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for stage in "${together[@]}"; do
+    banner "$stage: $(command_for "$stage")   (side by side with ${together[*]})"
+    cat "$OUT_DIR/$stage.log"
+    finish_stage "$stage" "$(command_for "$stage")" "$(cat "$OUT_DIR/$stage.status")" "$(cat "$OUT_DIR/$stage.took")"
+  done
+  STAGES=("${STAGES[@]:${#together[@]}}")
+fi
+
+for stage in "${STAGES[@]}"; do
+  cmd="$(command_for "$stage")"
+  banner "$stage: $cmd"
+  started=$SECONDS
+  # Commands take no input: CI has no stdin, and a prompt must fail rather than hang.
+  $cmd </dev/null
+  status=$?
+  finish_stage "$stage" "$cmd" "$status" "$((SECONDS - started))"
 done
 
 summary
