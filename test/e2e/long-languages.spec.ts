@@ -1,7 +1,7 @@
 /**
  * Long languages: Romanian, Lithuanian and Polish words are longer than English ones,
- * and a 360 px phone has no room to spare. Every main screen is opened in all five languages at
- * 360×740 and each labelled control is measured (support/overflow.ts): a label cut, running out of
+ * and a 360 px phone has no room to spare. Every main screen is opened in the four market languages
+ * (English, the source and the shortest, is left out to keep the suite within its time) at 360×740 and each labelled control is measured (support/overflow.ts): a label cut, running out of
  * its box, under the slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint
  * of more fails the test with the screen, the control and its text.
  *
@@ -11,8 +11,7 @@
  * and as the last resort of the list tabs and the bottom-navigation labels on screens narrower
  * than the 360 px measured here. Everywhere else the text must fit.
  *
- * Each language logs in as its market's demo tasker (English with the Lithuanian one), so the
- * task titles and categories are the ones that tasker sees. Nothing is changed on the server.
+ * Each language logs in as its market's demo tasker, so the task titles and categories are the ones that tasker sees. Nothing is changed on the server.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
@@ -21,8 +20,7 @@ import { findOverflowsWhileScrolling } from './support/overflow';
 import { screenshot } from './support/screenshots';
 import { DEMO_PASSWORD, loginWithPassword } from './support/session';
 
-const TASKERS: Record<Locale, string> = {
-  en: 'lt@demo.shelfwork.app',
+const TASKERS: Partial<Record<Locale, string>> = {
   lt: 'lt@demo.shelfwork.app',
   pl: 'pl@demo.shelfwork.app',
   cs: 'cz@demo.shelfwork.app',
@@ -95,7 +93,7 @@ async function openTask(page: Page, task: Task | undefined, locale: Locale, scre
 for (const locale of LOCALES) {
   test(`every labelled control fits its box in ${locale} at 360×740`, async ({ page, request }) => {
     test.setTimeout(180_000);
-    const email = TASKERS[locale];
+    const email = TASKERS[locale] as string;
 
     // Logged out: login (both modes), register, passcode.
     await page.goto(`/login?lng=${locale}`);
