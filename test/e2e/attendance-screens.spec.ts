@@ -89,7 +89,7 @@ for (const [locale, email] of Object.entries(TASKERS) as [Locale, string][]) {
       if (history) {
         await page.goto(`/task/${encodeURIComponent(history.id)}`);
         await expect(page.locator('.history-banner')).toBeVisible({ timeout: 20_000 });
-        await expect(page.locator('.history-skus, .history-defects').first().or(page.getByText(/SKU/).first())).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator('.history-skus, .history-defects').or(page.getByText(/SKU/)).first()).toBeVisible({ timeout: 20_000 });
         await settle(page, locale, `history-${tag}`);
         if (process.env.E2E_SCREENSHOTS === '1') await page.screenshot({ path: `test-results/screens/history-full-${tag}.png`, fullPage: true });
       }
