@@ -5,14 +5,10 @@
  * one delegated handler; this decides which clicks it takes: a plain primary click on a card that
  * opens a path of this app. Modified clicks (new tab or window, download) stay the browser's.
  */
-export interface ClickLike {
-  button: number;
-  metaKey: boolean;
-  altKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  defaultPrevented: boolean;
-}
+import { isPlainClick, type TabClick } from '../app/syncNavigation';
+
+/** A click as the handler reads it (the same fields as a tab's, app/syncNavigation.ts). */
+export type ClickLike = TabClick;
 
 export interface AnchorLike {
   getAttribute(name: string): string | null;
@@ -23,8 +19,7 @@ export const CARD_LINK_ATTRIBUTE = 'data-task-card';
 
 /** The in-app path to open for this click on `anchor`, or null when the browser should handle it. */
 export function cardClickPath(click: ClickLike, anchor: AnchorLike | null): string | null {
-  if (!anchor || click.defaultPrevented || click.button !== 0) return null;
-  if (click.metaKey || click.altKey || click.ctrlKey || click.shiftKey) return null;
+  if (!anchor || !isPlainClick(click)) return null;
   const target = anchor.getAttribute('target');
   if ((target && target !== '_self') || anchor.getAttribute('download') !== null) return null;
   const href = anchor.getAttribute('href');
