@@ -60,6 +60,7 @@ finish_stage() {
 
 # typecheck, lint and i18n each use one core and read only the sources: when they come first
 # they run side by side, and their outputs are printed in order once all have ended.
+STAGE_COUNT=${#STAGES[@]}
 SIDE_BY_SIDE=(typecheck lint i18n)
 together=()
 for stage in "${STAGES[@]}"; do
@@ -95,4 +96,4 @@ for stage in "${STAGES[@]}"; do
 done
 
 summary
-printf '\n%sall %d stages passed%s\n' "$GREEN" "${#STAGES[@]}" "$RESET"
+printf '\n%sall %d stages passed%s\n' "$GREEN" "$STAGE_COUNT" "$RESET"
