@@ -12,8 +12,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Every core (vitest's default leaves one idle: on the 2-core CI machine that is one worker for
-    // the whole suite, most of whose files wait on PGlite or a socket as much as they compute).
+    // Every core (vitest's default leaves one idle: on the 2-core CI machine that was one worker for
+    // the whole suite).
     maxWorkers: availableParallelism(),
     env: { TZ: 'Europe/Vilnius' },
     projects: [

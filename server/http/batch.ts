@@ -37,7 +37,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { UserRow } from '../users/queries';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest, serviceUnavailable } from './errors';
 
 export const BATCH_PATH = 'batch';
 /** Most records one batch may carry (the client sends at most BATCH_MAX_RECORDS of its own). */
@@ -138,9 +138,7 @@ async function writePendingKeys(state: BatchTransaction): Promise<void> {
     if (inserted.length !== chunk.length) {
       // Not a fault of the input nor of the server: the client sends the batch again at once and
       // gets the stored answers (a 503 with Retry-After, as for an outage, not a logged 500).
-      const conflict = new ApiError(503, 'SERVICE_UNAVAILABLE', 'A record of this batch was stored meanwhile by another request; send the batch again');
-      conflict.retryAfter = 1;
-      throw conflict;
+      throw serviceUnavailable(1);
     }
   }
 }

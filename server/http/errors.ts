@@ -56,9 +56,10 @@ const FASTIFY_CODES: Record<string, { status: number; code: ServerErrorCode; mes
 /** Seconds a client is told to wait (Retry-After) while the database or the disk is out. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
 
-export const serviceUnavailable = () => {
+/** 503 SERVICE_UNAVAILABLE with Retry-After (an outage: 30 s; a batch's key conflict: sooner). */
+export const serviceUnavailable = (retryAfterSeconds = OUTAGE_RETRY_AFTER_SECONDS) => {
   const error = new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; try again in a moment');
-  error.retryAfter = OUTAGE_RETRY_AFTER_SECONDS;
+  error.retryAfter = retryAfterSeconds;
   return error;
 };
 

@@ -1,7 +1,8 @@
 /**
  * Long languages: Romanian, Lithuanian and Polish words are longer than English ones,
  * and a 360 px phone has no room to spare. Every main screen is opened in the four market languages
- * (English, the source and the shortest, is left out to keep the suite within its time) at 360×740 and each labelled control is measured (support/overflow.ts): a label cut, running out of
+ * (English, the source and the shortest, is left out to keep the suite within its time) at 360×740
+ * and each labelled control is measured (support/overflow.ts): a label cut, running out of
  * its box, under the slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint
  * of more fails the test with the screen, the control and its text.
  *
@@ -11,7 +12,8 @@
  * and as the last resort of the list tabs and the bottom-navigation labels on screens narrower
  * than the 360 px measured here. Everywhere else the text must fit.
  *
- * Each language logs in as its market's demo tasker, so the task titles and categories are the ones that tasker sees. Nothing is changed on the server.
+ * Each language logs in as its market's demo tasker, so the task titles and categories are the
+ * ones that tasker sees. Nothing is changed on the server.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
