@@ -22,7 +22,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: `${outputDir}/junit.xml` }]] : [['list']],
+  // results.json is what scripts/test-e2e.sh reads to name the failed tests at the end of its output.
+  reporter: [['list'], ['json', { outputFile: `${outputDir}/results.json` }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',

@@ -39,6 +39,7 @@ fi
 [[ -f dist/index.html ]] || { say "dist/index.html is missing: the build did not produce the app"; exit 1; }
 
 DATA_DIRS=()
+REPORTS=()
 SERVER_PIDS=()
 RUNNER_PIDS=()
 URLS=()
@@ -63,6 +64,12 @@ cleanup() {
     fi
     rm -rf "$dir"
   done
+  # Last, so a CI log's tail names them: the tests that failed, from each run's results.json.
+  if [[ $status -ne 0 && ${#REPORTS[@]} -gt 0 ]]; then
+    say "tests that did not pass:"
+    # TEST_FAILURES_FILE: scripts/test.sh prints it again under its summary.
+    node --import tsx scripts/lib/e2e-failures.ts "${REPORTS[@]}" 2>&1 | tee -a "${TEST_FAILURES_FILE:-/dev/null}" >&2 || true
+  fi
   exit $status
 }
 trap cleanup EXIT INT TERM
@@ -104,13 +111,15 @@ for ((i = 0; i < SHARDS; i++)); do
 done
 
 if [[ "$SHARDS" == "1" ]]; then
-  E2E_BASE_URL="${URLS[0]}" npx playwright test "$@"
+  REPORTS+=("test-results/results.json")
+  E2E_BASE_URL="${URLS[0]}" E2E_OUTPUT_DIR="test-results" npx playwright test "$@"
   exit $?
 fi
 
 # Each shard's lines are prefixed with its number as they come; a shard's results land in
 # test-results/shard-N (E2E_OUTPUT_DIR, see playwright.config.ts).
 for ((i = 1; i <= SHARDS; i++)); do
+  REPORTS+=("test-results/shard-$i/results.json")
   (
     set +e
     E2E_BASE_URL="${URLS[$((i - 1))]}" E2E_OUTPUT_DIR="test-results/shard-$i" npx playwright test --shard="$i/$SHARDS" "$@" 2>&1 | sed -u "s/^/[shard $i] /"

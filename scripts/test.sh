@@ -35,6 +35,11 @@ if [[ -t 1 ]]; then BOLD=$'\033[1m' RED=$'\033[1;31m' GREEN=$'\033[1;32m' RESET=
 
 SUMMARY=()
 START_ALL=$SECONDS
+# Stage outputs, and the file a stage may name its failed tests in (scripts/test-e2e.sh does), so
+# the last lines of a CI log say what failed.
+WORK_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shelfwork-test.XXXXXX")"
+trap 'rm -rf "$WORK_DIR"' EXIT
+export TEST_FAILURES_FILE="$WORK_DIR/failures.txt"
 
 banner() {
   printf '\n%s==================== %s ====================%s\n' "$BOLD" "$*" "$RESET"
@@ -53,6 +58,7 @@ finish_stage() {
     SUMMARY+=("$(printf '%-10s FAILED (exit %d) after %d s' "$stage" "$status" "$took")")
     summary
     printf '\n%sFAILED at stage "%s" (%s)%s\n' "$RED" "$stage" "$cmd" "$RESET"
+    if [[ -s "$TEST_FAILURES_FILE" ]]; then echo "what failed:"; cat "$TEST_FAILURES_FILE"; fi
     exit "$status"
   fi
   SUMMARY+=("$(printf '%-10s ok  %4d s' "$stage" "$took")")
@@ -68,8 +74,7 @@ for stage in "${STAGES[@]}"; do
   together+=("$stage")
 done
 if [[ ${#together[@]} -gt 1 ]]; then
-  OUT_DIR="$(mktemp -d "${TMPDIR:-/tmp}/shelfwork-test.XXXXXX")"
-  trap 'rm -rf "$OUT_DIR"' EXIT
+  OUT_DIR="$WORK_DIR"
   started=$SECONDS
   pids=()
   for stage in "${together[@]}"; do

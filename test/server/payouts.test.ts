@@ -391,7 +391,11 @@ describe('two server processes on one PostgreSQL', () => {
       for (const s of servers) await s.waitForHealth({ timeoutMs: 180_000, pollMs: 200 });
       const m = moneyDb(second.db);
       const deadline = Date.now() + 60_000;
-      while ((await m.selectFrom('payout_runs').select('country_code').execute()).length < 4) {
+      // The job logs its runs once all four markets are done (server/money/job.ts), after the last
+      // run's commit: wait for the rows and for the log lines (reading the logs at the fourth row
+      // raced the job's last steps on a loaded machine).
+      const logLines = () => servers.map((s) => s.log()).join('\n').match(/\[payouts\] (LT|PL|CZ|RO) week of/g)?.length ?? 0;
+      while ((await m.selectFrom('payout_runs').select('country_code').execute()).length < 4 || logLines() < 4) {
         if (Date.now() > deadline) throw new Error(`no runs: ${servers.map((s) => s.log()).join('\n')}`);
         await new Promise((r) => setTimeout(r, 200));
       }
