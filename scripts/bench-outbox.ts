@@ -22,7 +22,9 @@
  * and defect sets written whole, as before) and without them
  * ('one transaction': server/http/batch.ts), alternating, BENCH_ROUNDS times (1), on the embedded
  * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (initdb in a temp dir, as
- * scripts/test-postgres.sh; a fresh database per run). BENCH_MODES=new (or old) runs one side only.
+ * scripts/test-postgres.sh; a fresh database per run). A third side, 'batches', is the new server
+ * with the client before photos had their own lane (`batchDelivery.photoLane = false`: a photo
+ * cuts its task's queue, as in session 19). BENCH_MODES=new (or old, batches) runs some sides only.
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
  */
 import 'fake-indexeddb/auto';
@@ -38,6 +40,7 @@ import { withCheckDigit } from '#domain/ean';
 import type { Defect, Photo, ScannedItem, TaskStatus } from '#domain/types';
 import { encodeJpeg, testPattern } from '../test/support/images';
 import { SyncEngine } from '../workers/sync/engine';
+import { batchDelivery } from '../workers/sync/outbox';
 import { freePort, startServer } from './lib/server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
@@ -83,7 +86,8 @@ interface RunResult {
 }
 
 /** One benchmark run: a fresh server (per-record or one-transaction batches), queue, drain, check, replay. */
-async function runOnce(label: string, perRecord: boolean, databaseUrl: string | null): Promise<RunResult> {
+async function runOnce(label: string, perRecord: boolean, photoLane: boolean, databaseUrl: string | null): Promise<RunResult> {
+  batchDelivery.photoLane = photoLane;
   const load = loadavg()[0] ?? 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox.'));
   const port = await freePort();
@@ -371,14 +375,16 @@ async function startPostgres(): Promise<{ adminUrl: string; stop: () => void }> 
 
 async function main(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
-  const modes = (process.env.BENCH_MODES ?? 'old,new').split(',').map((m) => m.trim());
+  const modes = (process.env.BENCH_MODES ?? 'old,batches,new').split(',').map((m) => m.trim());
   const results: RunResult[] = [];
   const side = async (db: string, url: (() => Promise<string>) | null) => {
     for (let round = 1; round <= rounds; round++) {
       for (const mode of modes) {
         const perRecord = mode === 'old';
-        const label = `${db}, ${perRecord ? 'old: per-record, whole writes' : 'new: one transaction, diff writes'}${rounds > 1 ? ` #${round}` : ''}`;
-        results.push(await runOnce(label, perRecord, url ? await url() : null));
+        const photoLane = mode === 'new';
+        const what = { old: 'old: per-record, whole writes', batches: 'one transaction, diff writes', new: 'new: + photos in their own lane' }[mode] ?? mode;
+        const label = `${db}, ${what}${rounds > 1 ? ` #${round}` : ''}`;
+        results.push(await runOnce(label, perRecord, photoLane, url ? await url() : null));
       }
     }
   };

@@ -488,6 +488,32 @@ describe('completing a task offline', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('sends the photos in their own lane beside one batch of ticks, scans and defects, and the completion after both', async () => {
+    await ready();
+    const restore = signalLost();
+    await h.engine.setChecklistDone(t1, [c1]);
+    await h.engine.addPhoto(t1, { id: h.id('p1'), blob: jpeg(1), width: 1, height: 1, comment: '', tags: ['before'] });
+    await h.engine.saveScannedItems(t1, [{ id: 's1', ean: product.ean, facings: 4, timestamp: START.toISOString() }]);
+    await h.engine.addPhoto(t1, { id: h.id('p2'), blob: jpeg(2), width: 1, height: 1, comment: '', tags: ['after'] });
+    await h.engine.setTaskDefects(t1, [DAMAGED]);
+    await h.engine.completeTask(t1, { outcome: 'complete', taskerComment: 'Lanes' });
+    await h.engine.idle();
+
+    await reconnect(restore);
+
+    // Before lanes, each photo cut the task's queue: ticks, photo, scans, photo, defects + completion
+    // went as 1 + 1 + 1 + 1 + one batch of 2. Now the three records between the photos go in one batch.
+    const batches = h.net.calls('POST', 'batch').map((r) => (r.body as { records: { path: string }[] }).records.map((x) => x.path.replace(t1, 't1')));
+    expect(batches).toEqual([['task/t1/done-checklist-items', 'task/t1/scanned-items', 'task/t1/defects']]);
+    const order = h.net.requests.filter((r) => r.method !== 'GET').map((r) => (r.method === 'PUT' ? 'PUT' : r.path.replace(t1, 't1')));
+    expect(order.filter((p) => p !== 'batch')).toEqual(['task/t1/photos', 'PUT', 'task/t1/photos', 'PUT', 'task/t1/complete']);
+    expect(order.indexOf('batch')).toBeLessThan(order.indexOf('task/t1/complete'));
+    expect(posts('photos').map((r) => (r.body as { photos: { id: string }[] }).photos[0]?.id)).toEqual([h.id('p1'), h.id('p2')]);
+    expect(await h.world.serverTask('t1')).toMatchObject({ status: 'awaiting_confirmation', tasker_comment: 'Lanes', done_checklist_item_ids: [c1] });
+    expect(await h.world.photos('t1')).toHaveLength(2);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
   it('changes nothing on the server when the same outbox is replayed', async () => {
     await ready();
     const restore = signalLost();
@@ -515,7 +541,10 @@ describe('completing a task offline', () => {
     await h.engine.idle();
 
     const replayed = h.net.requests.slice(sentBefore).filter((r) => r.method === 'POST');
-    expect(replayed.map((r) => r.path.replace(t1, 't1'))).toEqual(['task/t1/done-checklist-items', 'task/t1/photos', 'task/t1/complete']);
+    // The tick and the photo go side by side (their own lanes), the completion after both.
+    const paths = replayed.map((r) => r.path.replace(t1, 't1'));
+    expect(paths.slice(0, 2).sort()).toEqual(['task/t1/done-checklist-items', 'task/t1/photos']);
+    expect(paths[2]).toBe('task/t1/complete');
     expect(replayed.map((r) => r.response?.headers.get('idempotent-replayed'))).toEqual(['true', 'true', 'true']);
     expect(await serverState()).toEqual(before);
     expect(before.completions).toHaveLength(1);

@@ -9,6 +9,7 @@ import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
 import { outboxKind, type FollowUp } from './kinds';
 import type { Session } from './session';
+import { CHECKLIST_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, PHOTO_UPDATE_KIND, SCANS_KIND } from '#db/outboxKinds';
 
 export const OUTBOX_LOCK = 'shelfwork-outbox';
 export const BACKOFF_BASE_MS = 1_000;
@@ -71,10 +72,9 @@ export async function drainOnce(ctx: DrainContext, options: DrainOptions): Promi
     if (queue) queue.push(record);
     else queues.set(key, [record]);
   }
-  let rest: OutboxRecord[][] | null = [...queues.values()];
   const batchable = records.filter((r) => !outboxKind(r).send).length;
-  if (batchDelivery.enabled && batchable >= 2 && (batchUnsupportedUntil.get(ctx.session) ?? 0) <= ctx.now().getTime()) rest = await drainBatched(ctx, rest, options);
-  if (rest) await Promise.all(rest.map((queue) => drainQueue(ctx, queue, options)));
+  if (batchDelivery.enabled && batchable >= 2 && (batchUnsupportedUntil.get(ctx.session) ?? 0) <= ctx.now().getTime()) await drainBatched(ctx, [...queues.values()], options);
+  else await Promise.all([...queues.values()].map((queue) => drainQueue(ctx, queue, options)));
 }
 
 async function drainQueue(ctx: DrainContext, queue: OutboxRecord[], options: DrainOptions): Promise<void> {
@@ -182,7 +182,11 @@ const batchUnsupportedUntil = new WeakMap<Session, number>();
  * Tests that put transport faults on single routes (a 503 in front of one path) turn batches off
  * to exercise the record-by-record path, which is also the fallback for a server without batches.
  */
-export const batchDelivery = { enabled: true };
+export const batchDelivery = {
+  enabled: true,
+  /** Photos in their own lane (below); off, a photo cuts its task's queue (bench:outbox's 'batches' side). */
+  photoLane: true,
+};
 
 interface BatchAnswer {
   id: string;
@@ -240,56 +244,133 @@ function readAnswers(body: unknown): Map<string, BatchAnswer> | null {
 }
 
 /**
- * Drains the queues with batches: each round sends the unbatchable heads alone (in parallel, one per
- * queue), then one batch with the next due batchable records of every queue (in queue order), and
- * settles each answer as if the record had been sent alone. A queue stops at its first retry/auth
- * verdict, as in drainQueue. Answers false when the server has no batch route (nothing was sent
- * for the records not yet settled; the caller drains them one by one).
+ * A task's records in lanes (issue 15): its photos (create, comment, deletion) go one after the
+ * other beside its ticks, scans and defects, which go in batches; neither waits for the other,
+ * since the server applies them to different rows. Any other record of the task (start, the
+ * completion…) is a barrier: it waits for every earlier record of the task, and every later record
+ * waits for it, so the completion still leaves after all the photos and ticks before it. A queue
+ * without a task (the account's) is all barriers: strictly in order, as before.
  */
-async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options: DrainOptions): Promise<OutboxRecord[][] | null> {
-  const state = queues.map((records) => ({ records, next: 0, stopped: false }));
-  for (;;) {
-    const open = state.filter((q) => !q.stopped && q.next < q.records.length);
-    for (const q of open) if (!isDue(ctx, q.records[q.next] as OutboxRecord, options)) q.stopped = true;
-    const live = open.filter((q) => !q.stopped);
-    if (live.length === 0) return null;
+type Lane = 'photo' | 'work' | 'barrier';
+const PHOTO_LANE: ReadonlySet<string> = new Set([PHOTO_CREATE_KIND, PHOTO_UPDATE_KIND, PHOTO_DELETE_KIND]);
+const WORK_LANE: ReadonlySet<string> = new Set([CHECKLIST_KIND, SCANS_KIND, DEFECTS_KIND]);
 
-    const alone = live.filter((q) => !batchable(q.records[q.next] as OutboxRecord));
-    if (alone.length > 0) {
-      await Promise.all(
-        alone.map(async (q) => {
-          const verdict = await sendRecord(ctx, q.records[q.next] as OutboxRecord);
-          q.next += 1;
-          if (verdict === 'retry' || verdict === 'auth') q.stopped = true;
-        }),
-      );
-      continue;
-    }
+export function laneOf(record: Pick<OutboxRecord, 'kind' | 'taskId'>): Lane {
+  if (!record.taskId || !batchDelivery.photoLane) return 'barrier';
+  if (PHOTO_LANE.has(record.kind)) return 'photo';
+  if (WORK_LANE.has(record.kind)) return 'work';
+  return 'barrier';
+}
 
-    // Take each queue's run of due batchable records, within the limits.
-    const taken: { q: (typeof state)[number]; record: OutboxRecord }[] = [];
-    let bytes = 0;
-    for (const q of live) {
-      let i = q.next;
-      while (i < q.records.length && taken.length < BATCH_MAX_RECORDS) {
+/** Walks a queue in order, answering for each record whether everything it waits for is settled. */
+class LaneGate {
+  private open = { photo: true, work: true, barrier: true };
+  /** Whether `lane`'s next record may go; call in queue order. */
+  allows(lane: Lane): boolean {
+    if (lane === 'barrier') return this.open.photo && this.open.work && this.open.barrier;
+    return this.open[lane] && this.open.barrier;
+  }
+  /** A record of `lane` that is not settled: whatever waits for it must wait. */
+  block(lane: Lane): void {
+    this.open[lane] = false;
+  }
+  get shut(): boolean {
+    return !this.open.photo && !this.open.work && !this.open.barrier;
+  }
+}
+
+type Progress = 'waiting' | 'busy' | 'settled' | 'held';
+interface QueueState {
+  records: OutboxRecord[];
+  /** Per record: not sent yet, in flight, settled (done or rejected), or held (retry/auth/skipped: waits for the next pass). */
+  progress: Progress[];
+  /** A record got retry/auth or was skipped: nothing more of this queue leaves in this pass. */
+  stopped: boolean;
+}
+
+/**
+ * Drains the queues with batches. Whenever something ends, it starts what may go now: each queue's
+ * ready records that must go alone (photo bytes, `send` kinds), one at a time per lane, and — when no
+ * batch is in flight — one batch with every queue's ready batchable records, in queue order. Each
+ * answer is settled as if the record had been sent alone. A queue stops at its first retry/auth
+ * verdict, as in drainQueue. A server without the batch route (404/405) gets the rest one by one.
+ */
+async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options: DrainOptions): Promise<void> {
+  const state: QueueState[] = queues.map((records) => ({ records, progress: records.map(() => 'waiting'), stopped: false }));
+  const running = new Set<Promise<void>>();
+  let batchInFlight = false;
+  let noBatches = false; // the server refused the batch route: the rest goes one by one
+  let halted = false; // a batch got no answer (offline, 5xx, 401): this pass ends
+
+  const run = (work: () => Promise<void>) => {
+    const p: Promise<void> = work().finally(() => running.delete(p));
+    running.add(p);
+  };
+  const after = (q: QueueState, i: number, verdict: Verdict) => {
+    if (verdict === 'retry' || verdict === 'auth') {
+      q.progress[i] = 'held';
+      q.stopped = true;
+    } else q.progress[i] = 'settled';
+  };
+
+  const startAlone = () => {
+    for (const q of state) {
+      if (q.stopped) continue;
+      const gate = new LaneGate();
+      for (let i = 0; i < q.records.length && !gate.shut; i++) {
         const record = q.records[i] as OutboxRecord;
-        if (!batchable(record) || !isDue(ctx, record, options)) break;
-        const size = JSON.stringify(record.payload ?? null).length + record.path.length + 200;
-        if (taken.length > 0 && bytes + size > BATCH_MAX_BYTES) break;
-        bytes += size;
-        taken.push({ q, record });
-        i += 1;
+        const lane = laneOf(record);
+        if (q.progress[i] === 'waiting' && gate.allows(lane) && (noBatches || !batchable(record)) && isDue(ctx, record, options)) {
+          q.progress[i] = 'busy';
+          run(async () => after(q, i, await sendRecord(ctx, record)));
+        }
+        if (q.progress[i] !== 'settled') gate.block(lane);
       }
     }
+  };
+
+  const startBatch = () => {
+    const taken: { q: QueueState; i: number; record: OutboxRecord }[] = [];
+    let bytes = 0;
+    let full = false;
+    for (const q of state) {
+      if (q.stopped || full) continue;
+      const gate = new LaneGate();
+      for (let i = 0; i < q.records.length && !gate.shut; i++) {
+        const record = q.records[i] as OutboxRecord;
+        const lane = laneOf(record);
+        if (q.progress[i] === 'waiting' && gate.allows(lane) && batchable(record) && isDue(ctx, record, options)) {
+          const size = JSON.stringify(record.payload ?? null).length + record.path.length + 200;
+          if (taken.length >= BATCH_MAX_RECORDS || (taken.length > 0 && bytes + size > BATCH_MAX_BYTES)) {
+            full = true;
+            break;
+          }
+          bytes += size;
+          taken.push({ q, i, record });
+          continue; // taken: the server applies it before the later records of its queue
+        }
+        if (q.progress[i] !== 'settled') gate.block(lane);
+      }
+    }
+    if (taken.length === 0) return;
+    for (const t of taken) t.q.progress[t.i] = 'busy';
     if (taken.length === 1) {
       // One record: alone, as before batches existed.
-      const { q, record } = taken[0] as (typeof taken)[number];
-      const verdict = await sendRecord(ctx, record);
-      q.next += 1;
-      if (verdict === 'retry' || verdict === 'auth') q.stopped = true;
-      continue;
+      const { q, i, record } = taken[0] as (typeof taken)[number];
+      run(async () => after(q, i, await sendRecord(ctx, record)));
+      return;
     }
+    batchInFlight = true;
+    run(async () => {
+      try {
+        await sendBatch(taken);
+      } finally {
+        batchInFlight = false;
+      }
+    });
+  };
 
+  const sendBatch = async (taken: { q: QueueState; i: number; record: OutboxRecord }[]) => {
     const claimed = await claimMany(ctx.db, taken.map((t) => t.record.id));
     const claimedById = new Map(claimed.map((r) => [r.id, r]));
     const result = await ctx.session.request<unknown>('POST', 'batch', {
@@ -313,37 +394,49 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
         // The server has no batch route (404/405) or refused the batch as a whole: nothing was applied.
         if (!result.ok && (result.status === 404 || result.status === 405)) batchUnsupportedUntil.set(ctx.session, ctx.now().getTime() + BATCH_UNSUPPORTED_MS);
         await unclaim(ctx.db, claimed);
-        return state.filter((q) => !q.stopped).map((q) => q.records.slice(q.next));
+        for (const t of taken) t.q.progress[t.i] = 'waiting';
+        noBatches = true;
+        return;
       }
       // No answer, 408/429/5xx, 401: as if each record had got that answer (same keys next time).
       for (const r of claimed) await settle(ctx, r, result.ok ? { ok: false, status: 0, error: { code: 'NETWORK', message: 'batch answer unreadable' } } : result);
-      return null;
+      for (const t of taken) t.q.progress[t.i] = 'held';
+      halted = true;
+      return;
     }
-    const skipped: OutboxRecord[] = [];
-    for (const { q, record } of taken) {
-      if (q.stopped) continue;
-      q.next += 1;
+    // Queues whose earlier record in this batch got retry/auth or was skipped: the server stopped them.
+    const haltedHere = new Set<QueueState>();
+    const unsent: OutboxRecord[] = [];
+    for (const { q, i, record } of taken) {
       const claimedRecord = claimedById.get(record.id);
-      if (!claimedRecord) continue; // Removed or settled meanwhile.
+      if (!claimedRecord) {
+        q.progress[i] = 'settled'; // Removed or settled meanwhile.
+        continue;
+      }
       const answer = answers.get(record.id);
-      if (!answer || answer.skipped) {
+      if (haltedHere.has(q) || !answer || answer.skipped) {
         // Not applied (an earlier record of its queue stopped it, or missing): unsent, uncounted.
-        skipped.push(claimedRecord);
+        const current = await ctx.db.outbox.get(claimedRecord.id);
+        if (current?.state === 'sending') unsent.push(claimedRecord);
+        q.progress[i] = 'held';
         q.stopped = true;
+        haltedHere.add(q);
         continue;
       }
       const verdict = await settle(ctx, claimedRecord, answerResult(answer));
-      if (verdict === 'retry' || verdict === 'auth') q.stopped = true;
+      after(q, i, verdict);
+      if (verdict === 'retry' || verdict === 'auth') haltedHere.add(q);
     }
-    // A stopped queue's records after the stop were claimed but not settled: back to pending.
-    for (const { q, record } of taken) {
-      const c = claimedById.get(record.id);
-      if (c && q.stopped && !skipped.includes(c)) {
-        const current = await ctx.db.outbox.get(c.id);
-        if (current?.state === 'sending') skipped.push(c);
-      }
+    if (unsent.length > 0) await unclaim(ctx.db, unsent);
+  };
+
+  for (;;) {
+    if (!halted) {
+      startAlone();
+      if (!batchInFlight && !noBatches) startBatch();
     }
-    if (skipped.length > 0) await unclaim(ctx.db, skipped);
+    if (running.size === 0) return;
+    await Promise.race(running);
   }
 }
 
