@@ -116,13 +116,19 @@ if [[ "$SHARDS" == "1" ]]; then
   exit $?
 fi
 
-# Each shard's lines are prefixed with its number as they come; a shard's results land in
-# test-results/shard-N (E2E_OUTPUT_DIR, see playwright.config.ts).
+# The spec files split into shards of about equal time (scripts/lib/e2e-shards.ts, from the
+# seconds each file took in a recorded run: test/e2e/durations.json). Each shard's lines are
+# prefixed with its number as they come; its results land in test-results/shard-N
+# (E2E_OUTPUT_DIR, see playwright.config.ts).
+mapfile -t PLAN < <(node --import tsx scripts/lib/e2e-shards.ts plan "$SHARDS")
 for ((i = 1; i <= SHARDS; i++)); do
   REPORTS+=("test-results/shard-$i/results.json")
+  read -r -a files <<<"${PLAN[$((i - 1))]:-}"
+  [[ ${#files[@]} -gt 0 ]] || { say "shard $i has no spec file (more shards than files?)"; exit 2; }
+  say "shard $i: ${files[*]}"
   (
     set +e
-    E2E_BASE_URL="${URLS[$((i - 1))]}" E2E_OUTPUT_DIR="test-results/shard-$i" npx playwright test --shard="$i/$SHARDS" "$@" 2>&1 | sed -u "s/^/[shard $i] /"
+    E2E_BASE_URL="${URLS[$((i - 1))]}" E2E_OUTPUT_DIR="test-results/shard-$i" npx playwright test "${files[@]}" "$@" 2>&1 | sed -u "s/^/[shard $i] /"
     exit "${PIPESTATUS[0]}"
   ) &
   RUNNER_PIDS+=($!)

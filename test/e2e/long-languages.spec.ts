@@ -1,7 +1,8 @@
 /**
  * Long languages: Romanian, Lithuanian and Polish words are longer than English ones,
- * and a 360 px phone has no room to spare. Every main screen is opened in the four market languages
- * (English, the source and the shortest, is left out to keep the suite within its time) at 360×740
+ * and a 360 px phone has no room to spare. Every main screen is opened in those three languages
+ * (the brief's long languages; English, the source and the shortest, and Czech, whose labels run
+ * shorter than Polish ones, are left out to keep `npm test` within its 20 minutes) at 360×740
  * and each labelled control is measured (support/overflow.ts): a label cut, running out of
  * its box, under the slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint
  * of more fails the test with the screen, the control and its text.
@@ -25,7 +26,6 @@ import { DEMO_PASSWORD, loginWithPassword } from './support/session';
 const TASKERS: Partial<Record<Locale, string>> = {
   lt: 'lt@demo.shelfwork.app',
   pl: 'pl@demo.shelfwork.app',
-  cs: 'cz@demo.shelfwork.app',
   ro: 'ro@demo.shelfwork.app',
 };
 const LOCALES = Object.keys(TASKERS) as Locale[];
