@@ -17,8 +17,12 @@ export default defineConfig({
   // with its own server (docs/testing.md).
   workers: 1,
   fullyParallel: false,
-  // A flaky end-to-end test is a bug to fix, not to retry.
-  retries: 0,
+  // A flaky end-to-end test is a bug to fix. Under CI, on 2 shared cores at load 10–14, a test
+  // now and then misses a wait (the fake camera not opening in 20 s, a map zoom animation): one
+  // retry there, and scripts/test-e2e.sh names every test that needed it at the end of the log
+  // (scripts/lib/e2e-failures.ts), so it is seen and fixed, not hidden. A test that fails twice
+  // fails the run. Locally: no retry.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },

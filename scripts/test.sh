@@ -102,3 +102,4 @@ done
 
 summary
 printf '\n%sall %d stages passed%s\n' "$GREEN" "$STAGE_COUNT" "$RESET"
+if [[ -s "$TEST_FAILURES_FILE" ]]; then echo "passed, but not at the first try:"; cat "$TEST_FAILURES_FILE"; fi

@@ -1,6 +1,7 @@
 /**
  * Prints the end-to-end tests that did not pass, one line each with the first line of their
- * error, from the JSON reports Playwright wrote (playwright.config.ts, under CI):
+ * error, and those that passed only on a retry (flaky), from the JSON reports Playwright wrote
+ * (playwright.config.ts):
  *
  *   node --import tsx scripts/lib/e2e-failures.ts test-results/shard-1/results.json ...
  *
@@ -23,7 +24,8 @@ function* specs(suite: Suite, path: string[]): Generator<{ spec: Spec; path: str
 const plain = stripVTControlCharacters;
 
 let failed = 0;
-for (const file of process.argv.slice(2)) {
+const flaky: string[] = [];
+for (const file of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
   if (!existsSync(file)) {
     console.log(`  (no report at ${file}: the shard ended before Playwright wrote it)`);
     failed++;
@@ -34,13 +36,22 @@ for (const file of process.argv.slice(2)) {
     for (const { spec, path } of specs(top, [])) {
       for (const test of spec.tests) {
         const last = test.results.at(-1);
+        const where = `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
+        if (last?.status === 'passed' && test.results.length > 1) {
+          const first = plain(test.results[0]?.error?.message ?? '').split('\n').find((l) => l.trim()) ?? '';
+          flaky.push(`  ~ ${where} (passed on retry ${test.results.length - 1}; first: ${first.trim().slice(0, 200)})`);
+        }
         if (!last || last.status === 'passed' || last.status === 'skipped') continue;
         failed++;
         const message = plain(last.error?.message ?? '').split('\n').find((l) => l.trim()) ?? '';
-        console.log(`  ✘ ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} [${last.status}]`);
+        console.log(`  ✘ ${where} [${last.status}]`);
         if (message) console.log(`      ${message.trim().slice(0, 300)}`);
       }
     }
   }
 }
-if (failed === 0) console.log('  (no failed test in the reports)');
+if (flaky.length > 0) {
+  console.log(`  flaky — failed, then passed on the retry CI allows (playwright.config.ts); a bug to fix:`);
+  for (const line of flaky) console.log(line);
+}
+if (failed === 0 && flaky.length === 0 && process.argv.includes('--expect-failure')) console.log('  (no failed test in the reports)');
