@@ -1,7 +1,8 @@
 /**
  * The notifications bell (spec sections 2, 4 and 9; issue 14): its count badge is the number of
  * unseen notifications in the mirror (pulled every 60 s, so it works offline with what was last
- * pulled), and its tooltip says so 1 s after the app starts, for 3 s, again every 60 s. A tap opens
+ * pulled), and its tooltip says so 1 s after the app has started (the bell knows its count), for
+ * 3 s, again every 60 s. A tap opens
  * the list, or — when there is exactly one — that notification directly
  * (src/notifications/NotificationsDialog.tsx).
  */
@@ -15,18 +16,24 @@ import { NotificationsDialog } from '../notifications/NotificationsDialog';
 import { useNotifications } from '../notifications/queries';
 import '../notifications/notifications.css';
 
-/** When this page started (the tooltip's clock; a new page load starts it again). */
-const pageStart = Date.now();
+/**
+ * When the tooltip's clock started: the first time this page's bell knew its count (a new page
+ * load starts it again). Counted from the page load instead, a slow phone's start — the app, the
+ * mirror's first answer — could take the whole 1 + 3 s, and the tooltip first showed a minute later.
+ */
+let clockStart: number | null = null;
 
-function useBellTooltip(active: boolean): boolean {
+function useBellTooltip(active: boolean, counted: boolean): boolean {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!active) return;
+    if (counted && clockStart === null) clockStart = Date.now();
+    if (!active || clockStart === null) return;
+    const start = clockStart;
     // Wake up at each open/close change (a timer's callback, never a render, updates the clock).
-    const timer = setTimeout(() => setNow(Date.now()), nextTooltipChange(Date.now() - pageStart) + 5);
+    const timer = setTimeout(() => setNow(Date.now()), nextTooltipChange(Date.now() - start) + 5);
     return () => clearTimeout(timer);
-  }, [active, now]);
-  return active && tooltipOpenAt(now - pageStart);
+  }, [active, counted, now]);
+  return active && clockStart !== null && tooltipOpenAt(now - clockStart);
 }
 
 export function NotificationsBell() {
@@ -36,7 +43,7 @@ export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   // The one opened directly when the bell was tapped with a single notification.
   const [direct, setDirect] = useState<AppNotification | null>(null);
-  const tooltip = useBellTooltip(count > 0 && !open);
+  const tooltip = useBellTooltip(count > 0 && !open, notifications !== undefined);
   const tooltipId = useId();
   const label = count > 0 ? t`Notifications, ${count} new` : t`Notifications`;
   const tipText = plural(count, { one: 'You have # new notification', other: 'You have # new notifications' });
