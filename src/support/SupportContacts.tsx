@@ -4,6 +4,19 @@ import { Icon } from '#ui/Icon';
 import { useSupportContact } from './queries';
 import './support.css';
 
+/** The address with a line-break opportunity after its @: a narrow screen wraps it there, not mid-word. */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function SupportContacts() {
   const { t } = useLingui();
   const contact = useSupportContact();
@@ -35,7 +48,7 @@ export function SupportContacts() {
             <span className="support-contact-label muted">
               <Trans>Email support</Trans>
             </span>
-            <span className="support-contact-value">{contact.email}</span>
+            <span className="support-contact-value">{breakableEmail(contact.email)}</span>
           </span>
         </a>
       </li>
