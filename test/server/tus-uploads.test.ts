@@ -218,16 +218,25 @@ describe('tus uploads', () => {
 });
 
 describe('the cleanup job', () => {
+  // Removed after the file, not at the test's end: the tus FileStore creates its folder in a
+  // callback nobody can await (and throws from it on an error), so removing the folder right after
+  // the job stopped raced that mkdir on a loaded machine (an uncaught ENOENT in CI, 27 Nov).
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
   it('runs on a fresh data folder without failing (no `.tus` folder yet)', async () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { startTusCleanupJob } = await import('../../server/storage/tus');
-    const photoDir = join(mkdtempSync(join(tmpdir(), 'tus-cleanup-')), 'photos');
+    const root = mkdtempSync(join(tmpdir(), 'tus-cleanup-'));
+    roots.push(root);
+    const photoDir = join(root, 'photos');
     const lines: string[] = [];
     const job = startTusCleanupJob({ s3: null, photoDir }, (line) => lines.push(line));
     await job.stop();
-    rmSync(photoDir, { recursive: true, force: true });
     expect(lines).toEqual([]);
   });
 });
