@@ -8,20 +8,12 @@
  * scripts/test-e2e.sh prints this last, after the servers' logs, so the names of failed tests are
  * what a CI log's tail shows.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
+import { reportSpecs } from './playwright-report';
 
-interface Result { status: string; error?: { message?: string } }
-interface Spec { title: string; file: string; line: number; tests: { projectName?: string; results: Result[] }[] }
-interface Suite { title: string; specs?: Spec[]; suites?: Suite[] }
-
-function* specs(suite: Suite, path: string[]): Generator<{ spec: Spec; path: string[] }> {
-  for (const spec of suite.specs ?? []) yield { spec, path };
-  for (const child of suite.suites ?? []) yield* specs(child, child.title ? [...path, child.title] : path);
-}
-
-// Error messages carry terminal colours; the log reader wants plain text.
-const plain = stripVTControlCharacters;
+/** An error's first line, without the terminal colours Playwright puts in its messages. */
+const firstLine = (message = '') => stripVTControlCharacters(message).split('\n').find((l) => l.trim())?.trim() ?? '';
 
 let failed = 0;
 const flaky: string[] = [];
@@ -31,22 +23,18 @@ for (const file of process.argv.slice(2).filter((a) => !a.startsWith('--'))) {
     failed++;
     continue;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { suites: Suite[] };
-  for (const top of report.suites) {
-    for (const { spec, path } of specs(top, [])) {
-      for (const test of spec.tests) {
-        const last = test.results.at(-1);
-        const where = `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
-        if (last?.status === 'passed' && test.results.length > 1) {
-          const first = plain(test.results[0]?.error?.message ?? '').split('\n').find((l) => l.trim()) ?? '';
-          flaky.push(`  ~ ${where} (passed on retry ${test.results.length - 1}; first: ${first.trim().slice(0, 200)})`);
-        }
-        if (!last || last.status === 'passed' || last.status === 'skipped') continue;
-        failed++;
-        const message = plain(last.error?.message ?? '').split('\n').find((l) => l.trim()) ?? '';
-        console.log(`  ✘ ${where} [${last.status}]`);
-        if (message) console.log(`      ${message.trim().slice(0, 300)}`);
+  for (const { spec, path } of reportSpecs(file)) {
+    for (const test of spec.tests) {
+      const last = test.results.at(-1);
+      const where = `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
+      if (last?.status === 'passed' && test.results.length > 1) {
+        flaky.push(`  ~ ${where} (passed on retry ${test.results.length - 1}; first: ${firstLine(test.results[0]?.error?.message).slice(0, 200)})`);
       }
+      if (!last || last.status === 'passed' || last.status === 'skipped') continue;
+      failed++;
+      const message = firstLine(last.error?.message);
+      console.log(`  ✘ ${where} [${last.status}]`);
+      if (message) console.log(`      ${message.slice(0, 300)}`);
     }
   }
 }

@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { reportSpecs } from './playwright-report';
 
 const DIR = 'test/e2e';
 const DURATIONS = join(DIR, 'durations.json');
@@ -39,18 +40,14 @@ function plan(shards: number): string[][] {
   return out.map((s) => s.files.sort());
 }
 
-interface Suite { file?: string; specs?: { file: string; tests: { results: { duration: number }[] }[] }[]; suites?: Suite[] }
-
 function record(reports: string[]): void {
   const seconds: Record<string, number> = {};
-  const walk = (suite: Suite) => {
-    for (const spec of suite.specs ?? []) {
+  for (const report of reports) {
+    for (const { spec } of reportSpecs(report)) {
       const key = `${DIR}/${spec.file}`;
       for (const test of spec.tests) for (const r of test.results) seconds[key] = (seconds[key] ?? 0) + r.duration / 1000;
     }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const report of reports) for (const suite of (JSON.parse(readFileSync(report, 'utf8')) as { suites: Suite[] }).suites) walk(suite);
+  }
   const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, Math.round(v)]));
   writeFileSync(DURATIONS, `${JSON.stringify(sorted, null, 2)}\n`);
   console.log(`wrote ${DURATIONS}: ${Object.keys(sorted).length} files`);

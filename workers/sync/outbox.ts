@@ -255,28 +255,11 @@ type Lane = 'photo' | 'work' | 'barrier';
 const PHOTO_LANE: ReadonlySet<string> = new Set([PHOTO_CREATE_KIND, PHOTO_UPDATE_KIND, PHOTO_DELETE_KIND]);
 const WORK_LANE: ReadonlySet<string> = new Set([CHECKLIST_KIND, SCANS_KIND, DEFECTS_KIND]);
 
-export function laneOf(record: Pick<OutboxRecord, 'kind' | 'taskId'>): Lane {
+function laneOf(record: Pick<OutboxRecord, 'kind' | 'taskId'>): Lane {
   if (!record.taskId || !batchDelivery.photoLane) return 'barrier';
   if (PHOTO_LANE.has(record.kind)) return 'photo';
   if (WORK_LANE.has(record.kind)) return 'work';
   return 'barrier';
-}
-
-/** Walks a queue in order, answering for each record whether everything it waits for is settled. */
-class LaneGate {
-  private open = { photo: true, work: true, barrier: true };
-  /** Whether `lane`'s next record may go; call in queue order. */
-  allows(lane: Lane): boolean {
-    if (lane === 'barrier') return this.open.photo && this.open.work && this.open.barrier;
-    return this.open[lane] && this.open.barrier;
-  }
-  /** A record of `lane` that is not settled: whatever waits for it must wait. */
-  block(lane: Lane): void {
-    this.open[lane] = false;
-  }
-  get shut(): boolean {
-    return !this.open.photo && !this.open.work && !this.open.barrier;
-  }
 }
 
 type Progress = 'waiting' | 'busy' | 'settled' | 'held';
@@ -286,6 +269,23 @@ interface QueueState {
   progress: Progress[];
   /** A record got retry/auth or was skipped: nothing more of this queue leaves in this pass. */
   stopped: boolean;
+}
+
+/**
+ * The records of a queue that may go now, in queue order: waiting, due, and everything they wait
+ * for (their lane's earlier records and the barriers; for a barrier, every earlier record)
+ * settled, or `passes` — going ahead of them in the same batch. Reads `progress` as it goes, so a
+ * record the caller marks busy holds back what waits for it.
+ */
+function* readyRecords(q: QueueState, due: (record: OutboxRecord) => boolean, passes: (i: number) => boolean = () => false): Generator<number> {
+  const open = { photo: true, work: true, barrier: true };
+  for (let i = 0; i < q.records.length && (open.photo || open.work || open.barrier); i++) {
+    const record = q.records[i] as OutboxRecord;
+    const lane = laneOf(record);
+    const allowed = lane === 'barrier' ? open.photo && open.work && open.barrier : open[lane] && open.barrier;
+    if (allowed && q.progress[i] === 'waiting' && due(record)) yield i;
+    if (q.progress[i] !== 'settled' && !passes(i)) open[lane] = false;
+  }
 }
 
 /**
@@ -313,18 +313,16 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
     } else q.progress[i] = 'settled';
   };
 
+  const due = (record: OutboxRecord) => isDue(ctx, record, options);
+
   const startAlone = () => {
     for (const q of state) {
       if (q.stopped) continue;
-      const gate = new LaneGate();
-      for (let i = 0; i < q.records.length && !gate.shut; i++) {
+      for (const i of readyRecords(q, due)) {
         const record = q.records[i] as OutboxRecord;
-        const lane = laneOf(record);
-        if (q.progress[i] === 'waiting' && gate.allows(lane) && (noBatches || !batchable(record)) && isDue(ctx, record, options)) {
-          q.progress[i] = 'busy';
-          run(async () => after(q, i, await sendRecord(ctx, record)));
-        }
-        if (q.progress[i] !== 'settled') gate.block(lane);
+        if (!noBatches && batchable(record)) continue; // the batch's
+        q.progress[i] = 'busy';
+        run(async () => after(q, i, await sendRecord(ctx, record)));
       }
     }
   };
@@ -335,21 +333,19 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
     let full = false;
     for (const q of state) {
       if (q.stopped || full) continue;
-      const gate = new LaneGate();
-      for (let i = 0; i < q.records.length && !gate.shut; i++) {
+      // A record taken goes ahead of the later ones in the same batch: the server applies it first.
+      const inBatch = new Set<number>();
+      for (const i of readyRecords(q, due, (j) => inBatch.has(j))) {
         const record = q.records[i] as OutboxRecord;
-        const lane = laneOf(record);
-        if (q.progress[i] === 'waiting' && gate.allows(lane) && batchable(record) && isDue(ctx, record, options)) {
-          const size = JSON.stringify(record.payload ?? null).length + record.path.length + 200;
-          if (taken.length >= BATCH_MAX_RECORDS || (taken.length > 0 && bytes + size > BATCH_MAX_BYTES)) {
-            full = true;
-            break;
-          }
-          bytes += size;
-          taken.push({ q, i, record });
-          continue; // taken: the server applies it before the later records of its queue
+        if (!batchable(record)) continue;
+        const size = JSON.stringify(record.payload ?? null).length + record.path.length + 200;
+        if (taken.length >= BATCH_MAX_RECORDS || (taken.length > 0 && bytes + size > BATCH_MAX_BYTES)) {
+          full = true;
+          break;
         }
-        if (q.progress[i] !== 'settled') gate.block(lane);
+        bytes += size;
+        taken.push({ q, i, record });
+        inBatch.add(i);
       }
     }
     if (taken.length === 0) return;
