@@ -15,7 +15,7 @@ import { TaskActionsPage } from './pages/TaskActionsPage';
 import { TrainingsPage } from './pages/TrainingsPage';
 import { currentUser, emailCodeToken, listTasks } from './support/api';
 import { uniqueEmail } from './support/mailbox';
-import { LT_IDENTIFIERS, PL_IDENTIFIERS, jpegFile, staffApprove, staffCompleteRequiredTrainings, staffReview } from './support/onboarding';
+import { LT_IDENTIFIERS, PL_IDENTIFIERS, jpegFile, staffApprove, staffCompleteRequiredTrainings, staffReview, wizardDraftValue } from './support/onboarding';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { registerNewTasker } from './support/session';
 import { fastForwardSyncWorker } from './support/syncWorkerClock';
@@ -64,6 +64,9 @@ test('LT: a new tasker fills the five steps with documents, partly offline; staf
 
   // The IBAN typed but not saved, and the page reloaded (a closed app): the draft is there.
   await wizard.fill({ iban: LT_IDENTIFIERS.iban });
+  // The draft is written on every change but asynchronously; reloading within those milliseconds
+  // raced its IndexedDB write on a loaded machine (one CI run, 27 Nov). Reload once it is stored.
+  await expect.poll(() => wizardDraftValue(page, 'iban')).toBe(LT_IDENTIFIERS.iban);
   await page.reload();
   await wizard.expectStep('billing', 5, 5);
   await expect(wizard.field('iban')).toHaveValue(LT_IDENTIFIERS.iban);

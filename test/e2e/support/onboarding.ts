@@ -5,7 +5,7 @@
  * through the staff API (docs/api.md, "Staff API"). The screens under test are driven by the UI.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { User } from '../../../src/domain/types';
 import { encodeJpeg, testPattern } from '../../support/images';
 import { STAFF_TOKEN } from './api';
@@ -109,4 +109,25 @@ export async function staffCompleteRequiredTrainings(request: APIRequestContext,
     expect(response.ok(), `training ${training.id} done: ${response.status()} ${await response.text()}`).toBe(true);
   }
   return required.map((t) => t.id);
+}
+
+/**
+ * A field of the profile wizard's draft as the app's IndexedDB mirror holds it now (the wizard
+ * writes the draft on every change, asynchronously: src/onboarding/ProfileWizardScreen.tsx).
+ */
+export async function wizardDraftValue(page: Page, field: string): Promise<unknown> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('shelfwork');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const row = await new Promise<{ values?: Record<string, unknown> } | undefined>((resolve, reject) => {
+      const request = db.transaction('drafts', 'readonly').objectStore('drafts').get('profile-wizard');
+      request.onsuccess = () => resolve(request.result as { values?: Record<string, unknown> } | undefined);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return row?.values?.[name];
+  }, field);
 }
