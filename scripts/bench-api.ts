@@ -22,7 +22,8 @@
  * Options (env): BENCH_RATE (300), BENCH_SECONDS (20), BENCH_PATH (/api/task?status=available&first=50),
  * BENCH_PROCESSES (1: the server's API_PROCESSES), BENCH_CPU_PROF (a folder for the API process's
  * CPU profile), PG_BIN (PostgreSQL bin folder), BENCH_DELTA_POLLS (300: polls per delta
- * measurement; 0 skips the delta part and the idle-poll rate run).
+ * measurement; 0 skips the delta part and the idle-poll rate run), BENCH_MODES (old,new; also
+ * unprepared), BENCH_ROUNDS (1), BENCH_WRITES_PER_S (0).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from './lib/server-process';
@@ -45,9 +46,18 @@ const DELTA_POLLS = Number(process.env.BENCH_DELTA_POLLS ?? 300);
  * server. BENCH_ENCODING=identity measures the uncompressed answer.
  */
 const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
-/** Servers to compare, each run in turn (old: TASK_LIST_ANSWERS=off). */
-type Mode = 'old' | 'new';
-const MODES: Mode[] = (process.env.BENCH_MODES ?? 'old,new').split(',').map((m) => m.trim()).filter((m): m is Mode => m === 'old' || m === 'new');
+/**
+ * Servers to compare, each run in turn: old = TASK_LIST_ANSWERS=off (every page built anew),
+ * unprepared = stored answers but PREPARED_STATEMENTS=off (the viewer statement parsed and planned
+ * by PostgreSQL on every request), new = both.
+ */
+const MODE_NAMES = ['old', 'unprepared', 'new'] as const;
+type Mode = (typeof MODE_NAMES)[number];
+const MODES: Mode[] = (process.env.BENCH_MODES ?? 'old,new')
+  .split(',')
+  .map((m) => m.trim())
+  .filter((m): m is Mode => (MODE_NAMES as readonly string[]).includes(m));
+const modeEnv = (mode: Mode) => ({ TASK_LIST_ANSWERS: mode === 'old' ? 'off' : 'on', PREPARED_STATEMENTS: mode === 'unprepared' ? 'off' : 'on' });
 /** Rounds of old/new rate runs, alternating. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** Task writes per second during an extra run of each mode (0: no such run). */
@@ -387,8 +397,8 @@ async function main(): Promise<void> {
           DIST_DIR: join(tmp, 'no-dist'),
           LOG_REQUESTS: '',
           API_PROCESSES: String(PROCESSES),
-          // old: every list page read, mapped, serialised and compressed per request; new: stored answers (server/sync/listAnswers.ts).
-          TASK_LIST_ANSWERS: mode === 'old' ? 'off' : 'on',
+          // old: every list page read, mapped, serialised and compressed per request; new: stored answers (server/sync/listAnswers.ts) and the prepared viewer statement.
+          ...modeEnv(mode),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
@@ -417,7 +427,7 @@ async function main(): Promise<void> {
       const probe = await get(port, PATH, { authorization: `Bearer ${token}` });
       const count = (JSON.parse(probe.body) as { data?: unknown[] }).data?.length ?? 0;
       console.log(
-        `bench-api: ${mode} server (TASK_LIST_ANSWERS=${mode === 'old' ? 'off' : 'on'}) on 127.0.0.1:${port}; GET ${PATH} → ${probe.status}, ${count} tasks, ${probe.body.length} bytes of JSON, ${probe.wire} on the wire (Content-Encoding: ${probe.headers['content-encoding'] ?? 'none'}; Accept-Encoding: ${ENCODING})`,
+        `bench-api: ${mode} server (${Object.entries(modeEnv(mode)).map(([k, v]) => `${k}=${v}`).join(' ')}) on 127.0.0.1:${port}; GET ${PATH} → ${probe.status}, ${count} tasks, ${probe.body.length} bytes of JSON, ${probe.wire} on the wire (Content-Encoding: ${probe.headers['content-encoding'] ?? 'none'}; Accept-Encoding: ${ENCODING})`,
       );
     }
     const last = started[MODES[MODES.length - 1] as Mode] as { child: ChildProcess; port: number };

@@ -83,4 +83,4 @@ echo "test-postgres: $("$BIN/postgres" --version) on port $PORT (cluster in $TMP
   start >/dev/null || { cat "$LOG"; exit 1; }
 
 export DATABASE_URL="postgresql://postgres@127.0.0.1:$PORT/postgres"
-npx vitest run test/server "$@"
+npx vitest run "${@:-test/server}"

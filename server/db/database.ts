@@ -3,6 +3,7 @@
  * a `pg` Pool when DATABASE_URL is set. Only the Kysely dialect differs; queries and migrations
  * are shared.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -27,6 +28,35 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * Marks a hot statement to be prepared once per PostgreSQL connection (`.modifyFront(PREPARED)` on a
+ * select): a named statement is parsed and planned on its first use and only executed afterwards,
+ * which on the task list's viewer statement is most of PostgreSQL's work per request (issue 15,
+ * docs/performance.md). Only for statements whose SQL text takes few shapes (the values are
+ * parameters): every distinct text is kept by each connection. On PGlite it is only a comment.
+ * PREPARED_STATEMENTS=off turns it off (bench:api's old side).
+ */
+export const PREPARED = sql`/* prepared */`;
+const PREPARED_MARK = '/* prepared */';
+
+/** A `pg` client that sends marked statements as named (prepared) ones, named by their text. */
+class PreparingClient extends pg.Client {
+  // pg's query() has many overloads; Kysely's driver calls query(text, values) and awaits the promise.
+  override query(...args: unknown[]): never {
+    const query = super.query as unknown as (...a: unknown[]) => never;
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && text.includes(PREPARED_MARK)) {
+      const config: pg.QueryConfig = { name: `p_${createHash('sha1').update(text).digest('base64url')}`, text, values };
+      return query.call(this, config);
+    }
+    return query.apply(this, args);
+  }
+}
+
+export function preparedStatementsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.PREPARED_STATEMENTS ?? '').trim().toLowerCase() !== 'off';
+}
+
 function redactUrl(url: string): string {
   try {
     const u = new URL(url);
@@ -40,7 +70,12 @@ function redactUrl(url: string): string {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     // A database that does not answer must fail calls (503), not queue them forever.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      ...(preparedStatementsEnabled() ? { Client: PreparingClient } : {}),
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

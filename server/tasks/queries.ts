@@ -8,7 +8,7 @@
  */
 import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database';
+import { PREPARED, type Db } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import type { Coordinates, TaskOrderBy, TaskStatus } from '#domain/types';
 import { PLACE_COLUMNS, referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
@@ -604,6 +604,7 @@ export async function loadViewerForList(
       changed.as('list_changed'),
     ])
     .where('u.id', '=', userId)
+    .modifyFront(PREPARED)
     .executeTakeFirst();
   if (!row) return { row: undefined, snapshot: '', changed: true };
   const { list_snapshot: snapshot, list_changed: listChanged, ...viewerRow } = row as typeof row & { list_snapshot: string; list_changed: boolean };

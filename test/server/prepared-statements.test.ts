@@ -1,0 +1,62 @@
+/**
+ * Prepared statements on PostgreSQL (server/db/database.ts PREPARED, issue 15): the task list's
+ * viewer statement — the one statement of a stored-answer hit — is sent as a named statement, so
+ * each connection parses and plans it once. PREPARED_STATEMENTS=off sends it unnamed, as before.
+ * Only on PostgreSQL (the postgres stage of `npm test`); PGlite has no such protocol difference.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrations';
+import { currentSnapshot, loadViewerForList, type ListAnswerCheck, type Viewer } from '../../server/tasks/queries';
+import { createEmptyPostgresDatabase } from './helpers';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  delete process.env.PREPARED_STATEMENTS;
+});
+
+/** A migrated database behind a pool of ONE connection: pg_prepared_statements is per connection. */
+async function oneConnection(): Promise<Db> {
+  const created = await createEmptyPostgresDatabase(process.env.DATABASE_URL as string);
+  cleanups.push(created.drop);
+  const opened = await openDatabase({ databaseUrl: created.url, poolSize: 1 });
+  cleanups.push(() => opened.db.destroy());
+  await migrateToLatest(opened.db);
+  return opened.db;
+}
+
+async function prepared(db: Db): Promise<{ name: string; statement: string }[]> {
+  const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements order by name`.execute(db);
+  return rows;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('prepared statements (PostgreSQL)', () => {
+  it("prepares the list's viewer statement once per connection, one per shape of its text", async () => {
+    const db = await oneConnection();
+    expect(await prepared(db)).toEqual([]);
+    const userId = randomUUID();
+    await loadViewerForList(db, userId, null);
+    await loadViewerForList(db, randomUUID(), null);
+    const once = await prepared(db);
+    expect(once).toHaveLength(1);
+    expect(once[0]?.name).toMatch(/^p_/);
+    expect(once[0]?.statement).toContain('list_snapshot');
+    // With a stored answer to check, the text has another shape (its snapshot is a parameter).
+    const snapshot = await currentSnapshot(db);
+    const viewer: Viewer = { id: userId, countryCode: 'LT', status: 'active', isApproved: true, canSeeTasks: true, doneTrainingIds: new Set(), reservationUsed: 0, reservationLimit: 600 };
+    const check: ListAnswerCheck = { viewer, statuses: undefined, snapshot, clockFrom: new Date(), now: new Date() };
+    await loadViewerForList(db, userId, check);
+    await loadViewerForList(db, userId, { ...check, snapshot: await currentSnapshot(db) });
+    expect(await prepared(db)).toHaveLength(2);
+  });
+
+  it('sends it unnamed with PREPARED_STATEMENTS=off', async () => {
+    process.env.PREPARED_STATEMENTS = 'off';
+    const db = await oneConnection();
+    await loadViewerForList(db, randomUUID(), null);
+    expect(await prepared(db)).toEqual([]);
+  });
+});
