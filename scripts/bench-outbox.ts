@@ -24,7 +24,9 @@
  * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (initdb in a temp dir, as
  * scripts/test-postgres.sh; a fresh database per run). A third side, 'batches', is the new server
  * with the client before photos had their own lane (`batchDelivery.photoLane = false`: a photo
- * cuts its task's queue, as in session 19). BENCH_MODES=new (or old, batches) runs some sides only.
+ * cuts its task's queue, as in session 19). A fourth, 'lanes', is the new client with the server's
+ * deferred writes off (BATCH_DEFERRED_WRITES=off: every record of a segment written when it runs).
+ * BENCH_MODES=new (or old, batches, lanes) runs some sides only.
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
  */
 import 'fake-indexeddb/auto';
@@ -86,7 +88,7 @@ interface RunResult {
 }
 
 /** One benchmark run: a fresh server (per-record or one-transaction batches), queue, drain, check, replay. */
-async function runOnce(label: string, perRecord: boolean, photoLane: boolean, databaseUrl: string | null): Promise<RunResult> {
+async function runOnce(label: string, perRecord: boolean, photoLane: boolean, deferredWrites: boolean, databaseUrl: string | null): Promise<RunResult> {
   batchDelivery.photoLane = photoLane;
   const load = loadavg()[0] ?? 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox.'));
@@ -94,7 +96,12 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, da
   say(`--- ${label} (load ${load.toFixed(1)}): server on port ${port} with DATA_DIR=${dataDir}`);
   // Embedded database unless databaseUrl (SMTP_URL is not passed on), demo seed, NODE_ENV=test.
   // Old = before issue 15's batch work on the server: per-record transactions and whole-list writes.
-  const server = startServer({ port, dataDir, databaseUrl, env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '', EXECUTION_FULL_WRITES: perRecord ? '1' : '' } });
+  const server = startServer({
+    port,
+    dataDir,
+    databaseUrl,
+    env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '', EXECUTION_FULL_WRITES: perRecord ? '1' : '', BATCH_DEFERRED_WRITES: deferredWrites ? '' : 'off' },
+  });
   const result: RunResult = { label, load, elapsed: NaN, requests: 0, wireMs: 0, delivered: '-', replay: NaN, ok: false };
   const { origin, apiBase } = server;
   const stop = () => {
@@ -389,10 +396,11 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const mode of modes) {
         const perRecord = mode === 'old';
-        const photoLane = mode === 'new';
-        const what = { old: 'old: per-record, whole writes', batches: 'one transaction, diff writes', new: 'new: + photos in their own lane' }[mode] ?? mode;
+        const photoLane = mode === 'lanes' || mode === 'new';
+        const what =
+          { old: 'old: per-record, whole writes', batches: 'one transaction, diff writes', lanes: '+ photos in their own lane', new: 'new: + deferred writes' }[mode] ?? mode;
         const label = `${db}, ${what}${rounds > 1 ? ` #${round}` : ''}`;
-        results.push(await runOnce(label, perRecord, photoLane, url ? await url() : null));
+        results.push(await runOnce(label, perRecord, photoLane, mode === 'new', url ? await url() : null));
       }
     }
   };

@@ -26,7 +26,7 @@ import { needsPhoto, type CompletionInput } from '#domain/completion';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import { lateWorkRefusal, workTime } from '#domain/lifecycle';
 import type { TaskStatus } from '#domain/types';
-import { segmentMemo } from '../http/batch';
+import { deferredWrites, segmentMemo } from '../http/batch';
 
 type ExecutionRefusal = 'TASK_NOT_IN_PROGRESS' | 'TASK_WINDOW_ENDED' | 'PHOTOS_REQUIRED';
 
@@ -143,7 +143,13 @@ export async function setDoneChecklistItems(trx: Db, writer: Writer, taskId: str
   if (ids.some((id) => !known.has(id))) throw badRequest({ ids: 'UNKNOWN_ITEM' }, 'Some checklist items do not belong to this task');
   const wanted = new Set(ids);
   const done = order.filter((id) => wanted.has(id));
-  await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: writer.clock.now() }).where('id', '=', taskId).execute();
+  const write = async () => {
+    await trx.updateTable('tasks').set({ done_checklist_item_ids: JSON.stringify(done), updated_at: writer.clock.now() }).where('id', '=', taskId).execute();
+  };
+  // In a batch segment the write waits for the segment's flush (server/http/batch.ts): a later tick state replaces it.
+  const deferred = deferredWrites(trx);
+  if (deferred) deferred.set(`checklist:${taskId}`, write);
+  else await write();
   const task = memo?.get(taskMemoKey(taskId)) as OwnTask | undefined;
   if (memo && task) memo.set(taskMemoKey(taskId), { ...task, done_checklist_item_ids: done });
   return { doneChecklistItemIds: done };
@@ -212,29 +218,64 @@ export async function setTaskDefects(trx: Db, writer: Writer, taskId: string, de
   // In a batch segment the applicable list is read once, then kept with the flags this segment set.
   const memo = memoOf(trx);
   const defectsKey = `execution:defects:${taskId}`;
-  const { list: applicable, stored } = (memo?.get(defectsKey) as { list: Defect[]; stored: boolean } | undefined) ?? (await applicableDefects(trx, taskId));
+  const inDbKey = `execution:defects-db:${taskId}`;
+  const memoised = memo?.get(defectsKey) as DefectsMemo | undefined;
+  const { list: applicable, stored } = memoised ?? (await applicableDefects(trx, taskId));
   memo?.delete(defectsKey);
   const known = new Set(applicable.map((d) => d.id));
   if (defectIds.some((id) => !known.has(id))) throw badRequest({ defectIds: 'UNKNOWN_DEFECT' }, 'Some defects do not apply to this task');
   const wanted = new Set(defectIds);
   // A task with no applicable defects has nothing to write (an empty VALUES list is invalid SQL).
   if (applicable.length === 0) return { data: [] };
-  if (stored && !fullWrites()) {
-    const flipped = applicable.filter((d) => d.checked !== wanted.has(d.id)).map((d) => d.id);
+  const data = applicable.map((d) => ({ ...d, checked: wanted.has(d.id) }));
+  const deferred = deferredWrites(trx);
+  if (deferred && memo) {
+    // In a batch segment the flags are written once, at the segment's flush (server/http/batch.ts):
+    // the flags that differ from the database's (as read, or as the last flush left them).
+    if (!memoised) memo.set(inDbKey, stored ? applicable : null);
+    memo.set(defectsKey, { list: data, stored } satisfies DefectsMemo);
+    deferred.set(`defects:${taskId}`, async (m) => {
+      const now = m.get(defectsKey) as DefectsMemo | undefined;
+      const inDb = m.get(inDbKey) as Defect[] | null | undefined;
+      if (!now || inDb === undefined) throw new Error('deferred defects without their memo');
+      await writeDefectFlags(trx, taskId, inDb, now.list);
+      m.set(inDbKey, now.list);
+      m.set(defectsKey, { list: now.list, stored: true } satisfies DefectsMemo);
+    });
+    return { data };
+  }
+  // Only the flags that change (the old full write, and a task without rows of its own: the list materialised).
+  const full = !stored || fullWrites();
+  await writeDefectFlags(trx, taskId, full ? null : applicable, data);
+  if (!full) memo?.set(defectsKey, { list: data, stored: true } satisfies DefectsMemo);
+  return { data };
+}
+
+/** The applicable defects kept in a batch segment's memo; `stored`: the task has its own rows. */
+interface DefectsMemo {
+  list: Defect[];
+  stored: boolean;
+}
+
+/**
+ * Writes a task's defect flags: `inDb` = the task's rows as the database has them (then only the
+ * flags that differ are flipped, one UPDATE, none when nothing changes), or null = the task has no
+ * rows of its own yet (the list is materialised, every flag set).
+ */
+async function writeDefectFlags(trx: Db, taskId: string, inDb: Defect[] | null, list: Defect[]): Promise<void> {
+  if (inDb) {
+    const was = new Map(inDb.map((d) => [d.id, d.checked]));
+    const flipped = list.filter((d) => was.get(d.id) !== d.checked).map((d) => d.id);
     if (flipped.length > 0) {
       await trx.updateTable('task_defects').set({ checked: sql<boolean>`not checked` }).where('task_id', '=', taskId).where('defect_id', 'in', flipped).execute();
     }
-    const data = applicable.map((d) => ({ ...d, checked: wanted.has(d.id) }));
-    memo?.set(defectsKey, { list: data, stored: true });
-    return { data };
+    return;
   }
-  // Materialise the applicable list (a no-op when the task already has its rows), then set the flags.
   await trx
     .insertInto('task_defects')
-    .values(applicable.map((d) => ({ task_id: taskId, defect_id: d.id, checked: wanted.has(d.id) })))
+    .values(list.map((d) => ({ task_id: taskId, defect_id: d.id, checked: d.checked === true })))
     .onConflict((oc) => oc.columns(['task_id', 'defect_id']).doUpdateSet({ checked: sql<boolean>`excluded.checked` }))
     .execute();
-  return { data: applicable.map((d) => ({ ...d, checked: wanted.has(d.id) })) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,15 +311,42 @@ interface StoredScan {
 export async function replaceScannedItems(trx: Db, writer: Writer, taskId: string, items: ParsedScannedItem[]): Promise<{ data: ScannedItem[] }> {
   await lockWritable(trx, writer, taskId);
   if (fullWrites()) return replaceScannedItemsWhole(trx, taskId, items);
-  const db = execDb(trx);
   const memo = memoOf(trx);
   const key = scansMemoKey(taskId);
+  const inDbKey = `execution:scans-db:${taskId}`;
+  const memoised = memo?.get(key) as StoredScan[] | undefined;
   const current =
-    (memo?.get(key) as StoredScan[] | undefined) ??
-    (await db.selectFrom('scanned_items').select(['id', 'position', 'ean', 'facings', 'scanned_at']).where('task_id', '=', taskId).execute()).map(
+    memoised ??
+    (await execDb(trx).selectFrom('scanned_items').select(['id', 'position', 'ean', 'facings', 'scanned_at']).where('task_id', '=', taskId).execute()).map(
       (r): StoredScan => ({ id: r.id, position: r.position, ean: r.ean, facings: r.facings, at: new Date(r.scanned_at).getTime() }),
     );
   const next: StoredScan[] = items.map((it, position) => ({ id: it.id, position, ean: it.ean, facings: it.facings, at: it.scannedAt.getTime() }));
+  const answer = { data: next.map((r) => ({ id: r.id, ean: r.ean, facings: r.facings, timestamp: new Date(r.at).toISOString() })) };
+  const deferred = deferredWrites(trx);
+  if (deferred && memo) {
+    // In a batch segment the list is written once, at the segment's flush (server/http/batch.ts):
+    // the difference from what the database has (as read, or as the last flush left it).
+    if (!memoised) memo.set(inDbKey, current);
+    memo.set(key, next);
+    deferred.set(`scans:${taskId}`, async (m) => {
+      const now = m.get(key) as StoredScan[] | undefined;
+      const inDb = m.get(inDbKey) as StoredScan[] | undefined;
+      if (!now || !inDb) throw new Error('deferred scans without their memo');
+      await writeScanDifference(trx, taskId, inDb, now);
+      m.set(inDbKey, now);
+    });
+    return answer;
+  }
+  // Forget the memo first: if a write fails, the record rolls back and nothing stale is kept.
+  memo?.delete(key);
+  await writeScanDifference(trx, taskId, current, next);
+  memo?.set(key, next);
+  return answer;
+}
+
+/** Writes a task's scan list `next` over `current` (the rows as the database has them): the new or changed rows upserted, the ones no longer listed deleted. */
+async function writeScanDifference(trx: Db, taskId: string, current: StoredScan[], next: StoredScan[]): Promise<void> {
+  const db = execDb(trx);
   const before = new Map(current.map((r) => [r.id, r]));
   const changed = next.filter((r) => {
     const was = before.get(r.id);
@@ -286,8 +354,6 @@ export async function replaceScannedItems(trx: Db, writer: Writer, taskId: strin
   });
   const listed = new Set(next.map((r) => r.id));
   const gone = current.filter((r) => !listed.has(r.id)).map((r) => r.id);
-  // Forget the memo first: if a write fails, the record rolls back and nothing stale is kept.
-  memo?.delete(key);
   for (let i = 0; i < gone.length; i += 500) {
     await db.deleteFrom('scanned_items').where('task_id', '=', taskId).where('id', 'in', gone.slice(i, i + 500)).execute();
   }
@@ -305,8 +371,6 @@ export async function replaceScannedItems(trx: Db, writer: Writer, taskId: strin
       )
       .execute();
   }
-  memo?.set(key, next);
-  return { data: next.map((r) => ({ id: r.id, ean: r.ean, facings: r.facings, timestamp: new Date(r.at).toISOString() })) };
 }
 
 /** The old write (EXECUTION_FULL_WRITES=1): delete the task's list, insert it whole, read it back. */

@@ -30,6 +30,18 @@
  *   earlier segments replay from their rows).
  *   BATCH_PER_RECORD=1 in the server's environment turns this off (every record alone, as before):
  *   `npm run bench:outbox` uses it to print old and new side by side.
+ * - Deferred writes (issue 15, 500 records in ≤ 2 s): inside a segment, the full-replacement records
+ *   (DEFERRING_PATHS: checklist ticks, defect sets, scan lists — a queue of them is mostly states a
+ *   later record replaces) write nothing when they run. Each is checked and answered against the
+ *   segment's memo (what the earlier records left, server/execution/service.ts) and leaves a
+ *   flusher in `deferred`, one per task and kind, the last state winning; the flushers write the
+ *   difference from what is in the database once, before any other record of the segment runs and
+ *   before the commit. Such a record takes no savepoint: it writes nothing, so a refusal only puts
+ *   the memo and the flushers back as they were before it. Anything else going wrong in one (a
+ *   failed statement leaves the transaction unusable), or a flusher failing, rolls the segment
+ *   back and runs it again the old way (every record written at once, in its savepoint), so the
+ *   answers and the database end as they would without deferring. BATCH_DEFERRED_WRITES=off turns
+ *   it off (bench:outbox's 'lanes' side).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -50,6 +62,12 @@ export const BATCH_MAX_RECORDS = 200;
 export const SEGMENT_MAX = 50;
 /** Routes whose whole effect is in the database (no file, mail or push after the commit). */
 const SHARED_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items|complete)$/, /^task\/[^/]+\/photos\/[^/]+\/update$/];
+/** Of those, the full replacements whose writes a segment defers (see the file's comment). */
+const DEFERRING_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items)$/];
+
+export function deferredWritesEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.BATCH_DEFERRED_WRITES ?? '').trim().toLowerCase() !== 'off' && env.EXECUTION_FULL_WRITES !== '1';
+}
 const INNER_HEADER = 'shelfwork-batch-inner';
 const METHODS = ['POST', 'PUT', 'DELETE'] as const;
 type BatchMethod = (typeof METHODS)[number];
@@ -103,7 +121,35 @@ export interface BatchTransaction {
   memo: Map<string, unknown>;
   /** Key rows of the segment's fresh records (answers and refusals), written together before the commit. */
   pendingKeys: PendingKeyRow[];
+  /** Whether this run of the segment defers the writes of DEFERRING_PATHS (false on the rerun). */
+  defer: boolean;
+  /** Whether the record running now is one whose writes are deferred (it takes no savepoint). */
+  recordDefers: boolean;
+  /** Deferred writes by task and kind, in first-deferred order (flushDeferred runs them). */
+  deferred: Map<string, DeferredWrite>;
+  /** Set when a deferring record failed other than by a refusal: the segment is rolled back and run again without deferring. */
+  poisoned: boolean;
 }
+
+/** A deferred write: given the segment's memo as it is when the write runs. */
+export type DeferredWrite = (memo: Map<string, unknown>) => Promise<void>;
+
+/** The segment's deferred writes when the record running now defers (`trx` is the segment's), else null. */
+export function deferredWrites(trx: unknown): Map<string, DeferredWrite> | null {
+  const t = batchTransaction();
+  return t && t.trx === trx && t.defer && t.recordDefers ? t.deferred : null;
+}
+
+/** Runs the segment's deferred writes (before any other record of the segment, and before its commit). */
+async function flushDeferred(state: BatchTransaction): Promise<void> {
+  for (const [key, write] of state.deferred) {
+    state.deferred.delete(key);
+    await write(state.memo);
+  }
+}
+
+/** Thrown inside a segment that must be rolled back and run again without deferring. */
+class RerunSegment extends Error {}
 
 /** An idempotency row waiting for its segment's commit. */
 export interface PendingKeyRow {
@@ -171,15 +217,16 @@ export function batchAwareDb(db: Db): Db {
   });
 }
 
-function sharesTransaction(path: string): boolean {
+function matchesPaths(patterns: RegExp[], path: string): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     return false;
   }
-  return SHARED_PATHS.some((re) => re.test(path) && re.test(decoded));
+  return patterns.some((re) => re.test(path) && re.test(decoded));
 }
+const sharesTransaction = (path: string) => matchesPaths(SHARED_PATHS, path);
 
 /** Statuses after which a queue's later records wait (the worker's 'retry' and 'auth' verdicts). */
 export function stopsQueue(status: number): boolean {
@@ -249,6 +296,7 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
   const perRecord = process.env.BATCH_PER_RECORD === '1';
   scope.post(`/api/${BATCH_PATH}`, async (request: FastifyRequest, reply) => {
     const records = parseRecords(request.body);
+    const deferring = deferredWritesEnabled();
     const viewer = request.taskerId ?? '';
     const stopped = new Set<string>();
     const results: BatchResult[] = [];
@@ -279,29 +327,59 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       if (stopsQueue(answer.statusCode)) stopped.add(queue);
     };
 
-    /** Records sharing one transaction (see the file's comment). */
-    const applySegment = async (segment: BatchRecord[]): Promise<void> => {
-      await db.transaction().execute(async (trx) => {
-        const keys = [...new Set(segment.map((r) => r.idempotencyKey))];
-        const rows = await trx
-          .selectFrom('idempotency_keys')
-          .select(['key', 'status_code', 'response', 'request_hash'])
-          .where('scope', '=', viewer)
-          .where('key', 'in', keys)
-          .execute();
-        const state: BatchTransaction = { trx, scope: viewer, known: new Map(rows.map((r) => [r.key, r])), open: true, memo: new Map(), pendingKeys: [] };
-        try {
-          await segmentStore.run(state, async () => {
-            for (const record of segment) await apply(record);
-          });
-          await writePendingKeys(state);
-          // A failure outside any savepoint (e.g. a lost connection in a route's read) leaves the
-          // transaction aborted, and its COMMIT would silently roll back: fail loudly instead.
-          await sql`select 1`.execute(trx);
-        } finally {
-          state.open = false;
-        }
-      });
+    /** Records sharing one transaction (see the file's comment); `defer`: this run defers writes. */
+    const applySegment = async (segment: BatchRecord[], defer = deferring): Promise<void> => {
+      const answered = results.length;
+      const stoppedBefore = [...stopped];
+      try {
+        await db.transaction().execute(async (trx) => {
+          const keys = [...new Set(segment.map((r) => r.idempotencyKey))];
+          const rows = await trx
+            .selectFrom('idempotency_keys')
+            .select(['key', 'status_code', 'response', 'request_hash'])
+            .where('scope', '=', viewer)
+            .where('key', 'in', keys)
+            .execute();
+          const state: BatchTransaction = {
+            trx,
+            scope: viewer,
+            known: new Map(rows.map((r) => [r.key, r])),
+            open: true,
+            memo: new Map(),
+            pendingKeys: [],
+            defer,
+            recordDefers: false,
+            deferred: new Map(),
+            poisoned: false,
+          };
+          try {
+            await segmentStore.run(state, async () => {
+              for (const record of segment) {
+                state.recordDefers = defer && matchesPaths(DEFERRING_PATHS, record.path);
+                // Any other record sees the database as the earlier records left it.
+                if (!state.recordDefers) await flushDeferred(state);
+                await apply(record);
+                if (state.poisoned) throw new RerunSegment();
+              }
+              await flushDeferred(state);
+            });
+            await writePendingKeys(state);
+            // A failure outside any savepoint (e.g. a lost connection in a route's read) leaves the
+            // transaction aborted, and its COMMIT would silently roll back: fail loudly instead.
+            await sql`select 1`.execute(trx);
+          } finally {
+            state.open = false;
+          }
+        });
+      } catch (error) {
+        // A key stored meanwhile (503), or a run without deferring: as before. Otherwise the deferring
+        // run is undone (rolled back) and the segment runs again with every write at once.
+        if (!defer || (error instanceof ApiError && error.statusCode === 503)) throw error;
+        results.length = answered;
+        stopped.clear();
+        for (const queue of stoppedBefore) stopped.add(queue);
+        await applySegment(segment, false);
+      }
     };
 
     let segment: BatchRecord[] = [];

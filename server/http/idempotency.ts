@@ -140,6 +140,12 @@ export async function runIdempotent<T>(
   return reply.header('idempotent-replayed', 'true').status(outcome.status).send(outcome.body);
 }
 
+/** Puts `map`'s entries back as `saved` has them (the same Map object: callers may hold it). */
+function restore<K, V>(map: Map<K, V>, saved: Map<K, V>): void {
+  map.clear();
+  for (const [k, v] of saved) map.set(k, v);
+}
+
 /** EXECUTION_FULL_WRITES=1 (bench:outbox's old side): each fresh key row written by its own statement, as before. */
 const deferOff = () => process.env.EXECUTION_FULL_WRITES === '1';
 
@@ -168,13 +174,24 @@ async function runInBatch<T>(
   };
   const earlier = scope === batch.scope ? batch.known.get(key) : await readRow();
   if (earlier) return earlier;
-  await SAVEPOINT.execute(trx);
+  // A record whose writes the segment defers writes nothing now: no savepoint; a refusal puts back
+  // the memo and the deferred writes as they were (server/http/batch.ts, "Deferred writes").
+  const deferring = batch.defer && batch.recordDefers && scope === batch.scope;
+  const before = deferring ? { memo: new Map(batch.memo), deferred: new Map(batch.deferred) } : null;
+  if (!before) await SAVEPOINT.execute(trx);
   let result: MutationResult<T>;
   try {
     result = await effect(trx);
   } catch (error) {
-    batch.memo.clear(); // What this record's writes left is undone with them.
-    await ROLLBACK_TO_SAVEPOINT.execute(trx);
+    if (before) {
+      restore(batch.memo, before.memo);
+      restore(batch.deferred, before.deferred);
+      // Anything but a refusal may have left the transaction unusable: the segment runs again without deferring.
+      if (!(error instanceof ApiError && error.statusCode < 500)) batch.poisoned = true;
+    } else {
+      batch.memo.clear(); // What this record's writes left is undone with them.
+      await ROLLBACK_TO_SAVEPOINT.execute(trx);
+    }
     if (error instanceof ApiError && error.statusCode < 500) {
       const response = JSON.stringify(error.toBody());
       if (scope === batch.scope && !deferOff()) {

@@ -21,12 +21,14 @@ beforeAll(async () => {
     BEGIN INSERT INTO diff_test_writes VALUES (TG_TABLE_NAME); RETURN NEW; END $$`.execute(server.db);
   await sql`CREATE TRIGGER diff_test_scans AFTER INSERT OR UPDATE ON scanned_items FOR EACH ROW EXECUTE FUNCTION diff_test_count()`.execute(server.db);
   await sql`CREATE TRIGGER diff_test_defects AFTER INSERT OR UPDATE ON task_defects FOR EACH ROW EXECUTE FUNCTION diff_test_count()`.execute(server.db);
+  await sql`CREATE TRIGGER diff_test_tasks AFTER UPDATE ON tasks FOR EACH ROW EXECUTE FUNCTION diff_test_count()`.execute(server.db);
 });
 afterAll(async () => {
   await server?.close();
 });
 afterEach(() => {
   delete process.env.EXECUTION_FULL_WRITES;
+  delete process.env.BATCH_DEFERRED_WRITES;
 });
 
 async function writes(tbl: string): Promise<number> {
@@ -289,5 +291,74 @@ describe('idempotency rows of a batch segment', () => {
       expect(inBatch[i]?.body).toEqual(alone.json());
     }
     expect((await getJson(server, `/api/task/${taskId}/defects`, tasker.token)).json()).toEqual(inBatch[sets.length - 1]?.body);
+  });
+});
+
+describe('deferred writes in a batch segment (server/http/batch.ts)', () => {
+  const batchRes = (token: string, records: unknown[]) =>
+    server.request({ method: 'POST', url: '/api/batch', token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ records }) });
+  /**
+   * Three tick states, three scan lists (one item whose facings change) and three defect sets
+   * (one flag flipped on, off, on) in one segment, then the completion: each answer is the state
+   * after its record, and each kind is written once, at the segment's flush. With
+   * BATCH_DEFERRED_WRITES=off the same batch writes every record (the counts tell them apart).
+   */
+  async function run(): Promise<{ statuses: number[]; bodies: unknown[]; writes: Record<string, number>; applicable: number }> {
+    const { taskId, tasker } = await taskInStatus(server, { taskTypeId: 'defects' });
+    const items = (await getJson(server, `/api/task/${taskId}/checklist-items`, tasker.token)).json<{ data: { id: string }[] }>().data.map((i) => i.id);
+    const applicable = (await getJson(server, `/api/task/${taskId}/defects`, tasker.token)).json<{ data: Defect[] }>().data;
+    const regular = applicable.filter((d) => d.type === 'regular').map((d) => d.id);
+    const a = item('4006381333931', 1, 1);
+    const record = (path: string, body: unknown) => {
+      const key = randomUUID();
+      return { id: key, queue: taskId, method: 'POST', path: `task/${taskId}/${path}`, body, idempotencyKey: key, recordedAt: server.clock.now().toISOString() };
+    };
+    await writes('tasks');
+    const res = await batchRes(tasker.token, [
+      record('done-checklist-items', { ids: [items[0]] }),
+      record('scanned-items', { items: [a] }),
+      record('defects', { defectIds: [regular[0]] }),
+      record('done-checklist-items', { ids: items }),
+      record('scanned-items', { items: [{ ...a, facings: 2 }] }),
+      record('defects', { defectIds: [] }),
+      record('scanned-items', { items: [{ ...a, facings: 3 }] }),
+      record('defects', { defectIds: [regular[0]] }),
+      record('done-checklist-items', { ids: items.slice(0, 2) }),
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json<{ results: { status: number; body: unknown }[] }>().results;
+    const counted = (await sql<{ tbl: string; n: number }>`SELECT tbl, count(*)::int AS n FROM diff_test_writes GROUP BY tbl`.execute(server.db)).rows;
+    await sql`DELETE FROM diff_test_writes`.execute(server.db);
+    const final: unknown[] = [
+      (await getJson(server, `/api/task/${taskId}`, tasker.token)).json<{ doneChecklistItemIds: string[] }>().doneChecklistItemIds,
+      await listed(taskId, tasker.token),
+      (await getJson(server, `/api/task/${taskId}/defects`, tasker.token)).json<{ data: Defect[] }>().data.filter((d) => d.checked).map((d) => d.id),
+    ];
+    // Answers are compared without the ids that differ from task to task.
+    const bodies = results.map((r) => JSON.parse(JSON.stringify(r.body).replaceAll(taskId, 'T').replace(new RegExp(items.join('|') || '^$', 'g'), (m) => `item${items.indexOf(m)}`)) as unknown);
+    expect(final[0]).toEqual(items.slice(0, 2));
+    expect(final[1]).toEqual([{ id: a.id, ean: a.ean, facings: 3, timestamp: a.timestamp }]);
+    expect(final[2]).toEqual([regular[0]]);
+    return {
+      statuses: results.map((r) => r.status),
+      bodies: bodies.map((b) => (b && typeof b === 'object' && 'data' in b && Array.isArray(b.data) ? (b.data as { id?: string }[]).map((d) => ({ ...d, id: d.id === a.id ? 'a' : d.id })) : b)),
+      writes: Object.fromEntries(counted.map((r) => [r.tbl, r.n])),
+      applicable: applicable.length,
+    };
+  }
+
+  it('answers each record from the state after it, and writes each kind once per segment', async () => {
+    const deferred = await run();
+    process.env.BATCH_DEFERRED_WRITES = 'off';
+    const atOnce = await run();
+    expect(deferred.statuses).toEqual(Array(9).fill(200));
+    expect(deferred.bodies).toEqual(atOnce.bodies);
+    // The task has no defect rows of its own yet: the first set materialises the applicable list.
+    const n = deferred.applicable;
+    expect(n).toBeGreaterThan(1);
+    // At once: 3 tick updates, 3 scan rows (inserted, then facings 2, then 3), the list + 2 flips.
+    expect(atOnce.writes).toEqual({ tasks: 3, scanned_items: 3, task_defects: n + 2 });
+    // Deferred: one update of the task row, one scan row (facings 3), the list materialised once.
+    expect(deferred.writes).toEqual({ tasks: 1, scanned_items: 1, task_defects: n });
   });
 });
