@@ -24,9 +24,11 @@
  * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (initdb in a temp dir, as
  * scripts/test-postgres.sh; a fresh database per run). A third side, 'batches', is the new server
  * with the client before photos had their own lane (`batchDelivery.photoLane = false`: a photo
- * cuts its task's queue, as in session 19). A fourth, 'lanes', is the new client with the server's
- * deferred writes off (BATCH_DEFERRED_WRITES=off: every record of a segment written when it runs).
- * BENCH_MODES=new (or old, batches, lanes) runs some sides only.
+ * cuts its task's queue, as in session 19). 'lanes' is the new client with the server as it was
+ * then: deferred writes off (BATCH_DEFERRED_WRITES=off: every record of a segment written when it
+ * runs) and every record through app.inject (BATCH_DIRECT=off); 'deferred' turns the first on;
+ * 'new' both (server/http/batch.ts, server/http/directWrites.ts).
+ * BENCH_MODES=new (or old, batches, lanes, deferred) runs some sides only.
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
  */
 import 'fake-indexeddb/auto';
@@ -88,7 +90,7 @@ interface RunResult {
 }
 
 /** One benchmark run: a fresh server (per-record or one-transaction batches), queue, drain, check, replay. */
-async function runOnce(label: string, perRecord: boolean, photoLane: boolean, deferredWrites: boolean, databaseUrl: string | null): Promise<RunResult> {
+async function runOnce(label: string, perRecord: boolean, photoLane: boolean, serverEnv: Record<string, string>, databaseUrl: string | null): Promise<RunResult> {
   batchDelivery.photoLane = photoLane;
   const load = loadavg()[0] ?? 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox.'));
@@ -100,7 +102,7 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, de
     port,
     dataDir,
     databaseUrl,
-    env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '', EXECUTION_FULL_WRITES: perRecord ? '1' : '', BATCH_DEFERRED_WRITES: deferredWrites ? '' : 'off' },
+    env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '', EXECUTION_FULL_WRITES: perRecord ? '1' : '', ...serverEnv },
   });
   const result: RunResult = { label, load, elapsed: NaN, requests: 0, wireMs: 0, delivered: '-', replay: NaN, ok: false };
   const { origin, apiBase } = server;
@@ -396,11 +398,22 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const mode of modes) {
         const perRecord = mode === 'old';
-        const photoLane = mode === 'lanes' || mode === 'new';
+        const photoLane = mode === 'lanes' || mode === 'deferred' || mode === 'new';
         const what =
-          { old: 'old: per-record, whole writes', batches: 'one transaction, diff writes', lanes: '+ photos in their own lane', new: 'new: + deferred writes' }[mode] ?? mode;
+          {
+            old: 'old: per-record, whole writes',
+            batches: 'one transaction, diff writes',
+            lanes: '+ photos in their own lane',
+            deferred: '+ deferred writes',
+            new: 'new: + direct writes',
+          }[mode] ?? mode;
+        // The server's later levers, off for the sides before them (server/http/batch.ts).
+        const serverEnv = {
+          BATCH_DEFERRED_WRITES: mode === 'deferred' || mode === 'new' ? '' : 'off',
+          BATCH_DIRECT: mode === 'new' ? '' : 'off',
+        };
         const label = `${db}, ${what}${rounds > 1 ? ` #${round}` : ''}`;
-        results.push(await runOnce(label, perRecord, photoLane, mode === 'new', url ? await url() : null));
+        results.push(await runOnce(label, perRecord, photoLane, serverEnv, url ? await url() : null));
       }
     }
   };

@@ -11,7 +11,7 @@
  * BATCH_PER_RECORD=1 on the process runs the per-record path of server/http/batch.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -218,6 +218,8 @@ async function main() {
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       console.log(summariseProfile(profile));
+      // PROFILE_CPU_FILE=<prefix>: the profile is also written, for Chromium's DevTools (Performance → Load profile).
+      if (process.env.PROFILE_CPU_FILE) writeFileSync(`${process.env.PROFILE_CPU_FILE}.${label.split(' ')[0]}.cpuprofile`, JSON.stringify(profile));
       session.disconnect();
     }
     console.log(`\n[profile-batch] ${label}: ${records.length} records in ${batches.length} batches, ${opened.kind}${process.env.BATCH_PER_RECORD === '1' ? ', per-record path' : ''}`);

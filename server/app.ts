@@ -109,12 +109,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerTaskRoutes(scope, context);
       registerTaskEarnRoute(scope, context); // task/places/task-earn (the opportunities map)
       registerLifecycleRoutes(scope, context);
-      registerExecutionRoutes(scope, context, files);
+      const directWrites = registerExecutionRoutes(scope, context, files);
       registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
       registerNotificationRoutes(scope, context); // notifications, push-notification/* (issue 14)
       registerSupportRoutes(scope, context); // country/support-contact, support/submit-support-request (issue 14)
-      registerBatchRoute(scope, batchGuard, db); // batch: many outbox records in one request (issue 15)
+      registerBatchRoute(scope, batchGuard, db, directWrites); // batch: many outbox records in one request (issue 15)
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),

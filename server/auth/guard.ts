@@ -8,7 +8,11 @@ import { batchTransaction } from '../http/batch';
 
 /** The authenticated user's row, or 401 (UNAUTHORIZED). Read once per batch segment (its records change no user row). */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
-  const id = taskerIdOf(request);
+  return requireUserById(ctx, taskerIdOf(request));
+}
+
+/** requireUser for the tasker a token named (a batch's direct write: server/http/directWrites.ts). */
+export async function requireUserById(ctx: AppContext, id: string): Promise<UserRow> {
   const batch = batchTransaction();
   const user = batch?.viewer?.id === id ? batch.viewer : await findUserById(ctx.db, id);
   if (batch && batch.scope === id && user) batch.viewer = user;

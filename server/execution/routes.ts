@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { requireUser } from '../auth/guard';
+import { requireUser, requireUserById } from '../auth/guard';
 import { isPlausibleId, readRecordedAt } from '../http/input';
-import { runIdempotent } from '../http/idempotency';
+import { idempotentAnswer, runIdempotent } from '../http/idempotency';
+import { registerDirectWrite, type DirectWrite, type WriteCall } from '../http/directWrites';
 import type { Files } from '../storage/uploads';
 import type { PhotoUploadTarget } from '#domain/types';
 import { readBody, readCompleteInput, readIdList, readNewPhotos, readPhotoComment, readScannedItems } from './input';
@@ -35,7 +36,7 @@ import {
 import { PHOTO_NAMESPACE } from './photo-uploads';
 import { TASK_PHOTO_TARGET } from '../storage/signing';
 
-function taskIdParam(request: FastifyRequest): string {
+function taskIdParam(request: FastifyRequest | WriteCall): string {
   const { taskId } = request.params as { taskId?: unknown };
   if (!isPlausibleId(taskId)) throw taskNotFound();
   return taskId;
@@ -46,7 +47,7 @@ function taskIdParam(request: FastifyRequest): string {
  * storage and signed URLs; its PUT and file routes are registered once in server/app.ts with the
  * task-photo target of ./photo-uploads.ts).
  */
-export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, files: Files): void {
+export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, files: Files): DirectWrite[] {
   const { storage } = files;
   const readUrl = (photoId: string) => files.readUrl(PHOTO_NAMESPACE, photoId);
   const uploadTarget = async (row: Parameters<typeof toApiPhoto>[0]): Promise<PhotoUploadTarget> => ({
@@ -59,6 +60,14 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     const user = await requireUser(ctx, request);
     return { userId: user.id, clock: ctx.clock, recordedAt: readRecordedAt(request.headers) };
   }
+  /** The same for a direct write's call. */
+  async function callWriter(c: WriteCall): Promise<Writer> {
+    const user = await requireUserById(ctx, c.taskerId);
+    return { userId: user.id, clock: ctx.clock, recordedAt: readRecordedAt(c.headers) };
+  }
+  /** Registers a database-only write as a route that a batch segment may also run directly (server/http/directWrites.ts). */
+  const direct: DirectWrite[] = [];
+  const write = (url: string, run: DirectWrite['run']) => direct.push(registerDirectWrite(app, { url, run }));
 
   /** Reads need only ownership (reserved, in progress and history alike). */
   async function readable(request: FastifyRequest) {
@@ -77,11 +86,11 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     return { data: await listChecklistItems(ctx.db, task) };
   });
 
-  app.post('/api/task/:taskId/done-checklist-items', async (request, reply) => {
-    const w = await writer(request);
-    const taskId = taskIdParam(request);
-    const ids = readIdList(readBody(request.body), 'ids');
-    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, w, taskId, ids) }));
+  write('/api/task/:taskId/done-checklist-items', async (c) => {
+    const w = await callWriter(c);
+    const taskId = taskIdParam(c);
+    const ids = readIdList(readBody(c.body), 'ids');
+    return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, w, taskId, ids) }));
   });
 
   app.get('/api/task/:taskId/products', async (request) => {
@@ -94,11 +103,11 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     return { data: await listTaskDefects(ctx.db, task.id) };
   });
 
-  app.post('/api/task/:taskId/defects', async (request, reply) => {
-    const w = await writer(request);
-    const taskId = taskIdParam(request);
-    const defectIds = readIdList(readBody(request.body), 'defectIds');
-    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({ status: 200, body: await setTaskDefects(trx, w, taskId, defectIds) }));
+  write('/api/task/:taskId/defects', async (c) => {
+    const w = await callWriter(c);
+    const taskId = taskIdParam(c);
+    const defectIds = readIdList(readBody(c.body), 'defectIds');
+    return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await setTaskDefects(trx, w, taskId, defectIds) }));
   });
 
   app.get('/api/task/:taskId/scanned-items', async (request) => {
@@ -106,11 +115,11 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     return { data: await listScannedItems(ctx.db, task.id) };
   });
 
-  app.post('/api/task/:taskId/scanned-items', async (request, reply) => {
-    const w = await writer(request);
-    const taskId = taskIdParam(request);
-    const items = readScannedItems(readBody(request.body));
-    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, w, taskId, items) }));
+  write('/api/task/:taskId/scanned-items', async (c) => {
+    const w = await callWriter(c);
+    const taskId = taskIdParam(c);
+    const items = readScannedItems(readBody(c.body));
+    return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, w, taskId, items) }));
   });
 
   app.get('/api/task/:taskId/photos', async (request) => {
@@ -143,25 +152,26 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     return sent;
   });
 
-  app.post('/api/task/:taskId/photos/:photoId/update', async (request, reply) => {
-    const w = await writer(request);
-    const taskId = taskIdParam(request);
-    const { photoId } = request.params as { photoId?: unknown };
+  write('/api/task/:taskId/photos/:photoId/update', async (c) => {
+    const w = await callWriter(c);
+    const taskId = taskIdParam(c);
+    const { photoId } = c.params as { photoId?: unknown };
     if (!isPlausibleId(photoId)) throw photoNotFound();
-    const comment = readPhotoComment(readBody(request.body));
-    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({
+    const comment = readPhotoComment(readBody(c.body));
+    return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({
       status: 200,
       body: toApiPhoto(await updatePhotoComment(trx, w, taskId, photoId, comment), readUrl),
     }));
   });
 
-  app.post('/api/task/:taskId/complete', async (request, reply) => {
-    const w = await writer(request);
-    const taskId = taskIdParam(request);
-    const input = readCompleteInput(request.body);
-    return runIdempotent(ctx, request, reply, w.userId, async (trx) => ({
+  write('/api/task/:taskId/complete', async (c) => {
+    const w = await callWriter(c);
+    const taskId = taskIdParam(c);
+    const input = readCompleteInput(c.body);
+    return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({
       status: 200,
       body: await completeTask(trx, w, ctx.config.reservationLimitMinutes, taskId, input),
     }));
   });
+  return direct;
 }

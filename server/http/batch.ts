@@ -49,7 +49,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { UserRow } from '../users/queries';
-import { ApiError, badRequest, serviceUnavailable } from './errors';
+import { ApiError, badRequest, errorAnswer, serviceUnavailable } from './errors';
+import { directWriteMatcher, type DirectWrite } from './directWrites';
 
 export const BATCH_PATH = 'batch';
 /** Most records one batch may carry (the client sends at most BATCH_MAX_RECORDS of its own). */
@@ -64,6 +65,11 @@ export const SEGMENT_MAX = 50;
 const SHARED_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items|complete)$/, /^task\/[^/]+\/photos\/[^/]+\/update$/];
 /** Of those, the full replacements whose writes a segment defers (see the file's comment). */
 const DEFERRING_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items)$/];
+
+/** Whether a segment's records that are direct writes run without a request of their own (BATCH_DIRECT=off: through app.inject). */
+export function directWritesEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.BATCH_DIRECT ?? '').trim().toLowerCase() !== 'off';
+}
 
 export function deferredWritesEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env.BATCH_DEFERRED_WRITES ?? '').trim().toLowerCase() !== 'off' && env.EXECUTION_FULL_WRITES !== '1';
@@ -291,9 +297,13 @@ export function registerBatchGuard(app: FastifyInstance): { marker: string } {
   return { marker };
 }
 
-/** Registers POST /api/batch (call inside the tasker access scope). */
-export function registerBatchRoute(scope: FastifyInstance, guard: { marker: string }, db: Db): void {
+/**
+ * Registers POST /api/batch (call inside the tasker access scope, where `directWrites` are
+ * registered too: server/http/directWrites.ts).
+ */
+export function registerBatchRoute(scope: FastifyInstance, guard: { marker: string }, db: Db, directWrites: readonly DirectWrite[] = []): void {
   const perRecord = process.env.BATCH_PER_RECORD === '1';
+  const directWrite = directWriteMatcher(directWrites);
   scope.post(`/api/${BATCH_PATH}`, async (request: FastifyRequest, reply) => {
     const records = parseRecords(request.body);
     const deferring = deferredWritesEnabled();
@@ -306,7 +316,9 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       if (typeof value === 'string') shared[name] = value;
     }
 
-    /** One record through its own route; its answer, and whether its queue stops. */
+    const direct = directWritesEnabled();
+
+    /** One record through its own route (or its direct write, in a segment); its answer, and whether its queue stops. */
     const apply = async (record: BatchRecord): Promise<void> => {
       const queue = record.queue ?? '';
       if (stopped.has(queue)) {
@@ -315,6 +327,26 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       }
       const headers: Record<string, string> = { ...shared, 'idempotency-key': record.idempotencyKey };
       if (record.recordedAt) headers['shelfwork-recorded-at'] = record.recordedAt;
+      const matched = direct && record.method === 'POST' && batchTransaction() ? directWrite(record.path) : null;
+      if (matched) {
+        let status: number;
+        let body: unknown;
+        try {
+          const answer = await matched.write.run({
+            taskerId: viewer,
+            params: matched.params,
+            body: record.body,
+            headers,
+            call: { key: record.idempotencyKey, method: record.method, path: `/api/${record.path}`, body: record.body ?? null },
+          });
+          ({ status, body } = answer);
+        } catch (error) {
+          ({ status, body } = errorAnswer(error as Error, { headers, log: request.log }));
+        }
+        results.push({ id: record.id, status, body: status === 204 ? null : (body ?? null) });
+        if (stopsQueue(status)) stopped.add(queue);
+        return;
+      }
       if (record.body !== undefined) headers['content-type'] = 'application/json';
       const answer = await request.server.inject({
         method: record.method,

@@ -111,26 +111,31 @@ export function isOutageError(error: unknown, depth = 0): boolean {
   return Array.isArray(e.errors) && e.errors.some((inner) => isOutageError(inner, depth + 1));
 }
 
-export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+/** What an error thrown by a route answers: its status, its body (the message in the request's language) and Retry-After. */
+export interface ErrorAnswer {
+  status: number;
+  body: ApiErrorBody;
+  retryAfter?: number;
+}
+
+/**
+ * The answer for an error a route threw: errorHandler sends it, and POST /api/batch answers the
+ * records it runs without a request of their own with it (server/http/batch.ts).
+ */
+export function errorAnswer(error: FastifyError | ApiError | Error, request: Pick<FastifyRequest, 'headers' | 'log'>): ErrorAnswer {
   if (error instanceof ApiError) {
-    if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
     // The message in the tasker's language (Accept-Language; server/http/localize.ts).
     const body = error.toBody();
     body.error.message = localizedMessage(body.error, request);
-    void reply.status(error.statusCode).send(body);
-    return;
+    return { status: error.statusCode, body, ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}) };
   }
   const fe = error as FastifyError;
   const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
-  if (known) {
-    void reply.status(known.status).send({ error: { code: known.code, message: known.message } } satisfies ApiErrorBody);
-    return;
-  }
+  if (known) return { status: known.status, body: { error: { code: known.code, message: known.message } } };
   // JSON.parse errors surface as SyntaxError with a 400 status from the content-type parser.
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
-    void reply.status(status).send({ error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: fe.message || 'Bad request' } } satisfies ApiErrorBody);
-    return;
+    return { status, body: { error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: fe.message || 'Bad request' } } };
   }
   if (isOutageError(error)) {
     // The database or the disk is out: a client retries later (the sync worker retries 5xx).
@@ -138,9 +143,14 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
     const unavailable = serviceUnavailable();
     const body = unavailable.toBody();
     body.error.message = localizedMessage({ ...body.error, statusCode: 503 }, request);
-    void reply.header('retry-after', String(unavailable.retryAfter)).status(503).send(body);
-    return;
+    return { status: 503, body, ...(unavailable.retryAfter !== undefined ? { retryAfter: unavailable.retryAfter } : {}) };
   }
   request.log.error({ err: error }, 'unhandled error');
-  void reply.status(500).send({ error: { code: 'INTERNAL', message: 'Unknown Error' } } satisfies ApiErrorBody);
+  return { status: 500, body: { error: { code: 'INTERNAL', message: 'Unknown Error' } } };
+}
+
+export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  const answer = errorAnswer(error, request);
+  if (answer.retryAfter !== undefined) void reply.header('retry-after', String(answer.retryAfter));
+  void reply.status(answer.status).send(answer.body);
 }

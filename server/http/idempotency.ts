@@ -48,8 +48,26 @@ export interface IdempotencyContext {
   clock: Clock;
 }
 
+/** A mutating call as runIdempotent needs it: from a request, or a batch record run without one (server/http/batch.ts). */
+export interface IdempotentCall {
+  /** The Idempotency-Key header as sent (undefined: none). */
+  key: string | string[] | undefined;
+  method: string;
+  /** The path as sent, without the query (part of the request's fingerprint). */
+  path: string;
+  body: unknown;
+}
+
+/** The answer of an idempotent call: fresh, or replayed from its key row. */
+export interface IdempotentAnswer {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
 /**
- * Runs `effect` inside a transaction, honouring the request's Idempotency-Key header.
+ * Runs `effect` inside a transaction, honouring the request's Idempotency-Key header, and sends
+ * its answer (a replay with `Idempotent-Replayed: true`).
  * `scope` separates keys of different callers (a user id, or 'staff').
  * Without a key the effect simply runs once in a transaction.
  */
@@ -60,19 +78,35 @@ export async function runIdempotent<T>(
   scope: string,
   effect: (trx: Db) => Promise<MutationResult<T>>,
 ): Promise<unknown> {
-  const rawKey = request.headers[IDEMPOTENCY_HEADER];
+  const answer = await idempotentAnswer(ctx, callOf(request), scope, effect);
+  if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+  return reply.status(answer.status).send(answer.body);
+}
+
+/** The call a request makes. */
+export function callOf(request: FastifyRequest): IdempotentCall {
+  return { key: request.headers[IDEMPOTENCY_HEADER], method: request.method, path: requestPath(request), body: request.body ?? null };
+}
+
+/** runIdempotent without the request and the reply: the answer to send. */
+export async function idempotentAnswer<T>(
+  ctx: IdempotencyContext,
+  call: IdempotentCall,
+  scope: string,
+  effect: (trx: Db) => Promise<MutationResult<T>>,
+): Promise<IdempotentAnswer> {
+  const rawKey = call.key;
   if (rawKey === undefined) {
     const result = await ctx.db.transaction().execute(effect);
-    return reply.status(result.status).send(result.body);
+    return { status: result.status, body: result.body, replayed: false };
   }
   if (typeof rawKey !== 'string' || !KEY_RE.test(rawKey)) {
     throw badRequest({ idempotencyKey: 'INVALID' }, 'Idempotency-Key must be 1-200 visible ASCII characters');
   }
   const key = rawKey;
-  const method = request.method;
-  const path = requestPath(request);
+  const { method, path } = call;
   const requestHash = createHash('sha256')
-    .update(canonicalJson({ method, path, body: request.body ?? null }))
+    .update(canonicalJson({ method, path, body: call.body ?? null }))
     .digest('hex');
 
   type Outcome = { kind: 'fresh'; result: MutationResult<T> } | { kind: 'replay'; status: number; body: unknown; hash: string };
@@ -131,13 +165,11 @@ export async function runIdempotent<T>(
     }
   }
 
-  if (outcome.kind === 'fresh') {
-    return reply.status(outcome.result.status).send(outcome.result.body);
-  }
+  if (outcome.kind === 'fresh') return { status: outcome.result.status, body: outcome.result.body, replayed: false };
   if (outcome.hash !== requestHash) {
     throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
   }
-  return reply.header('idempotent-replayed', 'true').status(outcome.status).send(outcome.body);
+  return { status: outcome.status, body: outcome.body, replayed: true };
 }
 
 /** Puts `map`'s entries back as `saved` has them (the same Map object: callers may hold it). */
