@@ -337,7 +337,7 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
             params: matched.params,
             body: record.body,
             headers,
-            call: { key: record.idempotencyKey, method: record.method, path: `/api/${record.path}`, body: record.body ?? null },
+            call: { key: record.idempotencyKey, method: record.method, path: `/api/${record.path}`, body: record.body ?? null, acceptLanguage: headers['accept-language'] },
           });
           ({ status, body } = answer);
         } catch (error) {

@@ -20,6 +20,7 @@ import type { Db } from '../db/database';
 import { batchTransaction, type BatchTransaction, type KnownKey } from './batch';
 import type { Clock } from '../clock';
 import { ApiError, badRequest } from './errors';
+import { localizedStoredError } from './localize';
 
 export interface MutationResult<T = unknown> {
   status: number;
@@ -56,6 +57,8 @@ export interface IdempotentCall {
   /** The path as sent, without the query (part of the request's fingerprint). */
   path: string;
   body: unknown;
+  /** The caller's Accept-Language: a refusal replayed from its key row is worded in it, as when first answered. */
+  acceptLanguage?: string | string[] | undefined;
 }
 
 /** The answer of an idempotent call: fresh, or replayed from its key row. */
@@ -85,7 +88,13 @@ export async function runIdempotent<T>(
 
 /** The call a request makes. */
 export function callOf(request: FastifyRequest): IdempotentCall {
-  return { key: request.headers[IDEMPOTENCY_HEADER], method: request.method, path: requestPath(request), body: request.body ?? null };
+  return {
+    key: request.headers[IDEMPOTENCY_HEADER],
+    method: request.method,
+    path: requestPath(request),
+    body: request.body ?? null,
+    acceptLanguage: request.headers['accept-language'],
+  };
 }
 
 /** runIdempotent without the request and the reply: the answer to send. */
@@ -169,7 +178,7 @@ export async function idempotentAnswer<T>(
   if (outcome.hash !== requestHash) {
     throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
   }
-  return { status: outcome.status, body: outcome.body, replayed: true };
+  return { status: outcome.status, body: localizedStoredError(outcome.status, outcome.body, call.acceptLanguage), replayed: true };
 }
 
 /** Puts `map`'s entries back as `saved` has them (the same Map object: callers may hold it). */

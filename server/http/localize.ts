@@ -91,3 +91,19 @@ export function localizeErrorMessage(error: ErrorText, locale: Locale): string {
 export function localizedMessage(error: ErrorText, request: Pick<FastifyRequest, 'headers'>): string {
   return localizeErrorMessage(error, localeOf(request.headers['accept-language']));
 }
+
+/**
+ * A stored error answer (an idempotency row's refusal, kept as the server worded it in English)
+ * in the language of the request that replays it: the same words as when it was first answered.
+ * Any other body is returned as it is.
+ */
+export function localizedStoredError(status: number, body: unknown, acceptLanguage: string | string[] | undefined): unknown {
+  if (status < 400 || body === null || typeof body !== 'object') return body;
+  const error = (body as { error?: unknown }).error;
+  if (error === null || typeof error !== 'object') return body;
+  const e = error as { code?: unknown; message?: unknown; fields?: unknown };
+  if (typeof e.code !== 'string' || typeof e.message !== 'string') return body;
+  const fields = e.fields !== null && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : undefined;
+  const message = localizeErrorMessage({ statusCode: status, code: e.code as ServerErrorCode, message: e.message, ...(fields ? { fields } : {}) }, localeOf(acceptLanguage));
+  return { ...body, error: { ...error, message } };
+}

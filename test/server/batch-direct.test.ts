@@ -3,7 +3,8 @@
  * writes run without a request of their own — no `app.inject` — and answer exactly what they
  * answer through their route: the same statuses and bodies for fresh records, refusals in the
  * batch's language, bad input, unknown tasks and photos, a key reused for another body, a bad
- * Shelfwork-Recorded-At, writes after the completion, and replays. BATCH_DIRECT=off is the old way.
+ * Shelfwork-Recorded-At, writes after the completion, and replays (a refusal replayed from its
+ * key row worded in the batch's language too). BATCH_DIRECT=off is the old way.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -95,5 +96,7 @@ describe('direct writes in a batch segment', () => {
     const refusal = direct.first[11] as Result;
     expect(refusal.body).toEqual({ error: { code: 'TASK_NOT_IN_PROGRESS', message: expect.any(String) } });
     expect((refusal.body as { error: { message: string } }).error.message).not.toBe('This task is not in progress.');
+    // Sent again, every record answers the same — a refusal replayed from its key row in the same words.
+    expect(direct.again).toEqual(direct.first);
   });
 });
