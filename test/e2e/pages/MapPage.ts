@@ -23,6 +23,25 @@ export class MapPage {
     return this.page.getByTestId('map-cluster');
   }
 
+  /**
+   * A cluster well inside the map (its centre at least `margin` px from the canvas's edges): the
+   * first one in the DOM may be half outside the map, where a click lands on the canvas (seen
+   * under load in CI: "canvas intercepts pointer events", "element is outside of the viewport").
+   */
+  async clusterInView(margin = 24): Promise<Locator> {
+    const canvas = await this.page.locator('.maplibregl-canvas').boundingBox();
+    const boxes = await this.clusters.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }),
+    );
+    const inside = canvas
+      ? boxes.findIndex((c) => c.x >= canvas.x + margin && c.x <= canvas.x + canvas.width - margin && c.y >= canvas.y + margin && c.y <= canvas.y + canvas.height - margin)
+      : -1;
+    return this.clusters.nth(Math.max(0, inside));
+  }
+
   get drawer(): Locator {
     return this.page.locator('.place-drawer');
   }
