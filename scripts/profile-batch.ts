@@ -8,7 +8,10 @@
  * defect sets) through `app.inject` in batches as the worker cuts them (≤ 100 records, ≤ 256 KB).
  * Every SQL statement is timed at the driver, so the breakdown prints: time in the database by
  * kind of statement, the statements per record, and what is left (Fastify, inject, JSON, hooks).
- * BATCH_PER_RECORD=1 on the process runs the per-record path of server/http/batch.ts.
+ * BATCH_PER_RECORD=1 on the process runs the per-record path of server/http/batch.ts;
+ * BATCH_DEFERRED_WRITES=off and BATCH_DIRECT=off turn off the segment's deferred and direct writes.
+ * PROFILE_CPU=1 (or =functions) prints a CPU profile of each run; PROFILE_CPU_FILE=<prefix> also
+ * writes it (<prefix>.fresh.cpuprofile, <prefix>.replay.cpuprofile) for Chromium's DevTools.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
