@@ -67,7 +67,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
   }
   /** Registers a database-only write as a route that a batch segment may also run directly (server/http/directWrites.ts). */
   const direct: DirectWrite[] = [];
-  const write = (url: string, run: DirectWrite['run']) => direct.push(registerDirectWrite(app, { url, run }));
+  const write = (url: string, run: DirectWrite['run'], options: { defers?: boolean } = {}) => direct.push(registerDirectWrite(app, { url, run, ...options }));
 
   /** Reads need only ownership (reserved, in progress and history alike). */
   async function readable(request: FastifyRequest) {
@@ -91,7 +91,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     const taskId = taskIdParam(c);
     const ids = readIdList(readBody(c.body), 'ids');
     return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, w, taskId, ids) }));
-  });
+  }, { defers: true });
 
   app.get('/api/task/:taskId/products', async (request) => {
     const { task } = await readable(request);
@@ -108,7 +108,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     const taskId = taskIdParam(c);
     const defectIds = readIdList(readBody(c.body), 'defectIds');
     return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await setTaskDefects(trx, w, taskId, defectIds) }));
-  });
+  }, { defers: true });
 
   app.get('/api/task/:taskId/scanned-items', async (request) => {
     const { task } = await readable(request);
@@ -120,7 +120,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     const taskId = taskIdParam(c);
     const items = readScannedItems(readBody(c.body));
     return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, w, taskId, items) }));
-  });
+  }, { defers: true });
 
   app.get('/api/task/:taskId/photos', async (request) => {
     const { task } = await readable(request);

@@ -15,8 +15,8 @@
  *   `{ status: 424, skipped: true }` — the client sends them again later.
  * - Photo bytes never go through here (PUT /api/uploads/… is signed-url, so it is refused).
  * - One transaction for many records (issue 15, 500 records in ≤ 2 s): consecutive records of the
- *   execution routes whose effect is the database only (SHARED_PATHS: checklist, defects, scanned
- *   items, photo comment, completion) run in one transaction of up to SEGMENT_MAX records. Inside
+ *   execution routes whose effect is the database only (the direct writes: checklist, defects,
+ *   scanned items, photo comment, completion; server/http/directWrites.ts) run in one transaction of up to SEGMENT_MAX records. Inside
  *   it, `ctx.db` is that transaction (batchAwareDb, set up in server/app.ts), so every query of the
  *   record's route — its user lookup too — sees the earlier records, as if they had been committed;
  *   runIdempotent takes a savepoint per fresh record instead of a transaction: a refused or failed
@@ -31,7 +31,7 @@
  *   BATCH_PER_RECORD=1 in the server's environment turns this off (every record alone, as before):
  *   `npm run bench:outbox` uses it to print old and new side by side.
  * - Deferred writes (issue 15, 500 records in ≤ 2 s): inside a segment, the full-replacement records
- *   (DEFERRING_PATHS: checklist ticks, defect sets, scan lists — a queue of them is mostly states a
+ *   (the direct writes registered with `defers`: checklist ticks, defect sets, scan lists — a queue of them is mostly states a
  *   later record replaces) write nothing when they run. Each is checked and answered against the
  *   segment's memo (what the earlier records left, server/execution/service.ts) and leaves a
  *   flusher in `deferred`, one per task and kind, the last state winning; the flushers write the
@@ -50,7 +50,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { UserRow } from '../users/queries';
 import { ApiError, badRequest, errorAnswer, serviceUnavailable } from './errors';
-import { directWriteMatcher, type DirectWrite } from './directWrites';
+import { directWriteMatcher, type DirectWrite, type MatchedWrite } from './directWrites';
+
+/** A record of a segment, with the direct write its path names. */
+interface Segmented {
+  record: BatchRecord;
+  matched: MatchedWrite;
+}
 
 export const BATCH_PATH = 'batch';
 /** Most records one batch may carry (the client sends at most BATCH_MAX_RECORDS of its own). */
@@ -61,11 +67,6 @@ export const BATCH_MAX_RECORDS = 200;
  * memory, beyond which other sessions' snapshots get slower, so a segment stays under that.
  */
 export const SEGMENT_MAX = 50;
-/** Routes whose whole effect is in the database (no file, mail or push after the commit). */
-const SHARED_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items|complete)$/, /^task\/[^/]+\/photos\/[^/]+\/update$/];
-/** Of those, the full replacements whose writes a segment defers (see the file's comment). */
-const DEFERRING_PATHS = [/^task\/[^/]+\/(?:done-checklist-items|defects|scanned-items)$/];
-
 /** Whether a segment's records that are direct writes run without a request of their own (BATCH_DIRECT=off: through app.inject). */
 export function directWritesEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env.BATCH_DIRECT ?? '').trim().toLowerCase() !== 'off';
@@ -127,7 +128,7 @@ export interface BatchTransaction {
   memo: Map<string, unknown>;
   /** Key rows of the segment's fresh records (answers and refusals), written together before the commit. */
   pendingKeys: PendingKeyRow[];
-  /** Whether this run of the segment defers the writes of DEFERRING_PATHS (false on the rerun). */
+  /** Whether this run of the segment defers the writes of the direct writes registered with `defers` (false on the rerun). */
   defer: boolean;
   /** Whether the record running now is one whose writes are deferred (it takes no savepoint). */
   recordDefers: boolean;
@@ -223,17 +224,6 @@ export function batchAwareDb(db: Db): Db {
   });
 }
 
-function matchesPaths(patterns: RegExp[], path: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return false;
-  }
-  return patterns.some((re) => re.test(path) && re.test(decoded));
-}
-const sharesTransaction = (path: string) => matchesPaths(SHARED_PATHS, path);
-
 /** Statuses after which a queue's later records wait (the worker's 'retry' and 'auth' verdicts). */
 export function stopsQueue(status: number): boolean {
   return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
@@ -318,8 +308,8 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
 
     const direct = directWritesEnabled();
 
-    /** One record through its own route (or its direct write, in a segment); its answer, and whether its queue stops. */
-    const apply = async (record: BatchRecord): Promise<void> => {
+    /** One record through its own route (or its direct write `matched`, in a segment); its answer, and whether its queue stops. */
+    const apply = async (record: BatchRecord, matched: MatchedWrite | null = null): Promise<void> => {
       const queue = record.queue ?? '';
       if (stopped.has(queue)) {
         results.push({ id: record.id, status: 424, skipped: true, body: { error: { code: 'NOT_ATTEMPTED', message: 'An earlier record of this queue must be sent first' } } });
@@ -327,8 +317,7 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       }
       const headers: Record<string, string> = { ...shared, 'idempotency-key': record.idempotencyKey };
       if (record.recordedAt) headers['shelfwork-recorded-at'] = record.recordedAt;
-      const matched = direct && record.method === 'POST' && batchTransaction() ? directWrite(record.path) : null;
-      if (matched) {
+      if (matched && direct) {
         let status: number;
         let body: unknown;
         try {
@@ -360,12 +349,12 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
     };
 
     /** Records sharing one transaction (see the file's comment); `defer`: this run defers writes. */
-    const applySegment = async (segment: BatchRecord[], defer = deferring): Promise<void> => {
+    const applySegment = async (segment: Segmented[], defer = deferring): Promise<void> => {
       const answered = results.length;
       const stoppedBefore = [...stopped];
       try {
         await db.transaction().execute(async (trx) => {
-          const keys = [...new Set(segment.map((r) => r.idempotencyKey))];
+          const keys = [...new Set(segment.map(({ record }) => record.idempotencyKey))];
           const rows = await trx
             .selectFrom('idempotency_keys')
             .select(['key', 'status_code', 'response', 'request_hash'])
@@ -386,11 +375,11 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
           };
           try {
             await segmentStore.run(state, async () => {
-              for (const record of segment) {
-                state.recordDefers = defer && matchesPaths(DEFERRING_PATHS, record.path);
+              for (const { record, matched } of segment) {
+                state.recordDefers = defer && matched.write.defers === true;
                 // Any other record sees the database as the earlier records left it.
                 if (!state.recordDefers) await flushDeferred(state);
-                await apply(record);
+                await apply(record, matched);
                 if (state.poisoned) throw new RerunSegment();
               }
               await flushDeferred(state);
@@ -414,10 +403,11 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
       }
     };
 
-    let segment: BatchRecord[] = [];
+    let segment: Segmented[] = [];
     for (const record of records) {
-      if (!perRecord && sharesTransaction(record.path)) {
-        segment.push(record);
+      const matched = perRecord || record.method !== 'POST' ? null : directWrite(record.path);
+      if (matched) {
+        segment.push({ record, matched });
         if (segment.length >= SEGMENT_MAX) {
           await applySegment(segment);
           segment = [];

@@ -1,6 +1,7 @@
 /**
  * Tasker writes that POST /api/batch may run without a request of their own (issue 15): the
- * execution writes of a batch segment (server/http/batch.ts). A direct write is one function of a
+ * execution writes whose whole effect is in the database (no file, mail or push after the commit).
+ * Consecutive records of them share one transaction in a batch (a segment, server/http/batch.ts). A direct write is one function of a
  * call — who (the tasker the batch's token names), the route's params, the body, the headers it
  * reads — and its route is registered by `registerDirectWrite`, which runs the same function for
  * a request. So a record sent alone, or in a batch through its route (`app.inject`), or in a batch
@@ -35,6 +36,8 @@ export interface WriteCall {
 export interface DirectWrite {
   /** The route's URL, e.g. `/api/task/:taskId/done-checklist-items` (POST). */
   url: string;
+  /** A full replacement (the last state wins): a batch segment defers its write (server/http/batch.ts). */
+  defers?: boolean;
   run(call: WriteCall): Promise<IdempotentAnswer>;
 }
 
