@@ -15,7 +15,9 @@
  *   endpoints and the photo files are compared with the last local state, and the same outbox is
  *   replayed (same keys) to show that nothing changes the second time.
  *
- * Prints the elapsed drain time, records per second, and the count delivered exactly once.
+ * Prints when the outbox was empty (the last record delivered and its answer written), when the
+ * sync was done (the drain and the pulls it made due: engine.syncNow + idle), records per second,
+ * and the count delivered exactly once.
  *
  * Old vs new in one run (issue 15): the same benchmark against a server with BATCH_PER_RECORD=1
  * and EXECUTION_FULL_WRITES=1 ('old': each record of a batch in its own transaction, scan lists
@@ -27,13 +29,17 @@
  * cuts its task's queue, as in session 19). 'lanes' is the new client with the server as it was
  * then: deferred writes off (BATCH_DEFERRED_WRITES=off: every record of a segment written when it
  * runs) and every record through app.inject (BATCH_DIRECT=off); 'deferred' turns the first on;
- * 'new' both (server/http/batch.ts, server/http/directWrites.ts).
- * BENCH_MODES=new (or old, batches, lanes, deferred) runs some sides only.
- * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder.
+ * 'direct' both (server/http/batch.ts, server/http/directWrites.ts). 'new' adds the client's
+ * answers written behind (`batchDelivery.writeBehind`: a batch's answers written in one
+ * transaction while the next requests go; off, each in its own transaction before the next batch).
+ * BENCH_MODES=new (or old, batches, lanes, deferred, direct) runs some sides only.
+ * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder,
+ * BENCH_DEBUG=1 prints every request (with its start during the drain), BENCH_PROFILE_FILE=<prefix>
+ * writes a CPU profile of the engine's process during each drain.
  */
 import 'fake-indexeddb/auto';
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +88,8 @@ interface RunResult {
   label: string;
   load: number;
   elapsed: number;
+  /** Drain start → the last record deleted from the outbox (delivered and written). */
+  emptied: number;
   requests: number;
   wireMs: number;
   delivered: string;
@@ -90,8 +98,16 @@ interface RunResult {
 }
 
 /** One benchmark run: a fresh server (per-record or one-transaction batches), queue, drain, check, replay. */
-async function runOnce(label: string, perRecord: boolean, photoLane: boolean, serverEnv: Record<string, string>, databaseUrl: string | null): Promise<RunResult> {
-  batchDelivery.photoLane = photoLane;
+async function runOnce(
+  label: string,
+  perRecord: boolean,
+  client: { photoLane: boolean; writeBehind: boolean; photoCreatesAtOnce: number },
+  serverEnv: Record<string, string>,
+  databaseUrl: string | null,
+): Promise<RunResult> {
+  batchDelivery.photoLane = client.photoLane;
+  batchDelivery.writeBehind = client.writeBehind;
+  batchDelivery.photoCreatesAtOnce = client.photoCreatesAtOnce;
   const load = loadavg()[0] ?? 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox.'));
   const port = await freePort();
@@ -104,7 +120,7 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
     databaseUrl,
     env: { STAFF_TOKEN, BATCH_PER_RECORD: perRecord ? '1' : '', EXECUTION_FULL_WRITES: perRecord ? '1' : '', ...serverEnv },
   });
-  const result: RunResult = { label, load, elapsed: NaN, requests: 0, wireMs: 0, delivered: '-', replay: NaN, ok: false };
+  const result: RunResult = { label, load, elapsed: NaN, emptied: NaN, requests: 0, wireMs: 0, delivered: '-', replay: NaN, ok: false };
   const { origin, apiBase } = server;
   const stop = () => {
     // The server shuts down gracefully on SIGTERM, which may take a while: SIGKILL, it is throwaway.
@@ -127,6 +143,8 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
      * sent → answer read; the photo lane and the batches overlap), and the request count.
      */
     const wire = { ms: 0, requests: 0, inFlight: 0, busySince: 0 };
+    /** BENCH_DEBUG: when the drain started, to print each request's start. */
+    let drainStart: number | null = null;
     const fetchImpl: FetchImpl = async (input, init) => {
       if (!online) throw new TypeError('Failed to fetch (offline)');
       const started = performance.now();
@@ -136,7 +154,10 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
         // Read the body here so its transfer counts as server time, then hand back an equal Response.
         const body = await res.arrayBuffer();
         const took = performance.now() - started;
-        if (debug) say(`${init.method ?? 'GET'} ${input.replace(origin, '')} → ${res.status} in ${took.toFixed(0)} ms`);
+        if (debug) {
+          const at = drainStart === null ? '' : `@${(started - drainStart).toFixed(0)} ms `;
+          say(`${at}${init.method ?? 'GET'} ${input.replace(origin, '').replace(/uploads\/[^/?]+/, 'uploads/…')} → ${res.status} in ${took.toFixed(0)} ms`);
+        }
         return new Response(res.status === 204 ? null : body, { status: res.status, statusText: res.statusText, headers: res.headers });
       } finally {
         if (--wire.inFlight === 0) wire.ms += performance.now() - wire.busySince;
@@ -251,6 +272,12 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
     online = true;
     await db.outbox.toCollection().modify({ nextAttemptAt: null });
     const t0 = performance.now();
+    drainStart = t0;
+    // Each record leaves the outbox in the transaction that writes its answer (workers/sync/outbox.ts).
+    let lastDeleted = t0;
+    db.outbox.hook('deleting', () => {
+      lastDeleted = performance.now();
+    });
     // Progress, and a live handle: fake-indexeddb schedules with setImmediate only.
     const progress = setInterval(() => {
       void db.outbox
@@ -262,6 +289,14 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
     wire.ms = 0;
     wire.requests = 0;
     if (wire.inFlight > 0) wire.busySince = performance.now();
+    // BENCH_PROFILE_FILE=<prefix>: a CPU profile of this process (the engine) during the drain.
+    const profiler = process.env.BENCH_PROFILE_FILE ? new (await import('node:inspector/promises')).Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.post('Profiler.start');
+    }
     await engine.syncNow('online');
     await engine.idle();
     // Records the server keeps answering 5xx would be retried forever: give up after 60 s.
@@ -269,7 +304,15 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
       await engine.drain({ ignoreBackoff: true });
     }
     const elapsed = (performance.now() - t0) / 1000;
+    const emptied = (lastDeleted - t0) / 1000;
     const drainWire = { ...wire };
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const file = `${process.env.BENCH_PROFILE_FILE}.${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      profiler.disconnect();
+      say(`CPU profile of the drain: ${file}`);
+    }
     clearInterval(progress);
     const rejected = await db.outbox.where('state').equals('rejected').toArray();
     const stuck = await db.outbox.where('state').anyOf(['pending', 'sending']).toArray();
@@ -318,7 +361,8 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
     checks['replay: still awaiting_confirmation'] = afterTask.status === 'awaiting_confirmation';
     checks['replay: no rejection'] = (await db.outbox.where('state').equals('rejected').count()) === rejected.length;
 
-    say(`drained ${queued} records (${PHOTOS} photos, ${jpegs.reduce((n, b) => n + b.length, 0)} JPEG bytes) in ${elapsed.toFixed(2)} s — ${(queued / elapsed).toFixed(0)} records/s`);
+    say(`delivered ${queued} records (${PHOTOS} photos, ${jpegs.reduce((n, b) => n + b.length, 0)} JPEG bytes): the outbox empty after ${emptied.toFixed(2)} s — ${(queued / emptied).toFixed(0)} records/s`);
+    say(`the sync (the drain, then the pulls it made due) done after ${elapsed.toFixed(2)} s`);
     say(
       `of which with a request in flight: ${(drainWire.ms / 1000).toFixed(2)} s over ${drainWire.requests} requests; ` +
         `the rest (${(elapsed - drainWire.ms / 1000).toFixed(2)} s) is the engine and its IndexedDB alone (fake-indexeddb in Node)`,
@@ -330,6 +374,7 @@ async function runOnce(label: string, perRecord: boolean, photoLane: boolean, se
     db.close();
     Object.assign(result, {
       elapsed,
+      emptied,
       requests: drainWire.requests,
       wireMs: drainWire.ms,
       delivered: `${delivered}/${queued}`,
@@ -398,22 +443,23 @@ async function main(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       for (const mode of modes) {
         const perRecord = mode === 'old';
-        const photoLane = mode === 'lanes' || mode === 'deferred' || mode === 'new';
+        const photoLane = mode === 'lanes' || mode === 'deferred' || mode === 'direct' || mode === 'new';
         const what =
           {
             old: 'old: per-record, whole writes',
             batches: 'one transaction, diff writes',
             lanes: '+ photos in their own lane',
             deferred: '+ deferred writes',
-            new: 'new: + direct writes',
+            direct: '+ direct writes',
+            new: 'new: + answers written behind, 3 photos at once',
           }[mode] ?? mode;
         // The server's later levers, off for the sides before them (server/http/batch.ts).
         const serverEnv = {
-          BATCH_DEFERRED_WRITES: mode === 'deferred' || mode === 'new' ? '' : 'off',
-          BATCH_DIRECT: mode === 'new' ? '' : 'off',
+          BATCH_DEFERRED_WRITES: mode === 'deferred' || mode === 'direct' || mode === 'new' ? '' : 'off',
+          BATCH_DIRECT: mode === 'direct' || mode === 'new' ? '' : 'off',
         };
         const label = `${db}, ${what}${rounds > 1 ? ` #${round}` : ''}`;
-        results.push(await runOnce(label, perRecord, photoLane, serverEnv, url ? await url() : null));
+        results.push(await runOnce(label, perRecord, { photoLane, writeBehind: mode === 'new', photoCreatesAtOnce: mode === 'new' ? 3 : 1 }, serverEnv, url ? await url() : null));
       }
     }
   };
@@ -433,11 +479,11 @@ async function main(): Promise<void> {
     }
   }
   say('');
-  say('| run | load (1 min) | drain of the records | requests | a request in flight | delivered once | replay | checks |');
-  say('|---|---|---|---|---|---|---|---|');
+  say('| run | load (1 min) | outbox empty after | sync done after | requests | a request in flight | delivered once | replay | checks |');
+  say('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     say(
-      `| ${r.label} | ${r.load.toFixed(1)} | **${r.elapsed.toFixed(2)} s** | ${r.requests} | ${(r.wireMs / 1000).toFixed(2)} s | ${r.delivered} | ${r.replay.toFixed(2)} s | ${r.ok ? 'all ok' : 'FAILED'} |`,
+      `| ${r.label} | ${r.load.toFixed(1)} | **${r.emptied.toFixed(2)} s** | ${r.elapsed.toFixed(2)} s | ${r.requests} | ${(r.wireMs / 1000).toFixed(2)} s | ${r.delivered} | ${r.replay.toFixed(2)} s | ${r.ok ? 'all ok' : 'FAILED'} |`,
     );
   }
   if (results.some((r) => !r.ok)) process.exitCode = 1;

@@ -16,6 +16,7 @@ import {
   type User,
 } from '#domain/types';
 import { dataList, isTask, isUser, stringList } from './answers';
+import { UNSENT_STATES } from './queue';
 import { sendPhotoCreate } from './photos';
 import { profileKinds } from './profileKinds';
 import { notificationSeenKind } from './notificationKinds';
@@ -56,6 +57,11 @@ export interface SendContext {
   now: () => Date;
 }
 
+/** What the outbox knows of the other answers written with this one (settleMany). */
+export interface WrittenWith {
+  replacedInWrite: boolean;
+}
+
 export interface OutboxKind {
   /** The optimistic mirror change (issue-4 kinds); runs inside the queueing transaction, and again on retryRejected. */
   apply?: (db: ShelfworkDb, record: Pick<OutboxRecord, 'taskId' | 'payload' | 'path' | 'createdAt'>) => Promise<void>;
@@ -65,8 +71,12 @@ export interface OutboxKind {
   packPart?: TaskPackPart;
   /** Re-applies a queued account change onto a user row just pulled from the server (`record`: the whole record, e.g. its path). */
   overlayUser?: (user: User, payload: unknown, record?: Pick<OutboxRecord, 'kind' | 'path'>) => User;
-  /** Writes a 2xx answer into the mirror; runs inside the transaction that deletes the record. */
-  reconcile: (db: ShelfworkDb, record: OutboxRecord, body: unknown) => Promise<FollowUp>;
+  /**
+   * Writes a 2xx answer into the mirror; runs inside the transaction that deletes the record.
+   * `written.replacedInWrite`: a later record of the same kind and path is written in the same
+   * transaction (a batch's answers), so this answer is not the truth to show (`laterUnsent`).
+   */
+  reconcile: (db: ShelfworkDb, record: OutboxRecord, body: unknown, written?: WrittenWith) => Promise<FollowUp>;
   /** After a rejection the optimistic change is wrong: what to pull to show the server's truth. */
   afterRejection: (record: OutboxRecord) => FollowUp;
 }
@@ -140,18 +150,24 @@ export function photoIdOfPath(path: string): string | null {
 }
 
 /**
- * Is a later record of the same kind and path still unsent? Then its state, not this answer, is
- * the truth to show. Walks the pending records created after this one and stops at the first
- * match (queues drain in createdAt order, so the match is usually a few records away).
+ * Is a later record of the same kind and path still unsent (pending, or sending: in the same batch
+ * or the next one)? Then its state, not this answer, is the truth to show: it writes the mirror
+ * when it settles, or, rejected, has the pack pulled. Walks the unsent records created after this
+ * one and stops at the first match (queues drain in createdAt order, so the match is usually a few
+ * records away).
  */
-async function laterUnsent(db: ShelfworkDb, record: OutboxRecord): Promise<boolean> {
+async function laterUnsent(db: ShelfworkDb, record: OutboxRecord, written?: WrittenWith): Promise<boolean> {
   if (!record.taskId) return false;
-  const later = await db.outbox
-    .where('[state+createdAt]')
-    .between(['pending', record.createdAt], ['pending', '\uffff'], false, true)
-    .filter((r) => r.id !== record.id && r.taskId === record.taskId && r.kind === record.kind && r.path === record.path)
-    .first();
-  return later !== undefined;
+  if (written?.replacedInWrite) return true;
+  for (const state of UNSENT_STATES) {
+    const later = await db.outbox
+      .where('[state+createdAt]')
+      .between([state, record.createdAt], [state, '\uffff'], false, true)
+      .filter((r) => r.id !== record.id && r.taskId === record.taskId && r.kind === record.kind && r.path === record.path)
+      .first();
+    if (later !== undefined) return true;
+  }
+  return false;
 }
 
 export async function applyChecklist(db: ShelfworkDb, taskId: string, ids: readonly string[]): Promise<void> {
@@ -188,9 +204,9 @@ const doneChecklistItems: OutboxKind = {
   apply: async (db, record) => {
     if (record.taskId) await applyChecklist(db, record.taskId, stringList((record.payload as ChecklistPayload | null)?.ids));
   },
-  reconcile: async (db, record, body) => {
+  reconcile: async (db, record, body, written) => {
     const ids = (body as { doneChecklistItemIds?: unknown } | null)?.doneChecklistItemIds;
-    if (!record.taskId || !Array.isArray(ids) || (await laterUnsent(db, record))) return null;
+    if (!record.taskId || !Array.isArray(ids) || (await laterUnsent(db, record, written))) return null;
     await applyChecklist(db, record.taskId, stringList(ids));
     return null;
   },
@@ -203,9 +219,9 @@ const scannedItems: OutboxKind = {
     const items = (record.payload as ScansPayload | null)?.items;
     if (record.taskId && Array.isArray(items)) await applyScans(db, record.taskId, items);
   },
-  reconcile: async (db, record, body) => {
+  reconcile: async (db, record, body, written) => {
     const data = dataList<ScannedItem>(body);
-    if (!record.taskId || !data || (await laterUnsent(db, record))) return null;
+    if (!record.taskId || !data || (await laterUnsent(db, record, written))) return null;
     await applyScans(db, record.taskId, data);
     return null;
   },
@@ -217,9 +233,9 @@ const taskDefects: OutboxKind = {
   apply: async (db, record) => {
     if (record.taskId) await applyDefects(db, record.taskId, stringList((record.payload as DefectsPayload | null)?.defectIds));
   },
-  reconcile: async (db, record, body) => {
+  reconcile: async (db, record, body, written) => {
     const data = dataList<Defect>(body);
-    if (!record.taskId || !data || (await laterUnsent(db, record))) return null;
+    if (!record.taskId || !data || (await laterUnsent(db, record, written))) return null;
     const taskId = record.taskId;
     await db.taskDefects.where('taskId').equals(taskId).delete();
     await db.taskDefects.bulkPut(data.map((d) => ({ id: d.id, name: d.name, type: d.type, taskId, checked: !!d.checked })));
@@ -257,9 +273,9 @@ const photoUpdate: OutboxKind = {
     const comment = (record.payload as PhotoUpdatePayload | null)?.comment;
     if (photoId && typeof comment === 'string') await db.photos.update(photoId, { comment, updatedAt: record.createdAt });
   },
-  reconcile: async (db, record, body) => {
+  reconcile: async (db, record, body, written) => {
     const photo = body as Photo | null;
-    if (!photo || typeof photo.id !== 'string' || (await laterUnsent(db, record))) return null;
+    if (!photo || typeof photo.id !== 'string' || (await laterUnsent(db, record, written))) return null;
     await db.photos.update(photo.id, { comment: photo.comment, updatedAt: photo.updatedAt });
     return null;
   },

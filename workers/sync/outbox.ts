@@ -7,7 +7,7 @@
 import { apiErrorOf, type ApiResult } from './http';
 import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
-import { outboxKind, type FollowUp } from './kinds';
+import { outboxKind, type FollowUp, type WrittenWith } from './kinds';
 import type { Session } from './session';
 import { CHECKLIST_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, PHOTO_UPDATE_KIND, SCANS_KIND } from '#db/outboxKinds';
 
@@ -60,7 +60,9 @@ export async function drainOnce(ctx: DrainContext, options: DrainOptions): Promi
   const { db } = ctx;
   if (!(await ctx.session.tokens())) return;
   const me = await db.user.get('me');
-  const records = (await db.outbox.where('state').anyOf([...UNSENT_STATES]).toArray())
+  // One `equals` per state: a key range each (getAll), where `anyOf` walks a cursor record by record.
+  const records = (await Promise.all(UNSENT_STATES.map((state) => db.outbox.where('state').equals(state).toArray())))
+    .flat()
     // Records kept across a logout wait for their owner's session (see docs/sync-protocol.md).
     .filter((r) => r.ownerId == null || r.ownerId === me?.id)
     .sort(compareOutboxRecords);
@@ -103,11 +105,17 @@ async function claim(db: ShelfworkDb, id: string): Promise<OutboxRecord | null> 
 }
 
 async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verdict> {
+  const sent = await claimAndSend(ctx, queued);
+  return sent ? settle(ctx, sent.record, sent.result) : 'done';
+}
+
+/** Claims a record and sends it: its answer, or null if it is gone or settled meanwhile. */
+async function claimAndSend(ctx: DrainContext, queued: OutboxRecord): Promise<Answered | null> {
   const { db } = ctx;
   // Marked 'sending' before the request: if the worker dies now, the next pass resends with the
   // same Idempotency-Key and the server answers the stored response.
   const record = await claim(db, queued.id);
-  if (!record) return 'done'; // Removed (e.g. dismissed, dropped with its photo) or rejected meanwhile.
+  if (!record) return null; // Removed (e.g. dismissed, dropped with its photo) or rejected meanwhile.
   const kind = outboxKind(record);
   const result = kind.send
     ? await kind.send({ db, session: ctx.session, now: ctx.now }, record)
@@ -117,38 +125,80 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
         recordedAt: recordedAtOf(record),
         auth: 'required',
       });
-  return settle(ctx, record, result);
+  return { record, result };
 }
 
 /** Applies an answer to a claimed record: the retry policy (verdictFor), the mirror, the follow-up pull. */
 async function settle(ctx: DrainContext, record: OutboxRecord, result: ApiResult): Promise<Verdict> {
+  const [verdict] = await settleMany(ctx, [{ record, result }]);
+  return verdict as Verdict;
+}
+
+interface Answered {
+  record: OutboxRecord;
+  result: ApiResult;
+}
+
+/**
+ * Applies many answers (a batch's) in order, in one transaction: the same writes as settling each
+ * alone, without a transaction per record. The follow-up pulls run afterwards, each once.
+ */
+async function settleMany(ctx: DrainContext, answered: readonly Answered[]): Promise<Verdict[]> {
+  const { db } = ctx;
+  const verdicts = answered.map((a) => verdictFor(a.result));
+  if (answered.length === 0) return verdicts;
+  // A record with a later one of the same kind and path among these answers is not the truth to
+  // show: its kind need not look for that later record in the outbox (kinds.ts, laterUnsent).
+  const seen = new Set<string>();
+  const replaced: boolean[] = [];
+  for (let k = answered.length - 1; k >= 0; k--) {
+    const { record } = answered[k] as Answered;
+    const key = `${record.taskId ?? ''} ${record.kind} ${record.path}`;
+    replaced[k] = seen.has(key);
+    seen.add(key);
+  }
+  const followUps = await db.transaction('rw', reconcileTables(db), async () => {
+    const out: FollowUp[] = [];
+    for (const [k, { record, result }] of answered.entries()) {
+      out.push(await writeVerdict(ctx, record, result, verdicts[k] as Verdict, { replacedInWrite: replaced[k] ?? false }));
+    }
+    return out;
+  });
+  const pulled = new Set<string>();
+  for (const followUp of followUps) {
+    if (!followUp) continue;
+    const key = JSON.stringify(followUp);
+    if (pulled.has(key)) continue;
+    pulled.add(key);
+    await ctx.followUp(followUp);
+  }
+  return verdicts;
+}
+
+/** One answer's writes (inside settleMany's transaction); returns what to pull afterwards. */
+async function writeVerdict(ctx: DrainContext, record: OutboxRecord, result: ApiResult, verdict: Verdict, written: WrittenWith): Promise<FollowUp> {
   const { db } = ctx;
   const attempts = record.attempts;
   const kind = outboxKind(record);
-  const verdict = verdictFor(result);
-  let followUp: FollowUp = null;
-
   switch (verdict) {
-    case 'done':
+    case 'done': {
       // 'done' is transient: the record is deleted in the transaction that reconciles the mirror.
-      followUp = await db.transaction('rw', reconcileTables(db), async () => {
-        const next = await kind.reconcile(db, { ...record, state: 'done', attempts }, result.ok ? result.body : null);
-        await db.outbox.delete(record.id);
-        // Inside the transaction: no pull can commit between this write and the mark.
-        if (record.taskId) ctx.taskWritten?.(record.taskId);
-        return next;
-      });
-      break;
+      const next = await kind.reconcile(db, { ...record, state: 'done', attempts }, result.ok ? result.body : null, written);
+      await db.outbox.delete(record.id);
+      // Inside the transaction: no pull can commit between this write and the mark.
+      if (record.taskId) ctx.taskWritten?.(record.taskId);
+      return next;
+    }
     case 'retry':
       await db.outbox.update(record.id, {
         state: 'pending',
         nextAttemptAt: new Date(ctx.now().getTime() + backoffMs(attempts, ctx.random)).toISOString(),
       });
-      break;
+      return null;
     case 'auth':
       // Not the record's fault: it waits, uncounted, for the tasker to log in again.
       await db.outbox.update(record.id, { state: 'pending', attempts: record.attempts - 1, nextAttemptAt: null });
-      break;
+      return null;
     case 'rejected':
       if (!result.ok) {
         await db.outbox.update(record.id, {
@@ -160,11 +210,8 @@ async function settle(ctx: DrainContext, record: OutboxRecord, result: ApiResult
             : { status: result.status, code: result.error.code, message: result.error.message },
         });
       }
-      followUp = kind.afterRejection(record);
-      break;
+      return kind.afterRejection(record);
   }
-  if (followUp) await ctx.followUp(followUp);
-  return verdict;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,6 +233,16 @@ export const batchDelivery = {
   enabled: true,
   /** Photos in their own lane (below); off, a photo cuts its task's queue (bench:outbox's 'batches' side). */
   photoLane: true,
+  /**
+   * An answer's writes run behind the next requests, a batch's in one transaction (drainBatched);
+   * off, each answer is written in its own transaction before anything waiting for it leaves.
+   */
+  writeBehind: true,
+  /**
+   * A task's photo creates in flight at once (different photos: their order does not matter); a
+   * comment or deletion waits for every earlier photo record, as the completion does.
+   */
+  photoCreatesAtOnce: 3,
 };
 
 interface BatchAnswer {
@@ -279,12 +336,23 @@ interface QueueState {
  */
 function* readyRecords(q: QueueState, due: (record: OutboxRecord) => boolean, passes: (i: number) => boolean = () => false): Generator<number> {
   const open = { photo: true, work: true, barrier: true };
+  /** Earlier photo creates not settled: up to `photoCreatesAtOnce` go together, nothing else of the lane passes them. */
+  let creates = 0;
   for (let i = 0; i < q.records.length && (open.photo || open.work || open.barrier); i++) {
     const record = q.records[i] as OutboxRecord;
     const lane = laneOf(record);
-    const allowed = lane === 'barrier' ? open.photo && open.work && open.barrier : open[lane] && open.barrier;
+    const create = lane === 'photo' && record.kind === PHOTO_CREATE_KIND;
+    const allowed =
+      lane === 'barrier'
+        ? open.photo && open.work && open.barrier && creates === 0
+        : lane === 'photo'
+          ? open.photo && open.barrier && (create ? creates < batchDelivery.photoCreatesAtOnce : creates === 0)
+          : open[lane] && open.barrier;
     if (allowed && q.progress[i] === 'waiting' && due(record)) yield i;
-    if (q.progress[i] !== 'settled' && !passes(i)) open[lane] = false;
+    if (q.progress[i] !== 'settled' && !passes(i)) {
+      if (create) creates++;
+      else open[lane] = false;
+    }
   }
 }
 
@@ -294,6 +362,11 @@ function* readyRecords(q: QueueState, due: (record: OutboxRecord) => boolean, pa
  * batch is in flight — one batch with every queue's ready batchable records, in queue order. Each
  * answer is settled as if the record had been sent alone. A queue stops at its first retry/auth
  * verdict, as in drainQueue. A server without the batch route (404/405) gets the rest one by one.
+ *
+ * An answer decides its record's verdict at once (what may go next); its writes (the mirror, the
+ * record's deletion) are queued behind the earlier answers' and run while the next requests are on
+ * their way. A record answered but not yet written is still 'sending': if the worker dies then, the
+ * next pass sends it again with the same key and gets the stored answer.
  */
 async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options: DrainOptions): Promise<void> {
   const state: QueueState[] = queues.map((records) => ({ records, progress: records.map(() => 'waiting'), stopped: false }));
@@ -301,9 +374,14 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
   let batchInFlight = false;
   let noBatches = false; // the server refused the batch route: the rest goes one by one
   let halted = false; // a batch got no answer (offline, 5xx, 401): this pass ends
+  /** The answers' writes, in the order the answers came; one that fails stops the ones after it. */
+  let writes: Promise<void> = Promise.resolve();
+  const queuedWrites: { answered: Answered[]; unsent: OutboxRecord[] }[] = [];
 
   const run = (work: () => Promise<void>) => {
     const p: Promise<void> = work().finally(() => running.delete(p));
+    // The loop below sees a failure through Promise.race; the writes after a failed one fail too.
+    p.catch(() => undefined);
     running.add(p);
   };
   const after = (q: QueueState, i: number, verdict: Verdict) => {
@@ -312,8 +390,50 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
       q.stopped = true;
     } else q.progress[i] = 'settled';
   };
+  /**
+   * Queues the answers' writes and marks their records' progress (`mark`) at once; with
+   * `batchDelivery.writeBehind` off (bench:outbox's old side), writes each answer in its own
+   * transaction first and marks after, as the drain did before.
+   */
+  const write = async (answered: Answered[], unsent: OutboxRecord[], mark: () => void) => {
+    if (!batchDelivery.writeBehind) {
+      for (const a of answered) await settle(ctx, a.record, a.result);
+      if (unsent.length > 0) await unclaim(ctx.db, unsent);
+      mark();
+      return;
+    }
+    mark();
+    queuedWrites.push({ answered, unsent });
+  };
+  /**
+   * Starts the queued writes, after the loop started what their answers let go: IndexedDB runs
+   * transactions on the same tables in the order they were opened, so the next requests' claims
+   * do not wait for these writes.
+   */
+  const flushWrites = () => {
+    for (const { answered, unsent } of queuedWrites.splice(0)) {
+      const job = writes.then(async () => {
+        await settleMany(ctx, answered);
+        if (unsent.length > 0) await unclaim(ctx.db, unsent);
+      });
+      writes = job;
+      run(() => job);
+    }
+  };
 
   const due = (record: OutboxRecord) => isDue(ctx, record, options);
+
+  const sendAlone = (q: QueueState, i: number, record: OutboxRecord) => {
+    q.progress[i] = 'busy';
+    run(async () => {
+      const sent = await claimAndSend(ctx, record);
+      if (!sent) {
+        q.progress[i] = 'settled';
+        return;
+      }
+      await write([sent], [], () => after(q, i, verdictFor(sent.result)));
+    });
+  };
 
   const startAlone = () => {
     for (const q of state) {
@@ -321,8 +441,7 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
       for (const i of readyRecords(q, due)) {
         const record = q.records[i] as OutboxRecord;
         if (!noBatches && batchable(record)) continue; // the batch's
-        q.progress[i] = 'busy';
-        run(async () => after(q, i, await sendRecord(ctx, record)));
+        sendAlone(q, i, record);
       }
     }
   };
@@ -349,13 +468,13 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
       }
     }
     if (taken.length === 0) return;
-    for (const t of taken) t.q.progress[t.i] = 'busy';
     if (taken.length === 1) {
       // One record: alone, as before batches existed.
       const { q, i, record } = taken[0] as (typeof taken)[number];
-      run(async () => after(q, i, await sendRecord(ctx, record)));
+      sendAlone(q, i, record);
       return;
     }
+    for (const t of taken) t.q.progress[t.i] = 'busy';
     batchInFlight = true;
     run(async () => {
       try {
@@ -395,35 +514,44 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
         return;
       }
       // No answer, 408/429/5xx, 401: as if each record had got that answer (same keys next time).
-      for (const r of claimed) await settle(ctx, r, result.ok ? { ok: false, status: 0, error: { code: 'NETWORK', message: 'batch answer unreadable' } } : result);
-      for (const t of taken) t.q.progress[t.i] = 'held';
+      const failure: ApiResult = result.ok ? { ok: false, status: 0, error: { code: 'NETWORK', message: 'batch answer unreadable' } } : result;
       halted = true;
+      await write(
+        claimed.map((record) => ({ record, result: failure })),
+        [],
+        () => taken.forEach((t) => (t.q.progress[t.i] = 'held')),
+      );
       return;
     }
     // Queues whose earlier record in this batch got retry/auth or was skipped: the server stopped them.
     const haltedHere = new Set<QueueState>();
+    const answered: Answered[] = [];
     const unsent: OutboxRecord[] = [];
+    const marks: (() => void)[] = [];
     for (const { q, i, record } of taken) {
       const claimedRecord = claimedById.get(record.id);
       if (!claimedRecord) {
-        q.progress[i] = 'settled'; // Removed or settled meanwhile.
+        marks.push(() => (q.progress[i] = 'settled')); // Removed or settled meanwhile.
         continue;
       }
       const answer = answers.get(record.id);
       if (haltedHere.has(q) || !answer || answer.skipped) {
         // Not applied (an earlier record of its queue stopped it, or missing): unsent, uncounted.
-        const current = await ctx.db.outbox.get(claimedRecord.id);
-        if (current?.state === 'sending') unsent.push(claimedRecord);
-        q.progress[i] = 'held';
-        q.stopped = true;
+        unsent.push(claimedRecord);
         haltedHere.add(q);
+        marks.push(() => {
+          q.progress[i] = 'held';
+          q.stopped = true;
+        });
         continue;
       }
-      const verdict = await settle(ctx, claimedRecord, answerResult(answer));
-      after(q, i, verdict);
+      const recordResult = answerResult(answer);
+      const verdict = verdictFor(recordResult);
       if (verdict === 'retry' || verdict === 'auth') haltedHere.add(q);
+      answered.push({ record: claimedRecord, result: recordResult });
+      marks.push(() => after(q, i, verdict));
     }
-    if (unsent.length > 0) await unclaim(ctx.db, unsent);
+    await write(answered, unsent, () => marks.forEach((mark) => mark()));
   };
 
   for (;;) {
@@ -431,6 +559,7 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
       startAlone();
       if (!batchInFlight && !noBatches) startBatch();
     }
+    flushWrites();
     if (running.size === 0) return;
     await Promise.race(running);
   }

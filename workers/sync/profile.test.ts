@@ -5,7 +5,7 @@
  * server's field codes, document uploads keeping their JPEG until the PUT succeeded, payment
  * documents and fleet partners, referred-by codes, and what logout and an account switch clear.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFERRED_BY_CODE_KEY } from '#contracts/kv';
 import type { OutboxRecord } from '#db/schema';
 import { createHarness, useSyncServer, type Harness } from '../../test/support/sync-harness';
@@ -157,18 +157,24 @@ describe('documents', () => {
 
   it('a profile photo retaken before it was sent replaces the waiting one in its place in the queue', async () => {
     await newTasker();
-    h.net.offline = true;
+    // A first save is on its way (held): the account queue waits behind it, so the photo taken
+    // meanwhile is never attempted. (Offline, the drain each command kicks would attempt it.)
+    let release = () => {};
+    const held = h.net.fail('POST', 'user', { kind: 'hold-request', until: new Promise<void>((resolve) => (release = resolve)) }, { times: 1 });
+    await h.engine.saveProfile({ firstName: 'Ona' });
+    await vi.waitFor(() => expect(held.hits).toBe(1));
     await h.engine.addUserDocument('profile_photo', jpeg(1));
     await h.engine.saveProfile({ phone: PHONE });
     await h.engine.addUserDocument('profile_photo', jpeg(2));
-    await h.engine.idle();
     const docs = await h.db.userDocuments.toArray();
     expect(docs).toHaveLength(1);
     expect((await unsent()).map((r) => [r.kind, (r.payload as { id?: string }).id ?? null])).toEqual([
+      ['save-profile', null],
       ['user-document', docs[0]!.id],
       ['save-profile', null],
     ]);
-    h.net.offline = false;
+    release();
+    await h.engine.idle();
     await h.engine.syncNow('online');
     await h.engine.idle();
     expect(await h.db.outbox.count()).toBe(0);
