@@ -1,6 +1,7 @@
 /**
  * The write path's second half (DESIGN.md, "The write path", steps 2-4): drain `db.outbox` in
- * order per queue (one queue per task, one for the account), one request in flight per queue,
+ * order per queue (one queue per task, one for the account; with batches, per lane of a task:
+ * see drainBatched), one request in flight per queue,
  * `Idempotency-Key: <record.id>`. The retry policy below is the only place that decides a
  * record's fate; nothing is ever dropped without a 2xx (docs/sync-protocol.md).
  */
@@ -358,7 +359,8 @@ function* readyRecords(q: QueueState, due: (record: OutboxRecord) => boolean, pa
 
 /**
  * Drains the queues with batches. Whenever something ends, it starts what may go now: each queue's
- * ready records that must go alone (photo bytes, `send` kinds), one at a time per lane, and — when no
+ * ready records that must go alone (photo bytes, `send` kinds), one at a time per lane (up to
+ * `photoCreatesAtOnce` photo creates), and — when no
  * batch is in flight — one batch with every queue's ready batchable records, in queue order. Each
  * answer is settled as if the record had been sent alone. A queue stops at its first retry/auth
  * verdict, as in drainQueue. A server without the batch route (404/405) gets the rest one by one.
