@@ -25,7 +25,10 @@ export function requireBuild(): string {
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-export const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+export const fmt = (xs: number[]) =>
+  `median ${median(xs).toFixed(0)} ms  (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})` +
+  // BENCH_SAMPLES=1: every sample, sorted (where the spread comes from).
+  (process.env.BENCH_SAMPLES === '1' ? `  [${[...xs].sort((a, b) => a - b).map((x) => x.toFixed(0)).join(' ')}]` : '');
 
 /** The closing line: BENCH_NOTE (the machine) and the load average at start and now. */
 export function machineLine(loadAtStart: number[]): string {

@@ -520,6 +520,32 @@ describe('completing a task offline', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it('posts the metadata of photos sent together in queue order, so the server keeps the order they were taken in', async () => {
+    await ready();
+    const restore = signalLost();
+    // Two records for a batch, so the pass drains in lanes (a pass with fewer goes record by record).
+    await h.engine.setChecklistDone(t1, [c1]);
+    await h.engine.addPhoto(t1, { id: h.id('p1'), blob: jpeg(1), width: 1, height: 1, comment: '', tags: ['before'] });
+    await h.engine.setTaskDefects(t1, [DAMAGED]);
+    await h.engine.addPhoto(t1, { id: h.id('p2'), blob: jpeg(2), width: 1, height: 1, comment: '', tags: ['after'] });
+    await h.engine.addPhoto(t1, { id: h.id('p3'), blob: jpeg(3), width: 1, height: 1, comment: '', tags: ['after'] });
+    await h.engine.idle();
+
+    // The first photo's metadata is held: the other two wait for its answer, not just for a slot.
+    let release = () => {};
+    const held = h.net.fail('POST', `task/${t1}/photos`, { kind: 'hold-request', until: new Promise<void>((resolve) => (release = resolve)) }, { times: 1 });
+    const sync = reconnect(restore);
+    await vi.waitFor(() => expect(held.hits).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(posts('photos')).toHaveLength(1);
+    release();
+    await sync;
+
+    expect(posts('photos').map((r) => (r.body as { photos: { id: string }[] }).photos[0]?.id)).toEqual([h.id('p1'), h.id('p2'), h.id('p3')]);
+    expect((await h.world.photos('t1')).map((p) => p.id)).toEqual([h.id('p1'), h.id('p2'), h.id('p3')]);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
   it('changes nothing on the server when the same outbox is replayed', async () => {
     await ready();
     const restore = signalLost();

@@ -55,6 +55,14 @@ export interface SendContext {
   db: ShelfworkDb;
   session: Session;
   now: () => Date;
+  /** An upload's turn for its metadata POST among the photos sent at once (outbox.ts, drainBatched). */
+  metadataTurn?: MetadataTurn;
+}
+
+/** Wait for `ready` before the metadata POST; call `done` once it is answered. */
+export interface MetadataTurn {
+  ready: Promise<void>;
+  done: () => void;
 }
 
 /** What the outbox knows of the other answers written with this one (settleMany). */

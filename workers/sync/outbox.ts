@@ -8,7 +8,7 @@
 import { apiErrorOf, type ApiResult } from './http';
 import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
-import { outboxKind, type FollowUp, type WrittenWith } from './kinds';
+import { outboxKind, type FollowUp, type MetadataTurn, type WrittenWith } from './kinds';
 import type { Session } from './session';
 import { CHECKLIST_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, PHOTO_UPDATE_KIND, SCANS_KIND } from '#db/outboxKinds';
 
@@ -111,7 +111,7 @@ async function sendRecord(ctx: DrainContext, queued: OutboxRecord): Promise<Verd
 }
 
 /** Claims a record and sends it: its answer, or null if it is gone or settled meanwhile. */
-async function claimAndSend(ctx: DrainContext, queued: OutboxRecord): Promise<Answered | null> {
+async function claimAndSend(ctx: DrainContext, queued: OutboxRecord, metadataTurn?: MetadataTurn): Promise<Answered | null> {
   const { db } = ctx;
   // Marked 'sending' before the request: if the worker dies now, the next pass resends with the
   // same Idempotency-Key and the server answers the stored response.
@@ -119,7 +119,7 @@ async function claimAndSend(ctx: DrainContext, queued: OutboxRecord): Promise<An
   if (!record) return null; // Removed (e.g. dismissed, dropped with its photo) or rejected meanwhile.
   const kind = outboxKind(record);
   const result = kind.send
-    ? await kind.send({ db, session: ctx.session, now: ctx.now }, record)
+    ? await kind.send({ db, session: ctx.session, now: ctx.now, ...(metadataTurn ? { metadataTurn } : {}) }, record)
     : await ctx.session.request<unknown>(record.method, record.path, {
         body: record.payload ?? undefined,
         idempotencyKey: record.id,
@@ -425,10 +425,29 @@ async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], options
 
   const due = (record: OutboxRecord) => isDue(ctx, record, options);
 
+  /**
+   * A task's photo creates take turns for their metadata POST (each waits for the previous one's
+   * answer), so the server stamps the photos in queue order while their bytes go together.
+   */
+  const metadataTurns = new Map<string, Promise<void>>();
+  const turnFor = (record: OutboxRecord): MetadataTurn | undefined => {
+    if (record.kind !== PHOTO_CREATE_KIND || !record.taskId) return undefined;
+    const ready = metadataTurns.get(record.taskId) ?? Promise.resolve();
+    let done = () => {};
+    metadataTurns.set(record.taskId, new Promise<void>((resolve) => (done = resolve)));
+    return { ready, done };
+  };
+
   const sendAlone = (q: QueueState, i: number, record: OutboxRecord) => {
     q.progress[i] = 'busy';
+    const turn = turnFor(record);
     run(async () => {
-      const sent = await claimAndSend(ctx, record);
+      let sent: Answered | null;
+      try {
+        sent = await claimAndSend(ctx, record, turn);
+      } finally {
+        turn?.done(); // also when the record went without a POST (gone, already uploaded) or failed
+      }
       if (!sent) {
         q.progress[i] = 'settled';
         return;

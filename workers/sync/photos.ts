@@ -81,7 +81,14 @@ export interface UploadSpec<T extends UploadLink> {
 export async function sendUpload<T extends UploadLink>(ctx: SendContext, record: OutboxRecord, spec: UploadSpec<T>): Promise<ApiResult> {
   const { session } = ctx;
   const post = (key: string) => session.request<unknown>('POST', record.path, { body: record.payload, idempotencyKey: key, recordedAt: recordedAtOf(record), auth: 'required' });
-  let answer = await post(record.id);
+  // Photos sent at once post their metadata in queue order (the server stamps them as it gets them).
+  let answer: ApiResult;
+  try {
+    await ctx.metadataTurn?.ready;
+    answer = await post(record.id);
+  } finally {
+    ctx.metadataTurn?.done();
+  }
   if (!answer.ok) return answer;
   let target = spec.targetOf(answer.body);
   if (!target) return MALFORMED;
