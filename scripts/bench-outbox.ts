@@ -31,7 +31,9 @@
  * runs) and every record through app.inject (BATCH_DIRECT=off); 'deferred' turns the first on;
  * 'direct' both (server/http/batch.ts, server/http/directWrites.ts). 'new' adds the client's
  * answers written behind (`batchDelivery.writeBehind`: a batch's answers written in one
- * transaction while the next requests go; off, each in its own transaction before the next batch).
+ * transaction while the next requests go; off, each in its own transaction before the next batch)
+ * and three photos of the task at once (`batchDelivery.photoCreatesAtOnce`, their metadata posts
+ * in turn; 1 on the other sides).
  * BENCH_MODES=new (or old, batches, lanes, deferred, direct) runs some sides only.
  * Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500), BENCH_KEEP=1 keeps the data folder,
  * BENCH_DEBUG=1 prints every request (with its start during the drain), BENCH_PROFILE_FILE=<prefix>
