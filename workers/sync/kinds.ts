@@ -16,7 +16,7 @@ import {
   type User,
 } from '#domain/types';
 import { dataList, isTask, isUser, stringList } from './answers';
-import { UNSENT_STATES } from './queue';
+import { replacementKey, UNSENT_STATES } from './queue';
 import { sendPhotoCreate } from './photos';
 import { profileKinds } from './profileKinds';
 import { notificationSeenKind } from './notificationKinds';
@@ -167,11 +167,12 @@ export function photoIdOfPath(path: string): string | null {
 async function laterUnsent(db: ShelfworkDb, record: OutboxRecord, written?: WrittenWith): Promise<boolean> {
   if (!record.taskId) return false;
   if (written?.replacedInWrite) return true;
+  const key = replacementKey(record);
   for (const state of UNSENT_STATES) {
     const later = await db.outbox
       .where('[state+createdAt]')
       .between([state, record.createdAt], [state, '\uffff'], false, true)
-      .filter((r) => r.id !== record.id && r.taskId === record.taskId && r.kind === record.kind && r.path === record.path)
+      .filter((r) => r.id !== record.id && replacementKey(r) === key)
       .first();
     if (later !== undefined) return true;
   }

@@ -6,7 +6,7 @@
  * record's fate; nothing is ever dropped without a 2xx (docs/sync-protocol.md).
  */
 import { apiErrorOf, type ApiResult } from './http';
-import { compareOutboxRecords, recordedAtOf, UNSENT_STATES } from './queue';
+import { compareOutboxRecords, recordedAtOf, replacementKey, UNSENT_STATES } from './queue';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
 import { outboxKind, type FollowUp, type MetadataTurn, type WrittenWith } from './kinds';
 import type { Session } from './session';
@@ -153,8 +153,7 @@ async function settleMany(ctx: DrainContext, answered: readonly Answered[]): Pro
   const seen = new Set<string>();
   const replaced: boolean[] = [];
   for (let k = answered.length - 1; k >= 0; k--) {
-    const { record } = answered[k] as Answered;
-    const key = `${record.taskId ?? ''} ${record.kind} ${record.path}`;
+    const key = replacementKey((answered[k] as Answered).record);
     replaced[k] = seen.has(key);
     seen.add(key);
   }

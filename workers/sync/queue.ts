@@ -101,6 +101,15 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
 }
 
 /**
+ * Records with the same key replace one another (the last state wins): the same task, kind and
+ * path. Coalescing (`coalescible`), a settled answer that a later record outdates (kinds.ts,
+ * `laterUnsent`) and a batch's answers (outbox.ts, `settleMany`) all go by it.
+ */
+export function replacementKey(record: Pick<OutboxRecord, 'taskId' | 'kind' | 'path'>): string {
+  return JSON.stringify([record.taskId, record.kind, record.path]);
+}
+
+/**
  * The record `mutation` may replace the payload of: the task's NEWEST not-done record of the same
  * kind and path, if it is still pending and was never attempted (an older one would put the new
  * state before a newer record's; a rejected or attempted newest one gets a record behind it). Walks the queue backwards and stops at the first match, so it
@@ -108,11 +117,12 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
  */
 export async function coalescible(db: ShelfworkDb, mutation: Pick<NewMutation, 'taskId' | 'kind' | 'path'>): Promise<OutboxRecord | undefined> {
   if (mutation.taskId === null) return undefined;
+  const key = replacementKey(mutation);
   const newest = await db.outbox
     .where('[state+createdAt]')
     .between(['pending', ''], ['sending', '\uffff'], true, true)
     .reverse()
-    .filter((r) => r.taskId === mutation.taskId && r.kind === mutation.kind && r.path === mutation.path)
+    .filter((r) => replacementKey(r) === key)
     .first();
   return newest && newest.state === 'pending' && newest.attempts === 0 ? newest : undefined;
 }
