@@ -28,14 +28,16 @@
  * BENCH_SETTLE_MS (default 0) waits that long after the reserved list shows before waiting for idle
  * and clicking: with 3000, the switch is measured once the app's start-up work (the sync worker's
  * start sync, the read-ahead) is over — the steady state — instead of a moment after a page load.
- * BENCH_SAMPLES=1 prints every sample, sorted.
+ * BENCH_SAMPLES=1 prints every sample, sorted. BENCH_PROFILE_FILE=<prefix> writes the page's CPU
+ * profile of each offerings switch (click → first page in the DOM) to <prefix>-<build>-<run>.cpuprofile
+ * (a build made with `--minify false` keeps the function names readable).
  *
  * `--base-dist DIR` compares: DIR (e.g. a build of the previous commit, `git worktree add /tmp/old
  * <ref> && (cd /tmp/old && npx vite build --outDir /tmp/old-dist)`) and DIST_DIR are each served by
  * their own server and measured in turns (base, then new, run by run), so both see the same load.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fmt, launchChromium, machineLine, requireBuild, RUNS, signInDemoTasker, spawnBenchServer, waitForHealth, type BenchServer } from './lib/bench';
@@ -53,6 +55,7 @@ if (!(CPU_THROTTLE >= 1)) {
 const SLOWDOWN = CPU_THROTTLE === 1 ? 'CPU not throttled' : `CPU slowed ${CPU_THROTTLE}× (DevTools Emulation.setCPUThrottlingRate)`;
 const EXTRA_TASKS = 500;
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 0);
+const PROFILE_FILE = process.env.BENCH_PROFILE_FILE;
 const loadAtStart = loadavg();
 const DIST_DIR = requireBuild();
 const baseArg = argValue('--base-dist');
@@ -92,7 +95,7 @@ try {
     build.page = page;
     await signInDemoTasker(page, base);
     await page.goto(`${base}/reservable`);
-    await page.locator('a[href^="/task/"]').first().waitFor();
+    await page.locator('a[href^="/task/"]:visible').first().waitFor();
     // Let the service worker take control so the offline reload is served from the precache.
     await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
 
@@ -140,22 +143,28 @@ try {
       const { page } = build;
       const { base } = build.server;
       await page.goto(`${base}/reservable`);
-      await page.locator('a[href^="/task/"]').first().waitFor();
+      await page.locator('a[href^="/task/"]:visible').first().waitFor();
       // Navigation start → the first card in the DOM, measured by the page's own clock.
       build.warm.push(await page.evaluate(() => performance.now()));
 
       await page.goto(`${base}/reserved`);
-      await page.locator('a[href^="/task/"]').first().waitFor();
+      await page.locator('a[href^="/task/"]:visible').first().waitFor();
       if (SETTLE_MS > 0) await page.waitForTimeout(SETTLE_MS);
       await page.evaluate(IDLE);
+      if (PROFILE_FILE) {
+        await build.cdp.send('Profiler.enable');
+        await build.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await build.cdp.send('Profiler.start');
+      }
       const cpuBefore = await threadTime(build.cdp);
       // A string, not a function: tsx's name-keeping helpers do not exist in the page. The first
       // promise answers at the first screen (so the CPU time up to it can be read), the page keeps
       // checking for the first page on its own clock in window.__benchFirstPage.
       const painted = await page.evaluate<number>(`new Promise((resolve, reject) => {
-        const link = document.querySelector('a[href="/reservable"]');
+        const visible = (selector) => [...document.querySelectorAll(selector)].some((el) => el.checkVisibility());
+        const link = [...document.querySelectorAll('a[href="/reservable"]')].find((el) => el.checkVisibility());
         if (!link) return reject(new Error('no offerings tab'));
-        for (const a of document.querySelectorAll('a[href^="/task/"]')) a.dataset.benchBefore = '1';
+        for (const a of document.querySelectorAll('a[href^="/task/"]')) if (a.checkVisibility()) a.dataset.benchBefore = '1';
         const t0 = performance.now();
         let painted = 0;
         let resolveFirstPage;
@@ -163,14 +172,14 @@ try {
         link.click();
         const check = () => {
           const here = location.pathname === '/reservable';
-          if (!painted && here && document.querySelector('a[href^="/task/"]:not([data-bench-before])')) {
+          if (!painted && here && visible('a[href^="/task/"]:not([data-bench-before])')) {
             // The next frame is when the cards are painted.
             requestAnimationFrame(() => {
               painted = performance.now() - t0;
               resolve(painted);
             });
           }
-          if (here && document.querySelector('a[href^="/task/bench-"]')) {
+          if (here && visible('a[href^="/task/bench-"]')) {
             requestAnimationFrame(() => {
               const firstPage = performance.now() - t0;
               if (!painted) resolve((painted = firstPage));
@@ -183,33 +192,38 @@ try {
       build.cpuFirstScreen.push((await threadTime(build.cdp)) - cpuBefore);
       const times = { painted, firstPage: await page.evaluate<number>('window.__benchFirstPage') };
       build.cpu.push((await threadTime(build.cdp)) - cpuBefore);
+      if (PROFILE_FILE) {
+        const { profile } = await build.cdp.send('Profiler.stop');
+        writeFileSync(`${PROFILE_FILE}-${build.label || 'app'}-${i}.cpuprofile`, JSON.stringify(profile));
+      }
       build.painted.push(times.painted);
       build.firstPage.push(times.firstPage);
       // DESIGN.md: lists are paged — the DOM holds one page of cards, not the mirror.
-      build.cards = await page.locator('a[href^="/task/"]').count();
+      build.cards = await page.locator('a[href^="/task/"]:visible').count();
 
       // For reference, the same switch to a list of a few tasks: what the tab switch costs without
       // the 500 tasks (routing, the screen's other queries, the worker's refresh).
       await page.goto(`${base}/reserved`);
-      await page.locator('a[href^="/task/"]').first().waitFor();
+      await page.locator('a[href^="/task/"]:visible').first().waitFor();
       if (SETTLE_MS > 0) await page.waitForTimeout(SETTLE_MS);
       await page.evaluate(IDLE);
       build.small.push(
         await page.evaluate<number>(`new Promise((resolve, reject) => {
-          const link = document.querySelector('a[href="/in_progress"]');
+          const visible = (selector) => [...document.querySelectorAll(selector)].some((el) => el.checkVisibility());
+          const link = [...document.querySelectorAll('a[href="/in_progress"]')].find((el) => el.checkVisibility());
           if (!link) return reject(new Error('no in-progress tab'));
-          for (const a of document.querySelectorAll('a[href^="/task/"]')) a.dataset.benchBefore = '1';
+          for (const a of document.querySelectorAll('a[href^="/task/"]')) if (a.checkVisibility()) a.dataset.benchBefore = '1';
           const t0 = performance.now();
           link.click();
           const check = () => {
-            if (location.pathname === '/in_progress' && document.querySelector('a[href^="/task/"]:not([data-bench-before]), .task-empty')) {
+            if (location.pathname === '/in_progress' && visible('a[href^="/task/"]:not([data-bench-before]), .task-empty')) {
               requestAnimationFrame(() => resolve(performance.now() - t0));
             } else requestAnimationFrame(check);
           };
           check();
         })`),
       );
-      build.inProgress = await page.locator('a[href^="/task/"]').count();
+      build.inProgress = await page.locator('a[href^="/task/"]:visible').count();
     }
   }
 

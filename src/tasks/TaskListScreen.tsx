@@ -3,17 +3,39 @@
  * the three routes: the status comes from the pathname (/reservable shows available tasks).
  * Renders inside the main layout, which owns the top bar and the bottom navigation.
  *
- * Keyed by status so a tab switch starts a fresh list: the live-query hook would otherwise keep
- * showing the previous status's rows until the new query answers, and paging/expansion state
- * belongs to one list.
+ * The status tabs and the attendance banner are the same for every list and stay mounted. Under
+ * them each status has its own list, kept by an `<Activity>` as a phone's tab bar keeps its tabs:
+ * the list of the current path is visible, the others are hidden with their state and DOM (their
+ * effects, and so their live queries, stop while hidden). Once the visible list has answered and
+ * the phone idles, the other lists' answers are read ahead and the lists not built yet are rendered
+ * hidden from them, so a tab switch shows a list already built instead of building it (decision
+ * 0014; docs/performance.md, "Lists on a slow phone"). Shown again, a list paints what it had and
+ * its live query refreshes it right after.
  */
+import { Activity, startTransition, useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { statusFromPathname } from './routes';
+import { AttendanceBanner } from '../attendance/AttendanceBanner';
+import { LIST_STATUSES, statusFromPathname, type ListStatus } from './routes';
+import { StatusTabs } from './StatusTabs';
 import { TaskStatusList } from './TaskStatusList';
 import './TaskListScreen.css';
 
 export function TaskListScreen() {
   const { pathname } = useLocation();
   const status = statusFromPathname(pathname);
-  return <TaskStatusList key={status} status={status} />;
+  // The lists built so far: the current one, and all three once the others were read ahead.
+  const [kept, setKept] = useState<readonly ListStatus[]>([status]);
+  if (!kept.includes(status)) setKept([...kept, status]);
+  const buildAll = useCallback(() => startTransition(() => setKept(LIST_STATUSES)), [setKept]);
+  return (
+    <div className="task-list-screen">
+      <StatusTabs current={status} />
+      <AttendanceBanner />
+      {LIST_STATUSES.filter((s) => kept.includes(s)).map((s) => (
+        <Activity key={s} mode={s === status ? 'visible' : 'hidden'}>
+          <TaskStatusList status={s} onReadAhead={buildAll} />
+        </Activity>
+      ))}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * One task list (spec section 2): status tabs, search, sort, task-type filter, reserved
+ * One task list (spec section 2), under the status tabs: search, sort, task-type filter, reserved
  * grouping, paging, empty/loading/freshness states. Reads the mirror only (live queries); the
  * sync worker keeps the collection fresh.
  */
@@ -30,7 +30,6 @@ import { ReservedTaskGroups } from './ReservedTaskGroups';
 import { LIST_STATUSES, noticeFromLocationState, type ListStatus } from './routes';
 import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
 import { createItemKeeper } from './stableItems';
-import { StatusTabs } from './StatusTabs';
 import { watchCollections } from './mutations';
 import { TaskCard } from './TaskCard';
 import { MissionsWidget } from '../missions/MissionsWidget';
@@ -44,7 +43,6 @@ import { MapToggle } from '../map/MapToggle';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from './useNow';
 import { useUrlSearch } from './useUrlSearch';
-import { AttendanceBanner } from '../attendance/AttendanceBanner';
 
 const SKELETON_CARDS = [0, 1, 2];
 const NO_CATEGORIES: readonly string[] = [];
@@ -65,7 +63,11 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(timer);
 }
 
-export function TaskStatusList({ status }: { status: ListStatus }) {
+/**
+ * `onReadAhead`: called when the other lists' first pages and the missions have been read ahead
+ * into the answer cache (TaskListScreen then renders those lists, hidden).
+ */
+export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; onReadAhead?: () => void }) {
   const { i18n, t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
@@ -159,17 +161,17 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   );
   const selection = shown?.selection ?? null;
   // Once this list has answered, and again after each answer (the mirror changed), the other tabs'
-  // first pages and the offerings' missions are read ahead while the phone idles: a tab switch
-  // then renders its cards in its first render (cachedLiveQuery.ts; docs/performance.md, "Lists on
-  // a slow phone"), and its own live query refreshes them.
+  // first pages and the offerings' missions are read ahead while the phone idles: TaskListScreen
+  // then renders the lists not built yet, hidden, from those answers, and a list mounted later
+  // renders its cards in its first render (cachedLiveQuery.ts; docs/performance.md, "Lists on a
+  // slow phone"); each list's own live query refreshes them once shown.
   useEffect(() => {
     if (data === undefined) return;
     const others = LIST_STATUSES.filter((other) => other !== status);
     return whenIdle(() => {
-      void prefetchTaskListScreens(others, pageLimit(1), true);
-      if (status !== 'available') void prefetchMissions();
+      void Promise.all([prefetchTaskListScreens(others, pageLimit(1), true), status !== 'available' ? prefetchMissions() : null]).then(() => onReadAhead?.());
     });
-  }, [data, status]);
+  }, [data, status, onReadAhead]);
   // Cards whose task did not change keep their item, so a live-query answer after a sync write
   // renders only the cards that changed (stableItems.ts).
   const [keepItems] = useState(createItemKeeper<TaskRow>);
@@ -223,8 +225,7 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
   const neverSynced = meta === null || (meta !== undefined && meta.syncedAt === null);
 
   return (
-    <div className="task-list-screen" onClick={followCard}>
-      <StatusTabs current={status} />
+    <div className="task-list-body" onClick={followCard}>
 
       {notice && (
         <Alert tone="error" role="alert" icon="warning" onDismiss={dismissNotice}>
@@ -233,8 +234,6 @@ export function TaskStatusList({ status }: { status: ListStatus }) {
       )}
 
       {awaitingApproval && <NotApprovedNotice />}
-
-      <AttendanceBanner />
 
       {status === 'available' && <ReservationLimitBar limit={data?.reservationLimit} />}
 

@@ -66,10 +66,14 @@ export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, 
 export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, deps: DependencyList): T | undefined {
   dropAnswersOnUserChange();
   const [value, setValue] = useState<T | undefined>(() => answers.get(key) as T | undefined);
-  // The cached answer shown since mount, until the live query's first answer.
-  const cached = useRef<T | undefined>(value);
+  // The answer on screen when the live query (re)starts, until its first answer: the cached one at
+  // mount, or the last one when a hidden screen is shown again (TaskListScreen's <Activity>).
+  const cached = useRef<T | undefined>(undefined);
+  // Whose answer `value` is: after a change of `key`, the previous one's until the new answers.
+  const valueKey = useRef(key);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
+    cached.current = valueKey.current === key ? value : undefined;
     let subscription: { unsubscribe(): void } | null = null;
     const subscribe = () => {
       subscription = liveQuery(querier).subscribe({
@@ -79,6 +83,7 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
           // The same data as the cached answer on screen: no second render of the whole screen.
           if (shown !== undefined && sameAnswer(shown, answer)) return;
           answers.set(key, answer);
+          valueKey.current = key;
           setValue(() => answer);
           setFailure(null);
         },

@@ -119,15 +119,16 @@ for (const locale of LOCALES) {
     for (const list of ['reservable', 'reserved', 'in_progress'] as const) {
       await page.goto(`/${list}`);
       await expect(page.getByRole('navigation').locator('.status-tabs__tab.is-active')).toBeVisible({ timeout: 20_000 });
-      await expect(page.locator('.task-list, .task-groups, .task-empty').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.task-list:visible, .task-groups:visible, .task-empty:visible').first()).toBeVisible({ timeout: 20_000 });
       await expectLabelsFit(page, locale, `list-${list}`);
     }
 
     // The filter chips scrolled to the middle and to the end: a hint on each cut edge.
     await page.goto('/reservable');
-    const chips = page.locator('.type-filter');
+    // The shown list's chips: the other lists are kept built, hidden (TaskListScreen).
+    const chips = page.locator('.type-filter:visible');
     await expect(chips).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator('.task-list').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.task-list:visible').first()).toBeVisible({ timeout: 20_000 });
     await chips.evaluate((row) => row.scrollTo({ left: (row.scrollWidth - row.clientWidth) / 2 }));
     await expectLabelsFit(page, locale, 'chips-middle', 1);
     await chips.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
