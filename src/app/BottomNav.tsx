@@ -3,12 +3,12 @@
  * offerings, and profile — or onboarding with a red dot while onboarding is incomplete.
  */
 import { useLingui } from '@lingui/react/macro';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import type { User } from '#domain/types';
 import { onboardingState } from '#domain/users';
 import { useTasksByStatus } from '../tasks/queries';
 import { Icon, type IconName } from '#ui/Icon';
-import { useSyncTabClick } from './syncNavigation';
+import { AppLink, isCurrentPath } from './AppLink';
 
 const IN_PROGRESS = ['in_progress'] as const;
 
@@ -26,8 +26,7 @@ interface Tab {
 
 export function BottomNav({ user }: BottomNavProps) {
   const { t } = useLingui();
-  // A tab switch renders in one task, not in a sliced transition (syncNavigation.ts).
-  const followTab = useSyncTabClick();
+  const { pathname } = useLocation();
   const inProgressCount = useTasksByStatus(IN_PROGRESS)?.length ?? 0;
   const onboardingComplete = onboardingState(user).complete;
   const tabs: Tab[] = [
@@ -41,7 +40,15 @@ export function BottomNav({ user }: BottomNavProps) {
   return (
     <nav className="bottomnav" aria-label={t`Main`}>
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className="bottomnav-tab" title={tab.label} onClick={(event) => followTab(event, tab.to)}>
+        // A tab switch renders in one task, not in a sliced transition (`sync`, syncNavigation.ts).
+        <AppLink
+          key={tab.to}
+          to={tab.to}
+          sync
+          className={isCurrentPath(pathname, tab.to) ? 'bottomnav-tab active' : 'bottomnav-tab'}
+          aria-current={isCurrentPath(pathname, tab.to) ? 'page' : undefined}
+          title={tab.label}
+        >
           <span className="bottomnav-icon">
             <Icon name={tab.icon} />
             {tab.count ? (
@@ -54,7 +61,7 @@ export function BottomNav({ user }: BottomNavProps) {
           <span className="bottomnav-label">{tab.label}</span>
           {tab.count ? <span className="visually-hidden">{t`${tab.count} tasks`}</span> : null}
           {tab.dot ? <span className="visually-hidden">{t`Not finished yet`}</span> : null}
-        </NavLink>
+        </AppLink>
       ))}
     </nav>
   );

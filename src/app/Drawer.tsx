@@ -5,12 +5,12 @@
  * trap and Escape.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
 import type { User, UserStatus } from '#domain/types';
 import { NATIVE_LANGUAGE_NAMES, isLocale } from '../i18n/locales';
 import { BrandMark } from '#ui/BrandMark';
 import { Icon, type IconName } from '#ui/Icon';
 import { useModalDialog } from '#ui/useModalDialog';
+import { AppLink } from './AppLink';
 import { drawerItems, type DrawerItemId } from './drawerItems';
 import { isInstalledApp } from '../pwa/register';
 import { SignOutButton } from './SignOutButton';
@@ -71,21 +71,21 @@ export function Drawer({ open, onClose, user, email }: DrawerProps) {
         <ul className="drawer-list">
           {items.map((id) => (
             <li key={id}>
-              <Link to={ITEM_ROUTES[id].to} className="drawer-item" onClick={onClose}>
+              <AppLink to={ITEM_ROUTES[id].to} className="drawer-item" onClick={onClose}>
                 <Icon name={ITEM_ROUTES[id].icon} />
                 <span>{titles[id]}</span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
         <div className="drawer-footer">
-          <Link to="/settings" className="drawer-item" onClick={onClose}>
+          <AppLink to="/settings" className="drawer-item" onClick={onClose}>
             <Icon name="globe" />
             <span>
               <Trans>Language</Trans>
             </span>
             <span className="drawer-item-value muted">{language}</span>
-          </Link>
+          </AppLink>
           <SignOutButton className="drawer-item drawer-signout" onSignOut={onClose}>
             <Icon name="logout" />
             <span>

@@ -7,8 +7,6 @@
  * Only plain primary clicks: a modified click (new tab or window) stays the browser's, and a
  * click something else already handled is left alone.
  */
-import { useCallback, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
 
 export interface TabClick {
   button: number;
@@ -36,10 +34,4 @@ export function followTabClick(
   if (!isPlainClick(event)) return;
   event.preventDefault();
   void navigate(to, { flushSync: true });
-}
-
-/** An `onClick` for a tab link to `to` (followTabClick with the router's navigate). */
-export function useSyncTabClick(): (event: MouseEvent<HTMLAnchorElement>, to: string) => void {
-  const navigate = useNavigate();
-  return useCallback((event: MouseEvent<HTMLAnchorElement>, to: string) => followTabClick(event, to, navigate), [navigate]);
 }

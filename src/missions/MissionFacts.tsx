@@ -1,11 +1,12 @@
 /** A mission's reward and state line: bonus money, and when it ends (or that it completed or expired). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Mission } from '#domain/missions';
+import { formatDateTime } from '../i18n/format';
 import { formatMoney } from '../money/format';
 
-function formatWhen(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+// One Intl.DateTimeFormat per locale, kept (i18n/format.ts): the offerings render this line on
+// every tab switch to them.
+const formatWhen = (iso: string, locale: string): string => formatDateTime(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function MissionFacts({ mission }: { mission: Mission }) {
   const { i18n } = useLingui();

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app/AppLink';
 import type { Mission } from '#domain/missions';
 import { Icon } from '#ui/Icon';
 import { CarouselAutoplay } from './carousel';
@@ -121,9 +121,9 @@ export function MissionsWidget() {
         <h2 className="missions-widget__title">
           <Trans>Missions</Trans> <span className="chip">{count}</span>
         </h2>
-        <Link to="/missions" className="btn btn-text missions-widget__all">
+        <AppLink to="/missions" className="btn btn-text missions-widget__all">
           <Trans>All missions</Trans>
-        </Link>
+        </AppLink>
         <button type="button" className="icon-btn missions-widget__toggle" aria-expanded={!collapsed} aria-label={collapsed ? t`Show missions` : t`Hide missions`} onClick={toggle}>
           <Icon name="chevron" className={collapsed ? 'missions-widget__chevron' : 'missions-widget__chevron is-open'} />
         </button>

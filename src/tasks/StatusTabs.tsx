@@ -3,14 +3,11 @@
  * has its own route and the back button walks between them. History tabs arrive with /history.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
-import { useSyncTabClick } from '../app/syncNavigation';
+import { AppLink } from '../app/AppLink';
 import { LIST_STATUSES, pathForStatus, type ListStatus } from './routes';
 
 export function StatusTabs({ current }: { current: ListStatus }) {
   const { t } = useLingui();
-  // A tab switch renders in one task, not in a sliced transition (syncNavigation.ts).
-  const followTab = useSyncTabClick();
   const labels: Record<ListStatus, string> = {
     available: t`Available`,
     reserved: t`Reserved`,
@@ -19,16 +16,17 @@ export function StatusTabs({ current }: { current: ListStatus }) {
   return (
     <nav className="status-tabs" aria-label={t`Task lists`}>
       {LIST_STATUSES.map((status) => (
-        <Link
+        // A tab switch renders in one task, not in a sliced transition (`sync`, syncNavigation.ts).
+        <AppLink
           key={status}
+          sync
           to={pathForStatus(status)}
           className={`status-tabs__tab${status === current ? ' is-active' : ''}`}
           aria-current={status === current ? 'page' : undefined}
           title={labels[status]}
-          onClick={(event) => followTab(event, pathForStatus(status))}
         >
           {labels[status]}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );
