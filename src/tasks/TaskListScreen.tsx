@@ -26,14 +26,24 @@ export function TaskListScreen() {
   // The lists built so far: the current one, and all three once the others were read ahead.
   const [kept, setKept] = useState<readonly ListStatus[]>([status]);
   if (!kept.includes(status)) setKept([...kept, status]);
-  const buildAll = useCallback(() => startTransition(() => setKept(LIST_STATUSES)), [setKept]);
+  // Counts the read-aheads: each renders the hidden lists again, which take its answers (a list
+  // built hidden before the first sync ended would otherwise show that moment's mirror).
+  const [readAheads, setReadAheads] = useState(0);
+  const buildAll = useCallback(
+    () =>
+      startTransition(() => {
+        setKept(LIST_STATUSES);
+        setReadAheads((n) => n + 1);
+      }),
+    [setKept, setReadAheads],
+  );
   return (
     <div className="task-list-screen">
       <StatusTabs current={status} />
       <AttendanceBanner />
       {LIST_STATUSES.filter((s) => kept.includes(s)).map((s) => (
         <Activity key={s} mode={s === status ? 'visible' : 'hidden'}>
-          <TaskStatusList status={s} onReadAhead={buildAll} />
+          <TaskStatusList status={s} onReadAhead={buildAll} readAheads={s === status ? 0 : readAheads} />
         </Activity>
       ))}
     </div>

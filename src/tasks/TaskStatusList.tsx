@@ -65,9 +65,10 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * `onReadAhead`: called when the other lists' first pages and the missions have been read ahead
- * into the answer cache (TaskListScreen then renders those lists, hidden).
+ * into the answer cache (TaskListScreen then renders those lists, hidden). `readAheads` changes
+ * with each read-ahead, so a hidden list renders again and takes its answer (cachedLiveQuery.ts).
  */
-export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; onReadAhead?: () => void }) {
+export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; onReadAhead?: () => void; readAheads?: number }) {
   const { i18n, t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();

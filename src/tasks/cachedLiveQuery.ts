@@ -66,6 +66,12 @@ export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, 
 export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, deps: DependencyList): T | undefined {
   dropAnswersOnUserChange();
   const [value, setValue] = useState<T | undefined>(() => answers.get(key) as T | undefined);
+  // A newer answer cached by someone else (the read-ahead) replaces the one shown when this
+  // renders: a hidden list (TaskListScreen's <Activity>) has no live query, and is rendered again
+  // after each read-ahead to take it.
+  // (A live answer is cached as it is shown, so a shown live answer never differs from the cache.)
+  const cachedNow = answers.get(key) as T | undefined;
+  if (cachedNow !== undefined && cachedNow !== value) setValue(() => cachedNow);
   // The answer on screen when the live query (re)starts, until its first answer: the cached one at
   // mount, or the last one when a hidden screen is shown again (TaskListScreen's <Activity>).
   const cached = useRef<T | undefined>(undefined);
