@@ -14,6 +14,8 @@ import { useEffect, useRef, useState, type DependencyList } from 'react';
 import { createAnswerCache, sameAnswer } from './answerCache';
 
 const answers = createAnswerCache(16);
+/** How many live-query answers each key has had (a read ahead started before one must not replace it). */
+const liveAnswers = new Map<string, number>();
 
 let listening = false;
 let answersEpoch = 0;
@@ -53,9 +55,22 @@ export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, 
   dropAnswersOnUserChange();
   if (!refresh && answers.has(key)) return;
   const epoch = answersEpoch;
+  const livesBefore = liveAnswers.get(key) ?? 0;
   const value = await querier().catch(() => undefined);
-  // Not when the tasker changed while reading (the answer would be the previous one's).
-  if (value !== undefined && epoch === answersEpoch) answers.set(key, value);
+  // Not when the tasker changed while reading (the answer would be the previous one's), nor over a
+  // live query's answer given meanwhile (newer than this read; a screen shown would take it).
+  if (value !== undefined && epoch === answersEpoch && (liveAnswers.get(key) ?? 0) === livesBefore) answers.set(key, value);
+}
+
+/** Caches a live query's answer under `key` (a read ahead started before it will not replace it). */
+export function recordLiveAnswer(key: string, answer: unknown): void {
+  answers.set(key, answer);
+  liveAnswers.set(key, (liveAnswers.get(key) ?? 0) + 1);
+}
+
+/** The answer cached under `key`, if any. */
+export function cachedAnswer(key: string): unknown {
+  return answers.get(key);
 }
 
 /**
@@ -88,7 +103,7 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
           cached.current = undefined;
           // The same data as the cached answer on screen: no second render of the whole screen.
           if (shown !== undefined && sameAnswer(shown, answer)) return;
-          answers.set(key, answer);
+          recordLiveAnswer(key, answer);
           valueKey.current = key;
           setValue(() => answer);
           setFailure(null);
