@@ -39,30 +39,33 @@ export function BottomNav({ user }: BottomNavProps) {
   ];
   return (
     <nav className="bottomnav" aria-label={t`Main`}>
-      {tabs.map((tab) => (
+      {tabs.map((tab) => {
         // A tab switch renders in one task, not in a sliced transition (`sync`, syncNavigation.ts).
-        <AppLink
-          key={tab.to}
-          to={tab.to}
-          sync
-          className={isCurrentPath(pathname, tab.to) ? 'bottomnav-tab active' : 'bottomnav-tab'}
-          aria-current={isCurrentPath(pathname, tab.to) ? 'page' : undefined}
-          title={tab.label}
-        >
-          <span className="bottomnav-icon">
-            <Icon name={tab.icon} />
-            {tab.count ? (
-              <span className="badge-count" aria-hidden="true">
-                {tab.count}
-              </span>
-            ) : null}
-            {tab.dot ? <span className="badge-dot" aria-hidden="true" /> : null}
-          </span>
-          <span className="bottomnav-label">{tab.label}</span>
-          {tab.count ? <span className="visually-hidden">{t`${tab.count} tasks`}</span> : null}
-          {tab.dot ? <span className="visually-hidden">{t`Not finished yet`}</span> : null}
-        </AppLink>
-      ))}
+        const current = isCurrentPath(pathname, tab.to);
+        return (
+          <AppLink
+            key={tab.to}
+            to={tab.to}
+            sync
+            className={current ? 'bottomnav-tab active' : 'bottomnav-tab'}
+            aria-current={current ? 'page' : undefined}
+            title={tab.label}
+          >
+            <span className="bottomnav-icon">
+              <Icon name={tab.icon} />
+              {tab.count ? (
+                <span className="badge-count" aria-hidden="true">
+                  {tab.count}
+                </span>
+              ) : null}
+              {tab.dot ? <span className="badge-dot" aria-hidden="true" /> : null}
+            </span>
+            <span className="bottomnav-label">{tab.label}</span>
+            {tab.count ? <span className="visually-hidden">{t`${tab.count} tasks`}</span> : null}
+            {tab.dot ? <span className="visually-hidden">{t`Not finished yet`}</span> : null}
+          </AppLink>
+        );
+      })}
     </nav>
   );
 }

@@ -102,9 +102,11 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
           const shown = cached.current;
           cached.current = undefined;
           // The same data as the cached answer on screen: no second render of the whole screen.
-          if (shown !== undefined && sameAnswer(shown, answer)) return;
-          recordLiveAnswer(key, answer);
+          // Every live answer is recorded, so no read ahead begun before it replaces it.
+          const same = shown !== undefined && sameAnswer(shown, answer);
+          recordLiveAnswer(key, same ? shown : answer);
           valueKey.current = key;
+          if (same) return;
           setValue(() => answer);
           setFailure(null);
         },
