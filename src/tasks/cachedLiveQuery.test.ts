@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedAnswer, prefetchAnswer, recordLiveAnswer } from './cachedLiveQuery';
+import { cachedAnswer, prefetchAnswer, readAheadInFlight, recordLiveAnswer } from './cachedLiveQuery';
 
 /** A querier whose answer is given later. */
 function deferred<T>(): { querier: () => Promise<T>; answer: (value: T) => void } {
@@ -30,5 +30,28 @@ describe('prefetchAnswer', () => {
     read.answer('read ahead');
     await reading;
     expect(cachedAnswer('test:race')).toBe('live after');
+  });
+});
+
+describe('readAheadInFlight', () => {
+  it('is the read ahead of a key while it reads, settled once its answer is cached, then gone', async () => {
+    const read = deferred<string>();
+    const reading = prefetchAnswer('test:inflight', read.querier);
+    const inFlight = readAheadInFlight('test:inflight');
+    expect(inFlight).toBeInstanceOf(Promise);
+    expect(readAheadInFlight('test:other')).toBeUndefined();
+    read.answer('read ahead');
+    await inFlight;
+    expect(cachedAnswer('test:inflight')).toBe('read ahead');
+    await reading;
+    expect(readAheadInFlight('test:inflight')).toBeUndefined();
+  });
+
+  it('settles, and is gone, when the read fails', async () => {
+    const reading = prefetchAnswer('test:inflight-fails', () => Promise.reject(new Error('no database')));
+    await readAheadInFlight('test:inflight-fails');
+    await reading;
+    expect(cachedAnswer('test:inflight-fails')).toBeUndefined();
+    expect(readAheadInFlight('test:inflight-fails')).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ import { createAnswerCache, sameAnswer } from './answerCache';
 const answers = createAnswerCache(16);
 /** How many live-query answers each key has had (a read ahead started before one must not replace it). */
 const liveAnswers = new Map<string, number>();
+/** Reads ahead in flight, by key: a screen mounted meanwhile waits for one instead of reading again. */
+const readsAhead = new Map<string, Promise<void>>();
 
 let listening = false;
 let answersEpoch = 0;
@@ -56,10 +58,24 @@ export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, 
   if (!refresh && answers.has(key)) return;
   const epoch = answersEpoch;
   const livesBefore = liveAnswers.get(key) ?? 0;
-  const value = await querier().catch(() => undefined);
-  // Not when the tasker changed while reading (the answer would be the previous one's), nor over a
-  // live query's answer given meanwhile (newer than this read; a screen shown would take it).
-  if (value !== undefined && epoch === answersEpoch && (liveAnswers.get(key) ?? 0) === livesBefore) answers.set(key, value);
+  const read = querier()
+    .catch(() => undefined)
+    .then((value) => {
+      // Not when the tasker changed while reading (the answer would be the previous one's), nor over a
+      // live query's answer given meanwhile (newer than this read; a screen shown would take it).
+      if (value !== undefined && epoch === answersEpoch && (liveAnswers.get(key) ?? 0) === livesBefore) answers.set(key, value);
+    });
+  readsAhead.set(key, read);
+  try {
+    await read;
+  } finally {
+    if (readsAhead.get(key) === read) readsAhead.delete(key);
+  }
+}
+
+/** The read ahead of `key` in flight, if any (settles once its answer, if any, is cached). */
+export function readAheadInFlight(key: string): Promise<void> | undefined {
+  return readsAhead.get(key);
 }
 
 /** Caches a live query's answer under `key` (a read ahead started before it will not replace it). */
@@ -116,14 +132,38 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
     // A screen that starts from a cached answer (a tab switch) is painted first and reads again
     // just after: on a slow phone the query's start (Dexie's transaction, ~10 ms at 4×) otherwise
     // ran in the same task as the switch's render, which tab switches commit at once
-    // (app/syncNavigation.ts). Without a cached answer it reads at once.
-    if (cached.current === undefined) {
+    // (app/syncNavigation.ts). Without a cached answer it reads at once, unless a read ahead of
+    // the same key is under way (a tab tapped just after the list before it showed): it takes that
+    // read's answer when it lands, sooner than a read of its own begun later, and reads after it.
+    if (cached.current !== undefined) {
+      const cancel = afterPaint(subscribe);
+      return () => {
+        cancel();
+        subscription?.unsubscribe();
+      };
+    }
+    const inFlight = readAheadInFlight(key);
+    if (!inFlight) {
       subscribe();
       return () => subscription?.unsubscribe();
     }
-    const cancel = afterPaint(subscribe);
+    let active = true;
+    let cancelPaint: (() => void) | null = null;
+    void inFlight.then(() => {
+      if (!active) return;
+      const read = answers.get(key) as T | undefined;
+      if (read === undefined) {
+        subscribe();
+        return;
+      }
+      cached.current = read;
+      valueKey.current = key;
+      setValue(() => read);
+      cancelPaint = afterPaint(subscribe);
+    });
     return () => {
-      cancel();
+      active = false;
+      cancelPaint?.();
       subscription?.unsubscribe();
     };
     // The caller's deps name what the query reads, as with useLiveQuery; `key` goes with them.

@@ -26,9 +26,13 @@ export function useTaskListScreen(status: TaskStatus, limit: TaskListRequest['li
   return useCachedLiveQuery(`tasks:${status}`, () => readTaskListScreen(getDb(), { status, limit }), [status, limit]);
 }
 
-/** Reads the first page of these lists into the cache (the other tabs); `refresh` reads them again. */
+/**
+ * Reads the first page of these lists into the cache (the other tabs); `refresh` reads them again.
+ * The lists are read at once, not in turn: a short list (in progress) is cached as soon as its own
+ * read answers, not after the offerings' page (a tab tapped meanwhile finds it cached).
+ */
 export async function prefetchTaskListScreens(statuses: readonly TaskStatus[], limit: number, refresh = false): Promise<void> {
-  for (const status of statuses) await prefetchAnswer(`tasks:${status}`, () => readTaskListScreen(getDb(), { status, limit }), refresh);
+  await Promise.all(statuses.map((status) => prefetchAnswer(`tasks:${status}`, () => readTaskListScreen(getDb(), { status, limit }), refresh)));
 }
 
 /** null = not in the mirror. */
