@@ -16,14 +16,19 @@
  * - Delta sync (issue 15, docs/decisions/0009-delta-sync.md), before the rate run: the available
  *   list as the sync worker pulls it, old (every page of the full list) vs new (`since=<cursor>`),
  *   one request after another: bytes, requests, API and PostgreSQL CPU per idle poll; then per
- *   change (staff adds a task, then one poll): bytes and CPU of that poll. After the rate run of
- *   BENCH_PATH, the same rate of idle delta polls.
+ *   change (staff adds a task, then one poll): bytes and CPU of that poll. After each round's rate
+ *   runs of BENCH_PATH, the same rate of idle delta polls against each server.
+ * - BENCH_BASE_DIR=<a checkout of an earlier commit, with node_modules> adds the side `base`: that
+ *   checkout's server with the new side's settings, so old and new code run in one invocation
+ *   (e.g. `git worktree add /tmp/base HEAD~1 && ln -s $PWD/node_modules /tmp/base/`, then
+ *   `BENCH_BASE_DIR=/tmp/base BENCH_MODES=base,new`). Both servers use one database, so the base
+ *   must have the same migrations.
  *
  * Options (env): BENCH_RATE (300), BENCH_SECONDS (20), BENCH_PATH (/api/task?status=available&first=50),
  * BENCH_PROCESSES (1: the server's API_PROCESSES), BENCH_CPU_PROF (a folder for the API process's
  * CPU profile), PG_BIN (PostgreSQL bin folder), BENCH_DELTA_POLLS (300: polls per delta
- * measurement; 0 skips the delta part and the idle-poll rate run), BENCH_MODES (old,new; also
- * unprepared), BENCH_ROUNDS (1), BENCH_WRITES_PER_S (0).
+ * measurement; 0 skips the delta part and the idle-poll rate runs), BENCH_MODES (old,new; also
+ * unprepared, and base with BENCH_BASE_DIR), BENCH_ROUNDS (1), BENCH_WRITES_PER_S (0).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from './lib/server-process';
@@ -49,14 +54,19 @@ const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
 /**
  * Servers to compare, each run in turn: old = TASK_LIST_ANSWERS=off (every page built anew),
  * unprepared = stored answers but PREPARED_STATEMENTS=off (the viewer statement parsed and planned
- * by PostgreSQL on every request), new = both.
+ * by PostgreSQL on every request), new = both; base = new's settings on BENCH_BASE_DIR's code.
  */
-const MODE_NAMES = ['old', 'unprepared', 'new'] as const;
+const MODE_NAMES = ['old', 'unprepared', 'new', 'base'] as const;
 type Mode = (typeof MODE_NAMES)[number];
 const MODES: Mode[] = (process.env.BENCH_MODES ?? 'old,new')
   .split(',')
   .map((m) => m.trim())
   .filter((m): m is Mode => (MODE_NAMES as readonly string[]).includes(m));
+const BASE_DIR = process.env.BENCH_BASE_DIR;
+if (MODES.includes('base') && !(BASE_DIR && existsSync(join(BASE_DIR, 'server/main.ts')))) {
+  console.error('bench-api: the side `base` needs BENCH_BASE_DIR, a checkout with server/main.ts (and node_modules)');
+  process.exit(1);
+}
 const modeEnv = (mode: Mode) => ({ TASK_LIST_ANSWERS: mode === 'old' ? 'off' : 'on', PREPARED_STATEMENTS: mode === 'unprepared' ? 'off' : 'on' });
 /** Rounds of old/new rate runs, alternating. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -387,6 +397,7 @@ async function main(): Promise<void> {
       const port = await freePort();
       // BENCH_CPU_PROF=<dir>: the API process writes a V8 CPU profile there when it exits.
       const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+        cwd: mode === 'base' ? BASE_DIR : process.cwd(),
         env: {
           ...process.env,
           DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`,
@@ -474,9 +485,9 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of MODES) await rateRun(mode, PATH, 'list page');
       if (WRITES_PER_S > 0) for (const mode of MODES) await rateRun(mode, PATH, `list page, ${WRITES_PER_S} writes/s`, WRITES_PER_S);
+      // The same rate of idle delta polls (every request with the same cursor: nothing changed since).
+      if (idleCursor) for (const mode of MODES) await rateRun(mode, `/api/task?status=available&first=50&since=${idleCursor}`, 'idle delta poll');
     }
-    // The same rate of idle delta polls (every request with the same cursor: nothing changed since).
-    if (idleCursor) await rateRun(MODES[MODES.length - 1] as Mode, `/api/task?status=available&first=50&since=${idleCursor}`, 'idle delta poll');
     const load = os.loadavg();
     console.log(`\nsummary (${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}, ${RATE} req/s offered, ${SECONDS} s each, Accept-Encoding: ${ENCODING}):`);
     console.log('| run | server | req/s | p50 ms | p95 ms | p99 ms | API CPU ms/req | PostgreSQL CPU ms/req | KB on the wire | 5xx |');

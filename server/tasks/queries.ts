@@ -149,7 +149,10 @@ export async function readListChanges(
       : sql<SqlBool>`e.old_tasker_id = ${viewer.id}`;
   const inStatuses = (column: RawBuilder<unknown>) =>
     statuses && statuses.length > 0 ? sql<SqlBool>`${column} in (${sql.join(statuses)})` : sql<SqlBool>`true`;
-  const { rows } = await sql<{ s: string; changed: string[] | null; removed: string[] | null }>`
+  // Prepared (server/db/database.ts PREPARED): an idle poll is this statement and the viewer's, and
+  // PostgreSQL's planning was most of its cost; its text takes a few shapes (the viewer's kind, the
+  // number of statuses), the snapshot and the times are parameters.
+  const { rows } = await sql<{ s: string; changed: string[] | null; removed: string[] | null }>`${PREPARED}
     select pg_current_snapshot()::text as s,
       (select array_agg(c.id) from (
         select t.id from tasks t

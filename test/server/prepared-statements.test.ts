@@ -1,7 +1,7 @@
 /**
  * Prepared statements on PostgreSQL (server/db/database.ts PREPARED, issue 15): the task list's
- * viewer statement — the one statement of a stored-answer hit — is sent as a named statement, so
- * each connection parses and plans it once. PREPARED_STATEMENTS=off sends it unnamed, as before.
+ * viewer statement — the one statement of a stored-answer hit — and a delta poll's change
+ * statement are sent as named statements, so each connection parses and plans each once. PREPARED_STATEMENTS=off sends it unnamed, as before.
  * Only on PostgreSQL (the postgres stage of `npm test`); PGlite has no such protocol difference.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
-import { currentSnapshot, loadViewerForList, type ListAnswerCheck, type Viewer } from '../../server/tasks/queries';
+import { currentSnapshot, loadViewerForList, readListChanges, type ListAnswerCheck, type Viewer } from '../../server/tasks/queries';
 import { createEmptyPostgresDatabase } from './helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -51,6 +51,18 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements (PostgreSQL)', (
     await loadViewerForList(db, userId, check);
     await loadViewerForList(db, userId, { ...check, snapshot: await currentSnapshot(db) });
     expect(await prepared(db)).toHaveLength(2);
+  });
+
+  it("prepares a delta poll's change statement once per connection: a new cursor is a new value, not a new statement", async () => {
+    const db = await oneConnection();
+    const viewer: Viewer = { id: randomUUID(), countryCode: 'LT', status: 'active', isApproved: true, canSeeTasks: true, doneTrainingIds: new Set(), reservationUsed: 0, reservationLimit: 600 };
+    const limits = { changed: 101, removed: 101 };
+    const first = await readListChanges(db, viewer, ['available'], await currentSnapshot(db), new Date(Date.now() - 60_000), new Date(), limits);
+    expect(first).toMatchObject({ changed: [], removed: [] });
+    await readListChanges(db, viewer, ['available'], first.snapshot, new Date(Date.now() - 30_000), new Date(), limits);
+    const named = (await prepared(db)).filter((p) => p.statement.includes('task_list_exits'));
+    expect(named).toHaveLength(1);
+    expect(named[0]?.name).toMatch(/^p_/);
   });
 
   it('sends it unnamed with PREPARED_STATEMENTS=off', async () => {
