@@ -66,11 +66,8 @@ export async function prefetchAnswer<T>(key: string, querier: () => Promise<T>, 
       if (value !== undefined && epoch === answersEpoch && (liveAnswers.get(key) ?? 0) === livesBefore) answers.set(key, value);
     });
   readsAhead.set(key, read);
-  try {
-    await read;
-  } finally {
-    if (readsAhead.get(key) === read) readsAhead.delete(key);
-  }
+  await read; // never rejects
+  if (readsAhead.get(key) === read) readsAhead.delete(key);
 }
 
 /** The read ahead of `key` in flight, if any (settles once its answer, if any, is cached). */
@@ -135,32 +132,26 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
     // (app/syncNavigation.ts). Without a cached answer it reads at once, unless a read ahead of
     // the same key is under way (a tab tapped just after the list before it showed): it takes that
     // read's answer when it lands, sooner than a read of its own begun later, and reads after it.
-    if (cached.current !== undefined) {
-      const cancel = afterPaint(subscribe);
-      return () => {
-        cancel();
-        subscription?.unsubscribe();
-      };
-    }
-    const inFlight = readAheadInFlight(key);
-    if (!inFlight) {
-      subscribe();
-      return () => subscription?.unsubscribe();
-    }
     let active = true;
     let cancelPaint: (() => void) | null = null;
-    void inFlight.then(() => {
-      if (!active) return;
-      const read = answers.get(key) as T | undefined;
-      if (read === undefined) {
-        subscribe();
-        return;
-      }
-      cached.current = read;
-      valueKey.current = key;
-      setValue(() => read);
-      cancelPaint = afterPaint(subscribe);
-    });
+    const readAfter = (shown: T | undefined) => {
+      if (shown === undefined) subscribe();
+      else cancelPaint = afterPaint(subscribe);
+    };
+    const inFlight = cached.current === undefined ? readAheadInFlight(key) : undefined;
+    if (!inFlight) readAfter(cached.current);
+    else {
+      void inFlight.then(() => {
+        if (!active) return;
+        const read = answers.get(key) as T | undefined;
+        if (read !== undefined) {
+          cached.current = read;
+          valueKey.current = key;
+          setValue(() => read);
+        }
+        readAfter(read);
+      });
+    }
     return () => {
       active = false;
       cancelPaint?.();
