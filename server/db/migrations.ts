@@ -683,6 +683,29 @@ const m0010_task_changes: Migration = {
   },
 };
 
+/**
+ * Resumable uploads in flight (server/storage/tus.ts): one row per tus upload, so a token (its
+ * row) has one upload, an account's unfinished uploads are capped by their declared lengths, and
+ * the uploads of a replaced document can be found and removed.
+ */
+const m0011_tus_uploads: Migration = {
+  async up(db: Kysely<unknown>) {
+    await runStatements(db, `
+      CREATE TABLE tus_uploads (
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        target text NOT NULL,
+        row_id text NOT NULL,
+        length integer NOT NULL,
+        created_at timestamptz NOT NULL,
+        finished_at timestamptz
+      );
+      CREATE UNIQUE INDEX tus_uploads_row_idx ON tus_uploads (target, row_id);
+      CREATE INDEX tus_uploads_user_idx ON tus_uploads (user_id, created_at);
+    `);
+  },
+};
+
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001_initial,
   '0002_lifecycle': m0002_lifecycle,
@@ -694,6 +717,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_support': m0008_support,
   '0009_reference_translations': m0009_reference_translations,
   '0010_task_changes': m0010_task_changes,
+  '0011_tus_uploads': m0011_tus_uploads,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

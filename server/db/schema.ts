@@ -315,6 +315,17 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** A resumable upload (server/storage/tus.ts): who, for which row, how long, finished or not. */
+export interface TusUploadsTable {
+  id: string;
+  user_id: string;
+  target: string;
+  row_id: string;
+  length: number;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DevMailboxTable {
   id: Generated<number>;
   to_email: string;
@@ -370,4 +381,5 @@ export interface Database {
   user_events: UserEventsTable;
   attendance_requests: AttendanceRequestsTable;
   support_requests: SupportRequestsTable;
+  tus_uploads: TusUploadsTable;
 }
