@@ -23,6 +23,7 @@ import {
   type ProfileInput,
 } from '#domain/profile';
 import { isCountryCode } from '#domain/validation';
+import { countryChangeError } from '#domain/users';
 import type { CountryCode, User } from '#domain/types';
 import { recordUserEvent } from '../staff/review';
 import { isApprovedRow, loadUserWithStats, PROFILE_COLUMNS, profileOf, toApiUser, type UserRow, type UserWithStats } from './queries';
@@ -86,7 +87,7 @@ export async function applySubmissionRule(db: Db, userId: string, now: Date, sub
 
 /**
  * POST user: saves the profile fields sent (any subset of ProfileInput, plus `countryCode` while
- * not approved). Every field sent is checked with the domain rules against the merged profile (a
+ * not approved; POST user/set-country is this save with `countryCode` alone). Every field sent is checked with the domain rules against the merged profile (a
  * company's fields, the postal code with a legal entity name); a sent empty required field is
  * REQUIRED; an approved profile's locked fields may only be sent unchanged (LOCKED); a national
  * ID needs the identity document first (ID_DOCUMENT_REQUIRED); a business must be one of the
@@ -103,7 +104,11 @@ export async function saveProfile(db: Db, userId: string, body: Record<string, u
     const code = typeof body.countryCode === 'string' ? body.countryCode.trim().toUpperCase() : null;
     if (code === null || code === '') errors.countryCode = 'REQUIRED';
     else if (!isCountryCode(code)) errors.countryCode = 'COUNTRY_INVALID';
-    else if (code !== row.country_code?.toUpperCase() && isApprovedRow(row)) errors.countryCode = 'LOCKED';
+    else {
+      // One rule for every route that changes the market (src/domain/users.ts): after approval it is staff's.
+      const locked = countryChangeError(row, row.country_code, code);
+      if (locked) errors.countryCode = locked;
+    }
     country = errors.countryCode ? countryOf(row) : (code as CountryCode);
     countryChanged = !errors.countryCode && code !== row.country_code?.toUpperCase();
   } else {

@@ -149,10 +149,6 @@ export function isApprovedRow(row: Pick<UserRow, 'status' | 'approved_at'>): boo
   return row.status === 'active' || (row.status === 'deactivated' && row.approved_at !== null);
 }
 
-export async function setUserCountry(db: Db, userId: string, countryCode: CountryCode, now: Date): Promise<void> {
-  await db.updateTable('users').set({ country_code: countryCode, updated_at: now }).where('id', '=', userId).execute();
-}
-
 export async function setUserStatus(
   db: Db,
   userId: string,

@@ -11,7 +11,7 @@ import { asBody } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import { validateCountry } from '#domain/validation';
 import type { CountryCode, User } from '#domain/types';
-import { loadUserWithStats, setUserCountry, toApiUser } from './queries';
+import { loadUserWithStats, toApiUser } from './queries';
 import { ApiError } from '../http/errors';
 import { referralCodeOf, saveProfile, savePaymentDocuments, saveReferredByCode } from './profile';
 import { fieldsMessage, localeOf } from '../http/messages';
@@ -56,13 +56,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
     assertNoFieldErrors({ countryCode: validateCountry(body.countryCode) });
-    const countryCode = (body.countryCode as string).toUpperCase() as CountryCode;
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => {
-      await setUserCountry(trx, user.id, countryCode, ctx.clock.now());
-      const updated = await loadUserWithStats(trx, user.id);
-      if (!updated) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
-      return { status: 200, body: toApiUser(updated) };
-    });
+    const countryCode = (body.countryCode as string).trim().toUpperCase() as CountryCode;
+    // The profile save with the country alone: the same rule (LOCKED after approval, worded in the
+    // tasker's language) and the same market change (payment documents asked again).
+    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+      status: 200,
+      body: await inTaskerWords(request, countryCode, () => saveProfile(trx, user.id, { countryCode }, ctx.clock.now())),
+    }));
   });
 
   app.post('/api/user/payment-documents', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTasks, onboardingState } from './users';
+import { canSeeTasks, countryChangeError, isCountryLocked, onboardingState } from './users';
 import type { User } from './types';
 
 type OnboardingUser = Parameters<typeof onboardingState>[0];
@@ -60,5 +60,20 @@ describe('onboardingState', () => {
     const done = { ...base, status: 'active' as const, isNew: false, isApproved: true, trainingDone: true, paymentDocumentsDone: true, profileComplete: true };
     expect(onboardingState(done).complete).toBe(false);
     expect(onboardingState({ ...done, historicalTaskCount: 1 }).complete).toBe(true);
+  });
+});
+
+describe('the market change rule', () => {
+  it('is the tasker’s until approval, staff’s after it; the current market is no change', () => {
+    for (const status of ['new', 'awaiting_approval', 'rejected'] as const) {
+      expect(isCountryLocked({ status })).toBe(false);
+      expect(countryChangeError({ status }, 'PL', 'LT')).toBeNull();
+    }
+    for (const status of ['active', 'deactivated'] as const) {
+      expect(isCountryLocked({ status })).toBe(true);
+      expect(countryChangeError({ status }, 'PL', 'LT')).toBe('LOCKED');
+      expect(countryChangeError({ status }, 'PL', 'pl')).toBeNull();
+    }
+    expect(countryChangeError({ status: 'active' }, null, 'LT')).toBe('LOCKED');
   });
 });

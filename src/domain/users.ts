@@ -2,11 +2,34 @@
  * What a tasker may see and do given their account state (spec sections 4 and 6), and the
  * onboarding stepper's rules. Pure.
  */
-import type { User } from './types';
+import type { FieldErrorCode } from './errors';
+import type { User, UserStatus } from './types';
 
 /** New, rejected and deactivated users cannot see tasks; awaiting approval sees them locked. */
 export function canSeeTasks(user: Pick<User, 'status'>): boolean {
   return user.status === 'active' || user.status === 'awaiting_approval';
+}
+
+/**
+ * The statuses in which a tasker still chooses their market themselves (spec section 4): before
+ * approval. Once approved (active, or deactivated after it) the market — and with it the currency
+ * of their work and payouts — is staff's decision only.
+ */
+export const COUNTRY_CHOOSABLE_STATUSES: readonly UserStatus[] = ['new', 'awaiting_approval', 'rejected'];
+
+/** True when the tasker can no longer change their market themselves. */
+export function isCountryLocked(user: { status: UserStatus | string }): boolean {
+  return !(COUNTRY_CHOOSABLE_STATUSES as readonly string[]).includes(user.status);
+}
+
+/**
+ * The field code of a tasker's own market change (POST user's countryCode, POST
+ * user/set-country, the wizard's country field): LOCKED after approval; null when allowed or when
+ * `next` is the current market (case-insensitive: sending it unchanged is no change).
+ */
+export function countryChangeError(user: { status: UserStatus | string }, current: string | null, next: string): FieldErrorCode | null {
+  if (current !== null && current.toUpperCase() === next.toUpperCase()) return null;
+  return isCountryLocked(user) ? 'LOCKED' : null;
 }
 
 export const ONBOARDING_STEPS = [

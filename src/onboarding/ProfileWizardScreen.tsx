@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as yup from 'yup';
 import type { ProfileStepId } from '#domain/profile';
+import { isCountryLocked } from '#domain/users';
 import { COUNTRY_CODES, type CountryCode, type User } from '#domain/types';
 import { Spinner } from '#ui/Spinner';
 import { useUser } from '../auth/queries';
@@ -144,7 +145,7 @@ function ProfileWizard({ user, draft, refusedFields, identityDocumentUploaded, h
       const current = wizardSteps(ctx.country, user.isNew).find((s) => s.id === stepId);
       if (!current) return;
       const countryShown = !hideCountry && current.id === firstFormStep(wizardSteps(ctx.country, user.isNew));
-      const countryChanged = countryShown && !user.isApproved && isCountry(values.countryCode) && values.countryCode !== user.countryCode;
+      const countryChanged = countryShown && !isCountryLocked(user) && isCountry(values.countryCode) && values.countryCode !== user.countryCode;
       const all = wizardSteps(ctx.country, user.isNew);
       // 'Save and complete' sends the profile for review; a rejected profile goes back only then,
       // so fixing the first of reasons on several steps does not resubmit before the others.
@@ -243,7 +244,7 @@ function ProfileWizard({ user, draft, refusedFields, identityDocumentUploaded, h
             formik={formik}
             ctx={ctx}
             showCountry={showCountry}
-            countryLocked={user.isApproved}
+            countryLocked={isCountryLocked(user)}
             outside={outside}
             edited={edited}
             onEdited={markEdited}

@@ -40,7 +40,7 @@ import {
   type TaskStatus,
   type User,
 } from '#domain/types';
-import { canSeeTasks } from '#domain/users';
+import { canSeeTasks, countryChangeError } from '#domain/users';
 import type { FollowUp } from './kinds';
 import type { DrainContext } from './outbox';
 import { browserImageCache, maintainPackCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
@@ -267,6 +267,12 @@ export class SyncEngine implements SyncApi {
     }
     if (!(await this.session.tokens())) return toCommand(NOT_LOGGED_IN);
     const { db } = this;
+    // After approval the market is staff's (src/domain/users.ts): refused here as the server would, nothing queued.
+    const known = await db.user.get('me');
+    const locked = known ? countryChangeError(known, known.countryCode ?? null, countryCode) : null;
+    if (locked) {
+      return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message: 'This cannot be changed after your profile is approved', fields: { countryCode: locked } } };
+    }
     await enqueueMutation(
       db,
       { taskId: null, kind: 'set-country', method: 'POST', path: 'user/set-country', payload: { countryCode } },

@@ -1,0 +1,56 @@
+/**
+ * Account rules: the market is the tasker's choice only until approval (both POST user and POST
+ * user/set-country answer the same LOCKED field error after it), e-mail addresses are plain
+ * addr-specs (no comments, brackets, quotes or display names) and the code is mailed to the
+ * address stored, and wrong referral codes are limited per account and per address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers';
+import { insertTasker } from './user-fixtures';
+import type { ApiErrorBody, User } from '#domain/types';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const countryOf = async (id: string) => (await server.db.selectFrom('users').select('country_code').where('id', '=', id).executeTakeFirstOrThrow()).country_code;
+
+describe('the market after approval', () => {
+  it('set-country refuses an approved tasker’s change with POST user’s LOCKED field error, worded in their language', async () => {
+    const tasker = await insertTasker(server, 'approved-pl', { country_code: 'PL', status: 'active', approved_at: server.clock.now() });
+    const res = await server.request({ method: 'POST', url: '/api/user/set-country', token: tasker.token, headers: { 'accept-language': 'pl' }, payload: { countryCode: 'LT' } });
+    expect(res.statusCode, res.body).toBe(400);
+    const body = res.json<ApiErrorBody>();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.fields).toEqual({ countryCode: 'LOCKED' });
+    expect(await countryOf(tasker.id)).toBe('PL');
+    // The same answer as POST user's.
+    const profile = await server.request({ method: 'POST', url: '/api/user', token: tasker.token, headers: { 'accept-language': 'pl' }, payload: { countryCode: 'LT' } });
+    expect(profile.statusCode).toBe(400);
+    expect(profile.json<ApiErrorBody>().error).toEqual(body.error);
+    expect(body.error.message).not.toBe('Some fields are not valid');
+    // The same market again is no change: allowed.
+    const same = await server.request({ method: 'POST', url: '/api/user/set-country', token: tasker.token, payload: { countryCode: 'pl' } });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<User>().countryCode).toBe('PL');
+  });
+
+  it('a deactivated tasker who was approved cannot change it either; before approval both routes change it and ask the payment documents again', async () => {
+    const gone = await insertTasker(server, 'deactivated', { country_code: 'CZ', status: 'deactivated', approved_at: server.clock.now() });
+    const refused = await server.request({ method: 'POST', url: '/api/user/set-country', token: gone.token, payload: { countryCode: 'RO' } });
+    expect(refused.json<ApiErrorBody>().error.fields).toEqual({ countryCode: 'LOCKED' });
+    expect(await countryOf(gone.id)).toBe('CZ');
+    for (const status of ['new', 'awaiting_approval', 'rejected'] as const) {
+      const tasker = await insertTasker(server, `open-${status}`, { country_code: 'PL', status, payment_documents_done: true, fleet_partner_id: 'pl-flota-wisla' });
+      const res = await server.request({ method: 'POST', url: '/api/user/set-country', token: tasker.token, payload: { countryCode: 'LT' } });
+      expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+      expect(res.json<User>().countryCode).toBe('LT');
+      const row = await server.db.selectFrom('users').select(['payment_documents_done', 'fleet_partner_id']).where('id', '=', tasker.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ payment_documents_done: false, fleet_partner_id: null });
+    }
+  });
+});
