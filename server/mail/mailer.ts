@@ -27,7 +27,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.replyTo ? { replyTo: message.replyTo } : {}) });
+      // Addresses as objects: nodemailer sends to them as they are, where a string would be parsed
+      // again (a comment or a display name in it dropped: another mailbox than the one stored).
+      await transport.sendMail({
+        from,
+        to: { name: '', address: message.to },
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: { name: '', address: message.replyTo } } : {}),
+      });
     },
   };
 }

@@ -13,6 +13,22 @@ describe('validateEmail', () => {
     ['ona@example', 'EMAIL_INVALID'],
     ['ona @example.lt', 'EMAIL_INVALID'],
     [`${'a'.repeat(250)}@x.lt`, 'TOO_LONG'],
+    // A plain addr-spec only: what is stored is what is mailed.
+    ["o'neil.ona+shifts@mail.example-shop.lt", null],
+    ['a@b.c(1)', 'EMAIL_INVALID'],
+    ['lt@demo.shelfwork.app(1)', 'EMAIL_INVALID'],
+    ['(x)lt@demo.shelfwork.app', 'EMAIL_INVALID'],
+    ['<a@b.c>', 'EMAIL_INVALID'],
+    ['"a"@b.c', 'EMAIL_INVALID'],
+    ['A <a@b.c>', 'EMAIL_INVALID'],
+    ['a@b.c, d@e.f', 'EMAIL_INVALID'],
+    ['a@b.c;d@e.f', 'EMAIL_INVALID'],
+    ['a..b@c.d', 'EMAIL_INVALID'],
+    ['.a@c.d', 'EMAIL_INVALID'],
+    ['a@-c.d', 'EMAIL_INVALID'],
+    ['a@c..d', 'EMAIL_INVALID'],
+    ['a@[127.0.0.1]', 'EMAIL_INVALID'],
+    ['a\\@b.c', 'EMAIL_INVALID'],
   ])('%j → %s', (value, code) => {
     expect(validateEmail(value)).toBe(code);
   });

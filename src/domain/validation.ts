@@ -16,7 +16,15 @@ export const EMAIL_MAX_LENGTH = 254;
 /** Login codes are 6 digits. */
 export const LOGIN_CODE_LENGTH = 6;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * A plain addr-spec (RFC 5322 section 3.4.1) and nothing else: a dot-atom local part (letters,
+ * digits and !#$%&'*+/=?^_`{|}~- in dot-separated runs) @ a domain of two or more labels (letters,
+ * digits, inner hyphens; the last alphabetic). No comments, angle brackets, quoted parts, display
+ * names, lists or address literals: a mailer would parse those into another mailbox than the
+ * address stored (`a@b.c(1)` is mailed to a@b.c), so one mailbox could hold many accounts.
+ */
+const EMAIL_RE =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
 export function validateEmail(value: unknown): FieldErrorCode | null {
   if (typeof value !== 'string' || value.trim() === '') return 'REQUIRED';

@@ -54,3 +54,34 @@ describe('the market after approval', () => {
     }
   });
 });
+
+describe('e-mail addresses', () => {
+  const NOT_PLAIN = ['lt@demo.shelfwork.app(1)', 'a@b.c(1)', '<a@b.c>', '"a"@b.c', 'A <a@b.c>', 'a@b.c, d@e.f'];
+
+  it('send-code, register and login refuse anything but a plain addr-spec, and mail nothing', async () => {
+    for (const email of NOT_PLAIN) {
+      const routes = [
+        { url: '/api/auth/send-email-code', payload: { email } },
+        { url: '/api/auth/register', payload: { email, country: 'LT' } },
+        { url: '/api/auth/login', payload: { type: 'email', email, code: '123456' } },
+      ];
+      for (const { url, payload } of routes) {
+        const res = await server.request({ method: 'POST', url, payload });
+        expect(res.statusCode, `${url} ${email}: ${res.body}`).toBe(400);
+        expect(res.json<ApiErrorBody>().error.fields).toEqual({ email: 'EMAIL_INVALID' });
+      }
+    }
+    const mailed = await server.db.selectFrom('dev_mailbox').select('to_email').where('to_email', 'in', ['lt@demo.shelfwork.app', 'a@b.c']).execute();
+    expect(mailed).toEqual([]);
+    const accounts = await server.db.selectFrom('users').select('email').where('email', 'like', '%(1)%').execute();
+    expect(accounts).toEqual([]);
+  });
+
+  it('the code goes to the address stored', async () => {
+    const res = await server.request({ method: 'POST', url: '/api/auth/register', payload: { email: '  Mixed.Case@Example.LT ', country: 'LT' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await server.db.selectFrom('users').select('email').where('email', '=', 'mixed.case@example.lt').executeTakeFirstOrThrow();
+    const mailed = await server.db.selectFrom('dev_mailbox').select('to_email').where('to_email', '=', stored.email).execute();
+    expect(mailed).toHaveLength(1);
+  });
+});

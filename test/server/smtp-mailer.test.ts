@@ -59,4 +59,19 @@ describe('SMTP mailer', () => {
     expect(session.data).toContain('123456');
     expect(session.data).toMatch(/^To: tasker@example\.com$/m);
   });
+
+  it('sends to exactly the address given, never to one parsed out of it', async () => {
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}/?ignoreTLS=true`, 'Shelfwork <no-reply@shelfwork.app>');
+    // Were it parsed, the comment or the display name would go and another mailbox get the code.
+    for (const to of ['lt@demo.shelfwork.app(1)', 'Other <lt@demo.shelfwork.app>']) {
+      const before = received.length;
+      await mailer.send(loginCodeMessage(to, '654321', 15)).catch(() => undefined);
+      const rcpts = received.slice(before).flatMap((s) => s.commands.filter((c) => c.startsWith('RCPT TO:')));
+      expect(rcpts.filter((c) => c === 'RCPT TO:<lt@demo.shelfwork.app>'), to).toEqual([]);
+    }
+    const before = received.length;
+    await mailer.send({ ...loginCodeMessage('tasker@example.com', '111111', 15), replyTo: 'Someone <else@example.com>' }).catch(() => undefined);
+    const session = received.slice(before).at(-1);
+    expect(session?.data ?? '').not.toMatch(/^Reply-To: Someone <else@example\.com>$/m);
+  });
 });
