@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRate } from '#domain/money';
+import { parsePushAllowedHosts, type PushAllowedHosts } from './notifications/destinations';
 
 export interface ServerConfig {
   port: number;
@@ -58,6 +59,11 @@ export interface ServerConfig {
   s3: S3Config | null;
   /** Maximum photo upload (PUT /api/uploads/…) in bytes; 413 above. */
   uploadMaxBytes: number;
+  /**
+   * The most one account's unfinished resumable uploads may declare together (UPLOAD_IN_FLIGHT_MAX_BYTES);
+   * null = twice uploadMaxBytes. A creation above it is a 429.
+   */
+  uploadsInFlightMaxBytes: number | null;
   /** Lifetime of a presigned upload URL. */
   uploadUrlTtlSeconds: number;
   /** Lifetime of a signed photo read URL (Photo.url). */
@@ -80,6 +86,13 @@ export interface ServerConfig {
    * https URL) names who sends. Optional so tests may leave it out.
    */
   vapid?: { publicKey: string | null; privateKey: string | null; subject: string } | null;
+  /**
+   * Where pushes may go (server/notifications/destinations.ts). PUSH_ALLOWED_HOSTS: comma-separated
+   * host suffixes (`push.example.com` also allows `eu.push.example.com`), or `*` for any host with
+   * public addresses. Unset (null): in production the browsers' push services (FCM, Mozilla
+   * autopush, Apple, Windows WNS), elsewhere any host.
+   */
+  pushAllowedHosts?: PushAllowedHosts;
 }
 
 function vapidFromEnv(env: NodeJS.ProcessEnv): NonNullable<ServerConfig['vapid']> {
@@ -244,12 +257,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: boolEnv(env, 'SEED_DEMO', true),
     photoDir: env.PHOTO_DIR?.trim() || join(env.DATA_DIR?.trim() || './data', 'photos'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    uploadsInFlightMaxBytes: env.UPLOAD_IN_FLIGHT_MAX_BYTES?.trim() ? intEnv(env, 'UPLOAD_IN_FLIGHT_MAX_BYTES', 1) : null,
     s3: s3ConfigFromEnv(env),
     uploadUrlTtlSeconds: intEnv(env, 'UPLOAD_URL_TTL_SECONDS', 15 * 60),
     photoUrlTtlSeconds: intEnv(env, 'PHOTO_URL_TTL_SECONDS', 3600),
     maxDeductionRateBp: rateEnv(env, 'MAX_DEDUCTION_RATE', '0.30'),
     map: mapConfigFromEnv(env),
     vapid: vapidFromEnv(env),
+    pushAllowedHosts: parsePushAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     payoutDebtor: {
       name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
       iban: (env.PAYOUT_DEBTOR_IBAN ?? '').replace(/\s+/g, '').toUpperCase() || 'LT121000011101001000',

@@ -17,6 +17,13 @@
  *   rules and idempotency (same bytes 200 with the answer, other bytes 409) are the PUT's; its
  *   answer is a 200 with the JSON answer and `Upload-Offset`.
  *
+ * What an account may keep in flight is bounded (table `tus_uploads`, one row per upload): a
+ * token's row has one upload — a second creation with the same length answers the first one's
+ * Location (a different length replaces it) — and the declared lengths of an account's unfinished
+ * uploads together stay within `uploadsInFlightMaxBytes` (429 RATE_LIMITED above; an upload frees
+ * its share when its last byte arrives or it expires). A newer document of a kind removes the
+ * uploads of the older ones at once (`TusUploads.forget`, from the upload's completion).
+ *
  * tus's own refusals (wrong offset, unknown or expired upload, a missing Tus-Resumable) are turned
  * into the API's `{ error }` answers. Uploads cut and never finished expire after
  * TUS_EXPIRATION_MS; `cleanUpExpired` (the hourly job) removes their bytes. A completed upload's
@@ -34,6 +41,7 @@ import { ERRORS, type DataStore, type Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import type { UploadClaims } from './signing';
@@ -52,6 +60,15 @@ const newId = () => `tus-${randomBytes(16).toString('hex')}`;
 const NO_SUCH_UPLOAD = () => notFound('NOT_FOUND', 'This upload does not exist (it finished long ago or expired); create a new one');
 const offsetMismatch = (offset: number) => new ApiError(409, 'UPLOAD_INCOMPLETE', `Upload-Offset is not where the upload stands (${offset} bytes); ask HEAD for the offset and send the rest`);
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
+/** Seconds a client over its bytes in flight is told to wait: its other uploads may finish by then. */
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 60;
+const tooMuchInFlight = () => {
+  const error = new ApiError(429, 'RATE_LIMITED', 'Too many unfinished uploads at once; finish them or try again later');
+  error.retryAfter = IN_FLIGHT_RETRY_AFTER_SECONDS;
+  return error;
+};
+/** The header on the internal creation request that carries the id chosen (and recorded) before tus creates the upload. */
+const ID_HEADER = 'x-shelfwork-upload-id';
 
 /** The tus response headers a client reads (the CORS ones are left out: the API is same-origin). */
 const TUS_HEADERS = ['tus-resumable', 'tus-version', 'tus-extension', 'tus-max-size', 'upload-offset', 'upload-length', 'upload-metadata', 'upload-expires', 'upload-defer-length', 'location', 'cache-control'];
@@ -65,9 +82,41 @@ export interface Judged {
   uploadable: () => Promise<unknown>;
 }
 
+/**
+ * The resumable uploads of the tus store as the database keeps them (`tus_uploads`): removing the
+ * uploads of rows that no longer want one (a replaced document), from the table inside the
+ * change's transaction and from the store once it committed.
+ */
+export class TusUploads {
+  constructor(
+    readonly store: DataStore,
+    private readonly warn: (error: unknown, id: string) => void,
+  ) {}
+
+  /** Deletes the upload rows of `rowIds` of `target`; answers their ids, for `remove` once committed. */
+  async forget(trx: Db, target: string, rowIds: string[]): Promise<string[]> {
+    if (rowIds.length === 0) return [];
+    const rows = await trx.deleteFrom('tus_uploads').where('target', '=', target).where('row_id', 'in', rowIds).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Removes uploads from the store; one already gone is not an error, another failure is logged. */
+  async remove(ids: string[]): Promise<void> {
+    await Promise.all(
+      ids.map((id) =>
+        this.store.remove(id).catch((error: unknown) => {
+          if (error !== ERRORS.FILE_NOT_FOUND && error !== ERRORS.FILE_NO_LONGER_EXISTS && (error as { status_code?: number }).status_code !== 404) this.warn(error, id);
+        }),
+      ),
+    );
+  }
+}
+
 /** What the uploads plugin lends the tus routes. */
 export interface TusDeps {
   ctx: AppContext;
+  /** The tus store and its uploads' rows. */
+  uploads: TusUploads;
   /**
    * Verifies an upload token (its expiry against `at`; null = its signature only) and finds its
    * target and limit; throws the PUT's 403/410.
@@ -159,13 +208,18 @@ export class TusBody {
 }
 
 export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
-  const { ctx } = deps;
-  const datastore = createTusStore(ctx.config);
+  const { ctx, uploads } = deps;
+  const datastore = uploads.store;
+  const inFlightMax = ctx.config.uploadsInFlightMaxBytes ?? 2 * ctx.config.uploadMaxBytes;
   const tus = new TusServer({
     path: TUS_PATH,
     datastore,
     relativeLocation: true,
-    namingFunction: newId,
+    // The id was chosen and recorded in tus_uploads before tus creates the upload.
+    namingFunction: (req) => {
+      const id = req.headers.get(ID_HEADER);
+      return id !== null && ID_RE.test(id) ? id : newId();
+    },
     // Same-origin: no Access-Control-Allow-Origin.
     allowedOrigins: () => false,
     // The limits are judged before tus sees a request (a target's own limit, then this cap).
@@ -224,10 +278,48 @@ export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
     const bodyLength = headers['content-length'];
     if ((bodyLength !== undefined && bodyLength !== '0') || headers['transfer-encoding'] !== undefined) throw new ApiError(400, 'BAD_REQUEST', 'Send the bytes with PATCH after the upload is created');
     await judged.uploadable();
-    const response = await tus.handleWeb(new Request(url(TUS_PATH), { method: 'POST', headers: webHeaders(request) }));
-    await relay(reply, response, null);
-    return reply.code(response.status).send();
+    const size = Number(length);
+    const { claims } = judged;
+    const now = ctx.clock.now();
+    const cutoff = new Date(now.getTime() - TUS_EXPIRATION_MS);
+    const stale: string[] = [];
+    // One account's uploads are counted and created one at a time (its user row locked).
+    const answer = await ctx.db.transaction().execute(async (trx): Promise<{ existing: string } | { response: Response }> => {
+      await trx.selectFrom('users').select('id').where('id', '=', claims.userId).forUpdate().executeTakeFirst();
+      const earlier = await trx.selectFrom('tus_uploads').select(['id', 'length', 'created_at', 'finished_at']).where('target', '=', claims.target).where('row_id', '=', claims.id).executeTakeFirst();
+      // One upload per token: the same file again is the upload already made, where its bytes are.
+      if (earlier && earlier.finished_at === null && earlier.created_at > cutoff && earlier.length === size && (await stored(earlier.id))) return { existing: earlier.id };
+      // The row's earlier upload (finished, expired or of another length) and the account's expired ones go.
+      const gone = await trx
+        .deleteFrom('tus_uploads')
+        .where((eb) => eb.or([eb('id', '=', earlier?.id ?? ''), eb.and([eb('user_id', '=', claims.userId), eb('created_at', '<=', cutoff)])]))
+        .returning('id')
+        .execute();
+      stale.push(...gone.map((r) => r.id));
+      const inFlight = await trx.selectFrom('tus_uploads').select((eb) => eb.fn.sum<string | number | null>('length').as('bytes')).where('user_id', '=', claims.userId).where('finished_at', 'is', null).executeTakeFirst();
+      if (Number(inFlight?.bytes ?? 0) + size > inFlightMax) throw tooMuchInFlight();
+      const id = newId();
+      await trx.insertInto('tus_uploads').values({ id, user_id: claims.userId, target: claims.target, row_id: claims.id, length: size, created_at: now }).execute();
+      const headers = webHeaders(request);
+      headers.set(ID_HEADER, id);
+      const response = await tus.handleWeb(new Request(url(TUS_PATH), { method: 'POST', headers }));
+      await relay(reply, response, null); // a refusal rolls the row back
+      return { response };
+    });
+    await uploads.remove(stale);
+    if ('existing' in answer) return reply.code(201).header('tus-resumable', '1.0.0').header('location', `${TUS_PATH}/${answer.existing}`).send();
+    return reply.code(answer.response.status).send();
   });
+
+  /** Whether the store still has the upload (a row whose bytes are gone is not answered again). */
+  async function stored(id: string): Promise<boolean> {
+    try {
+      await datastore.getUpload(id);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   app.head(`${TUS_PATH}/:id`, async (request, reply) => {
     const { upload } = await uploadOf(request);
@@ -261,6 +353,8 @@ export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
     await relay(reply, response, upload);
     const reached = Number(response.headers.get('upload-offset'));
     if (upload.size === undefined || reached !== upload.size) return reply.code(response.status).send();
+    // Every byte arrived: the upload no longer counts against its account's bytes in flight.
+    await ctx.db.updateTable('tus_uploads').set({ finished_at: ctx.clock.now() }).where('id', '=', id).where('finished_at', 'is', null).execute();
     // The last chunk: the PUT's completion on the bytes the store holds.
     const source = await (datastore as DataStore & { read(id: string): Readable | Promise<Readable> }).read(id);
     const answer = await deps.complete(source, upload.size, judged, request);

@@ -30,7 +30,7 @@ import { asQuery, isPlausibleId, single } from '../http/input';
 import { createFsPhotoStorage, type PhotoStorage, type StagedPhoto } from './photo-storage';
 import { createS3PhotoStorage, type DirectStorage } from './s3-storage';
 import { FileUrlSigner, type UploadClaims } from './signing';
-import { registerTusRoutes, TUS_PATH, type Judged } from './tus';
+import { createTusStore, registerTusRoutes, TUS_PATH, TusUploads, type Judged } from './tus';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
 const lengthMismatch = () => new ApiError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
@@ -118,6 +118,12 @@ export interface UploadTarget {
   storageKey(claims: UploadClaims, sha256: string): string;
   /** Records the stored file on the row; returns storage keys to delete once committed (files it replaced). */
   record(trx: Db, claims: UploadClaims, file: StoredFile): Promise<string[]>;
+  /**
+   * After `record`: the ids of this target's other rows that can no longer receive a file that
+   * counts (older documents of the kind the recorded one replaces); their unfinished resumable
+   * uploads are removed at once. Absent: none.
+   */
+  superseded?(trx: Db, claims: UploadClaims): Promise<string[]>;
   /** The answer of a successful PUT (also of a repeated PUT of the same bytes). */
   answer(trx: Db, claims: UploadClaims): Promise<unknown>;
   /** The 409 for different bytes on a row that already has its file. */
@@ -221,6 +227,7 @@ export function uploadsPlugin(options: UploadsOptions) {
       route.config = { ...route.config, access: 'signed-url' };
     });
     const maxBytes = ctx.config.uploadMaxBytes;
+    const tusUploads = new TusUploads(createTusStore(ctx.config), (error, id) => app.log.warn({ err: error, id }, 'resumable upload not removed'));
     // The body is handed over unread; the handler streams it once the upload is known to be wanted.
     app.addContentTypeParser('image/jpeg', (_request, payload, done) => {
       done(null, new UploadBody(payload as unknown as Readable));
@@ -297,6 +304,7 @@ export function uploadsPlugin(options: UploadsOptions) {
      */
     async function finish(upload: StagedUpload, claims: UploadClaims, target: UploadTarget, request: FastifyRequest): Promise<unknown> {
       const replaced: string[] = [];
+      const abandoned: string[] = [];
       try {
         if (!isJpeg(upload.head)) throw unsupported();
         const { sha256, size } = upload;
@@ -309,10 +317,12 @@ export function uploadsPlugin(options: UploadsOptions) {
           const key = target.storageKey(claims, sha256);
           await upload.staged.commit(key);
           replaced.push(...(await target.record(trx, claims, { key, sha256, size, at: ctx.clock.now() })));
+          abandoned.push(...(await tusUploads.forget(trx, target.name, (await target.superseded?.(trx, claims)) ?? [])));
           return target.answer(trx, claims);
         });
         // Files a newer upload replaced go only after the rows are committed.
         await Promise.all(replaced.map((key) => storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'replaced file not deleted'))));
+        await tusUploads.remove(abandoned);
         return answer;
       } finally {
         await upload.staged.discard(); // a no-op once committed
@@ -322,6 +332,7 @@ export function uploadsPlugin(options: UploadsOptions) {
     // Resumable uploads (tus): created with the same token, judged by the same limits, completed by `finish`.
     registerTusRoutes(app, {
       ctx,
+      uploads: tusUploads,
       judge(token, at) {
         const check = signer.verifyUploadToken(token, at ?? new Date(0));
         if (!check.ok) {
@@ -367,6 +378,7 @@ export function uploadsPlugin(options: UploadsOptions) {
       // The row keeps the store's ETag (an MD5 of a single PUT) where the API-carried PUT keeps a sha256.
       const tag = `etag:${head.etag}`;
       const replaced: string[] = [];
+      const abandoned: string[] = [];
       const answer = await ctx.db.transaction().execute(async (trx) => {
         const locked = await target.uploadable(trx, claims, true);
         if (locked.sha256 !== null) {
@@ -376,9 +388,11 @@ export function uploadsPlugin(options: UploadsOptions) {
         const key = target.storageKey(claims, head.etag.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0'));
         await direct.copy(incoming, key);
         replaced.push(...(await target.record(trx, claims, { key, sha256: tag, size: head.size, at: ctx.clock.now() })));
+        abandoned.push(...(await tusUploads.forget(trx, target.name, (await target.superseded?.(trx, claims)) ?? [])));
         return target.answer(trx, claims);
       });
       await Promise.all([incoming, ...replaced].map((key) => storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'file not deleted'))));
+      await tusUploads.remove(abandoned);
       return answer;
     });
 

@@ -177,6 +177,20 @@ export function userDocumentUploads(ctx: AppContext, files: Files): UploadTarget
       await trx.updateTable('user_documents').set({ deleted_at: file.at }).where('id', 'in', replaced.map((r) => r.id)).execute();
       return replaced.map((r) => r.storage_key).filter((k): k is string => k !== null);
     },
+    // Every older document of the kind: a file it received now would be replaced at once.
+    async superseded(trx, claims) {
+      const row = await findDocument(trx, claims.id);
+      if (!row) return [];
+      const older = await trx
+        .selectFrom('user_documents')
+        .select('id')
+        .where('user_id', '=', row.user_id)
+        .where('kind', '=', row.kind)
+        .where('id', '!=', row.id)
+        .where((eb) => eb.or([eb('created_at', '<', row.created_at), eb.and([eb('created_at', '=', row.created_at), eb('id', '<', row.id)])]))
+        .execute();
+      return older.map((r) => r.id);
+    },
     async answer(trx, claims): Promise<{ photo: UserDocumentPhoto }> {
       const row = await findDocument(trx, claims.id);
       if (!row) throw documentNotFound();

@@ -6,7 +6,8 @@
  * token (403/410), and the completion's idempotency (the answer again for the same bytes, 409
  * for other bytes, like the PUT). Bad tus requests get a 4xx with the API's error body.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -213,6 +214,91 @@ describe('tus uploads', () => {
       const res = await pending;
       expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
       if (res.body) expect(errorOf(res).code, what).toMatch(/^[A-Z_]+$/);
+    }
+  });
+});
+
+describe('what an account may keep in flight', () => {
+  /** A document of `kind` for the account: its tus token and PUT link. */
+  async function newDocument(token: string, path = 'identity-document'): Promise<Target> {
+    const res = await postJson(server, `/api/user/${path}`, token, { id: newId() });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Target>();
+  }
+  const storedIds = () => {
+    const dir = join(server.config.photoDir, '.tus');
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it('one upload per token: a second creation answers the first upload\'s Location, where the sent bytes are', async () => {
+    const target = await newPhoto();
+    const bytes = jpegBytes(300 * KB);
+    const url = await created(target.tus.token, bytes.length);
+    expect((await patch(url, 0, bytes.subarray(0, 128 * KB))).statusCode).toBe(204);
+    const again = await create(target.tus.token, bytes.length);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers.location).toBe(url);
+    expect((await head(url)).headers['upload-offset']).toBe(String(128 * KB));
+    expect(storedIds().filter((name) => name.startsWith(url.split('/').pop() as string))).toHaveLength(2); // the file and its .json
+    const last = await sendFrom(url, bytes, 128 * KB, 128 * KB);
+    expect(last.statusCode, last.body).toBe(200);
+  });
+
+  it('caps the declared bytes of an account\'s unfinished uploads (429 RATE_LIMITED); a finished or expired upload frees its share', async () => {
+    const account = await insertTasker(server, 'tus-quota', { status: 'new' });
+    const docs = [await newDocument(account.token), await newDocument(account.token), await newDocument(account.token)];
+    const [a, b, c] = docs as [Target, Target, Target];
+    // The limit of this server is 1 MB a file, so 2 MB in flight by default.
+    const first = await created(a.tus.token, 1024 * KB);
+    await created(b.tus.token, 1024 * KB);
+    const over = await create(c.tus.token, 1024 * KB);
+    expect(over.statusCode, over.body).toBe(429);
+    expect(errorOf(over).code).toBe('RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not held back by this one.
+    const other = await insertTasker(server, 'tus-quota', { status: 'new' });
+    await created((await newDocument(other.token)).tus.token, 1024 * KB);
+
+    // The first one finished: its share is free.
+    const bytes = jpegBytes(1024 * KB);
+    expect((await sendFrom(first, bytes, 0, 256 * KB)).statusCode).toBe(200);
+    await created(c.tus.token, 1024 * KB);
+    const d = await newDocument(account.token);
+    expect((await create(d.tus.token, 1024 * KB)).statusCode).toBe(429);
+
+    // A day later the unfinished ones have expired: their shares are free too.
+    const clockAt = server.clock.now();
+    server.clock.advance(24 * 3600_000 + 60_000);
+    try {
+      const e = await newDocument(await server.tokenFor(account.id));
+      await created(e.tus.token, 1024 * KB);
+    } finally {
+      server.clock.set(clockAt);
+    }
+  });
+
+  it('a newer document of the kind removes the unfinished uploads of the older ones at once', async () => {
+    const account = await insertTasker(server, 'tus-replace', { status: 'new' });
+    const older = await newDocument(account.token);
+    const bytes = jpegBytes(300 * KB);
+    const url = await created(older.tus.token, bytes.length);
+    expect((await patch(url, 0, bytes.subarray(0, 128 * KB))).statusCode).toBe(204);
+    const id = url.split('/').pop() as string;
+    expect(storedIds().filter((name) => name.startsWith(id))).not.toEqual([]);
+
+    // Documents of one moment are ordered by id; a second later, the next one is the newer.
+    const clockAt = server.clock.now();
+    server.clock.advance(1000);
+    try {
+      const newer = await newDocument(account.token);
+      expect((await putJpeg(server, newer.presignedUrl, jpegBytes(20 * KB))).statusCode).toBe(200);
+      expect(storedIds().filter((name) => name.startsWith(id))).toEqual([]);
+      expect((await head(url)).statusCode).toBe(404);
+      // Its share is free: two uploads of the limit fit again.
+      await created((await newDocument(account.token)).tus.token, 1024 * KB);
+      await created((await newDocument(account.token)).tus.token, 1024 * KB);
+    } finally {
+      server.clock.set(clockAt);
     }
   });
 });
