@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
   const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp); // see money/job.ts
   const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock); // see attendance/job.ts
-  const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config.vapid); // see notifications/push.ts
+  const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config); // see notifications/push.ts
   const taskExits = process.env.RUN_JOBS === '0' ? null : startTaskExitsPruneJob(opened.db, systemClock); // see sync/taskDelta.ts
   const tusCleanup = process.env.RUN_JOBS === '0' ? null : startTusCleanupJob(config); // see storage/tus.ts
 

@@ -18,6 +18,9 @@
  *   reminders) are pushed too: each (task, time) once, recorded in `push_reminders`.
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { sql } from 'kysely';
 import webpush from 'web-push';
 import type { Db } from '../db/database';
@@ -28,6 +31,20 @@ import { localeOf } from '../http/messages';
 import { expiryReminderTimes } from '#domain/lifecycle';
 import { notificationPath, pushTopicOf, type PushSettings } from '#domain/notifications';
 import type { Locale } from '#domain/types';
+import { isTimestampInRange } from '#domain/time';
+import {
+  defaultResolve,
+  endpointRefusal,
+  normaliseHost,
+  PushDestinationRefused,
+  pushDestinationsOf,
+  resolvePushAddress,
+  STRICT_PUSH_DESTINATIONS,
+  type PinnedAddress,
+  type PushAllowedHosts,
+  type PushDestinations,
+  type PushResolve,
+} from './destinations';
 import { notificationsDb, type PushMessage } from './tables';
 import { wordNotification } from './words';
 
@@ -95,18 +112,14 @@ export interface ApiPushSubscription {
 
 const B64URL = /^[A-Za-z0-9_-]+=*$/;
 
-/** An IP literal or a local name: never a push service (the server must not be made to POST inside its network). */
-function isLocalHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || /^[\d.]+$/.test(h) || h.includes(':');
-}
-
 /**
- * Reads `{endpoint, expirationTime, keys: {p256dh, auth}}` (PushSubscription.toJSON()). Push
- * services are public https hosts; `allowLocal` (outside production: tests and the dev server's
- * own push endpoint) also lets http://127.0.0.1 and localhost through.
+ * Reads `{endpoint, expirationTime, keys: {p256dh, auth}}` (PushSubscription.toJSON()). The
+ * endpoint must pass the destination rules (destinations.ts: in production an https push service
+ * of the allow-list; `allowLocal`, outside production, also lets http://127.0.0.1 and localhost
+ * through). expirationTime (ms since 1970) must be a whole number making a date from 2000 to
+ * 2099 (src/domain/time.ts), which the database can store.
  */
-export function readSubscription(input: unknown, options: { allowLocal: boolean } = { allowLocal: false }): ApiPushSubscription {
+export function readSubscription(input: unknown, destinations: PushDestinations = STRICT_PUSH_DESTINATIONS): ApiPushSubscription {
   const body = (input ?? {}) as Record<string, unknown>;
   const keys = (body.keys ?? {}) as Record<string, unknown>;
   const fields: Record<string, string> = {};
@@ -114,14 +127,8 @@ export function readSubscription(input: unknown, options: { allowLocal: boolean 
   if (typeof body.endpoint !== 'string' || body.endpoint === '') fields.endpoint = 'REQUIRED';
   else if (body.endpoint.length > 2000) fields.endpoint = 'TOO_LONG';
   else {
-    try {
-      const url = new URL(body.endpoint);
-      const local = isLocalHost(url.hostname);
-      if (options.allowLocal ? url.protocol !== 'https:' && !(url.protocol === 'http:' && local) : url.protocol !== 'https:' || local) fields.endpoint = 'INVALID';
-      endpoint = body.endpoint;
-    } catch {
-      fields.endpoint = 'INVALID';
-    }
+    if (endpointRefusal(body.endpoint, destinations) !== null) fields.endpoint = 'INVALID';
+    endpoint = body.endpoint;
   }
   for (const k of ['p256dh', 'auth'] as const) {
     const v = keys[k];
@@ -129,7 +136,7 @@ export function readSubscription(input: unknown, options: { allowLocal: boolean 
     else if (v.length > 200 || !B64URL.test(v)) fields[k] = 'INVALID';
   }
   const exp = body.expirationTime;
-  if (exp !== undefined && exp !== null && (typeof exp !== 'number' || !Number.isFinite(exp))) fields.expirationTime = 'INVALID';
+  if (exp !== undefined && exp !== null && (typeof exp !== 'number' || !Number.isSafeInteger(exp) || !isTimestampInRange(new Date(exp)))) fields.expirationTime = 'INVALID';
   if (Object.keys(fields).length > 0) throw badRequest(fields);
   return { endpoint, expirationTime: typeof exp === 'number' ? exp : null, keys: { p256dh: keys.p256dh as string, auth: keys.auth as string } };
 }
@@ -219,11 +226,27 @@ export async function queueExpiryReminders(db: Db, now: Date): Promise<number> {
 
 export const PUSH_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000] as const;
 export const PUSH_MAX_ATTEMPTS = PUSH_RETRY_DELAYS_MS.length + 1;
-/** How long a leased delivery is left alone by other processes while it is being sent. */
-const LEASE_MS = 60_000;
 const BATCH = 50;
 /** A push lives 24 h at the push service while the device is off. */
 const PUSH_TTL_SECONDS = 24 * 3600;
+/**
+ * How long one push may take, lookup included: push services answer in well under a second, and
+ * an endpoint that does not answer must not hold a sending slot for long.
+ */
+export const PUSH_TIMEOUT_MS = 5_000;
+/** Pushes sent at once (one batch), and at once to one host or for one tasker. */
+export const PUSH_CONCURRENCY = 8;
+export const PUSH_PER_HOST = 4;
+export const PUSH_PER_TASKER = 2;
+
+/**
+ * How long a leased batch is left alone by other processes while it is being sent: the longest a
+ * batch can take (every delivery for one host or tasker, each in turn using its whole timeout)
+ * and a minute to spare.
+ */
+function leaseMs(timeoutMs: number, perSlot: number): number {
+  return Math.ceil(BATCH / Math.max(1, perSlot)) * timeoutMs + 60_000;
+}
 
 /** The JSON the service worker receives (sw/push.ts). */
 export interface PushPayload {
@@ -246,85 +269,219 @@ export function pushPayload(message: PushMessage, locale: Locale): PushPayload {
   };
 }
 
-/** How a push request is made: fetch by default (tests may point it anywhere). */
-export type PushFetch = (url: string, init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal }) => Promise<{ status: number }>;
+/**
+ * How a push request is made (tests may answer it themselves). `address`: connect to exactly
+ * this address (the one the destination checks passed), not to a new lookup of the URL's host.
+ */
+export type PushFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal; address?: PinnedAddress },
+) => Promise<{ status: number }>;
 
 /**
- * Redirects are not followed: a push service answers, it does not redirect, and a subscription's
- * https endpoint redirecting to http://169.254.169.254/ or an internal host must not make the
- * server POST inside its network (SSRF). A 3xx counts as a failed attempt.
+ * One POST with node:http(s). With `address` the socket goes to that address (the `lookup` hook
+ * answers it, so the name is never looked up again), while the Host header and the TLS server
+ * name (SNI, certificate check) stay the URL's host. No connection is reused (each push connects
+ * to the address checked for it). Redirects are not followed: a push service answers, it does
+ * not redirect, and a redirect to http://169.254.169.254/ or an internal host must not make the
+ * server POST inside its network (SSRF); a 3xx counts as a failed attempt. The answer's body is
+ * not read.
  */
-export const defaultFetch: PushFetch = async (url, init) => {
-  const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body ? new Uint8Array(init.body) : null, signal: init.signal, redirect: 'manual' });
-  await res.arrayBuffer().catch(() => undefined);
-  return { status: res.status };
-};
+export const defaultFetch: PushFetch = (url, init) =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const host = normaliseHost(target.hostname);
+    const pinned = init.address;
+    const lookup: LookupFunction | undefined = pinned
+      ? (_hostname, options, callback) => {
+          if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+          else callback(null, pinned.address, pinned.family);
+        }
+      : undefined;
+    const onAnswer = (res: IncomingMessage) => {
+      resolve({ status: res.statusCode ?? 0 });
+      res.destroy();
+    };
+    const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup };
+    const req =
+      target.protocol === 'https:'
+        ? httpsRequest(target, { ...options, servername: isIP(host) === 0 ? host : undefined }, onAnswer)
+        : httpRequest(target, options, onAnswer);
+    req.on('error', reject);
+    req.end(init.body ?? undefined);
+  });
 
 export interface SendResult {
   sent: number;
   gone: number;
   retried: number;
+  /** Given up: out of attempts, or refused. */
   failed: number;
+  /** Of the failed: refused by the destination rules (destinations.ts), never tried. */
+  refused: number;
 }
 
-/** Sends every due delivery (in batches); never throws for a push service's answer. */
-export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, fetchImpl: PushFetch = defaultFetch): Promise<SendResult> {
+export interface SendOptions {
+  /** Where pushes may go; by default the production rules with the known push services. */
+  destinations?: PushDestinations;
+  fetch?: PushFetch;
+  resolve?: PushResolve;
+  timeoutMs?: number;
+  concurrency?: number;
+  perHost?: number;
+  perTasker?: number;
+  /** Where a refused destination is told. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Runs `task` for every item, at most `limit` at once and, for every key an item has, at most that
+ * key's cap at once (items that would pass a cap wait; later items may go first). `task` is not
+ * expected to throw; if one does, the rest still run and the first error is thrown at the end.
+ */
+export async function runBounded<T>(items: readonly T[], limit: number, keysOf: (item: T) => { key: string; cap: number }[], task: (item: T) => Promise<void>): Promise<void> {
+  const waiting = items.map((item) => ({ item, keys: keysOf(item) }));
+  const running = new Map<string, number>();
+  let active = 0;
+  let failure: { error: unknown } | null = null;
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      for (let i = 0; i < waiting.length && active < Math.max(1, limit); ) {
+        const next = waiting[i] as (typeof waiting)[number];
+        if (next.keys.some((k) => (running.get(k.key) ?? 0) >= Math.max(1, k.cap))) {
+          i += 1;
+          continue;
+        }
+        waiting.splice(i, 1);
+        active += 1;
+        for (const k of next.keys) running.set(k.key, (running.get(k.key) ?? 0) + 1);
+        void task(next.item)
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => {
+            active -= 1;
+            for (const k of next.keys) running.set(k.key, (running.get(k.key) ?? 1) - 1);
+            pump();
+          });
+      }
+      if (active === 0 && waiting.length === 0) resolve();
+    };
+    pump();
+  });
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+/**
+ * Sends every due delivery (in leased batches); never throws for a push service's answer. A
+ * batch is sent concurrently (at most `concurrency` at once, `perHost` to one host, `perTasker`
+ * for one tasker), each push with its own timeout, so no endpoint that is slow or never answers
+ * holds up anyone else's pushes. A destination the rules refuse fails the delivery at once.
+ */
+export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, options: SendOptions = {}): Promise<SendResult> {
   const nd = notificationsDb(db);
-  const result: SendResult = { sent: 0, gone: 0, retried: 0, failed: 0 };
+  const destinations = options.destinations ?? STRICT_PUSH_DESTINATIONS;
+  const fetchImpl = options.fetch ?? defaultFetch;
+  const resolve = options.resolve ?? defaultResolve;
+  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const concurrency = options.concurrency ?? PUSH_CONCURRENCY;
+  const perHost = options.perHost ?? PUSH_PER_HOST;
+  const perTasker = options.perTasker ?? PUSH_PER_TASKER;
+  const lease = leaseMs(timeoutMs, Math.min(concurrency, perHost, perTasker));
+  const started = Date.now();
+  const result: SendResult = { sent: 0, gone: 0, retried: 0, failed: 0, refused: 0 };
   for (;;) {
-    const leased = await sql<{ id: string; subscription_id: string; message: PushMessage | string; attempts: number }>`
+    // The lease runs from the time this batch is taken (`now` plus the time the earlier batches took).
+    const leaseUntil = new Date(now.getTime() + (Date.now() - started) + lease);
+    const leased = await sql<{ id: string; subscription_id: string; message: PushMessage | string; attempts: number; due_at: Date | string }>`
       with due as (
-        select id from push_deliveries
+        select id, next_attempt_at from push_deliveries
         where status = 'pending' and next_attempt_at <= ${now}::timestamptz
         order by next_attempt_at
         limit ${BATCH}
         for update skip locked
       )
-      update push_deliveries d set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}::timestamptz, attempts = d.attempts + 1
+      update push_deliveries d set next_attempt_at = ${leaseUntil}::timestamptz, attempts = d.attempts + 1
       from due where d.id = due.id
-      returning d.id, d.subscription_id, d.message, d.attempts`.execute(db);
-    for (const d of leased.rows) {
-      const sub = await nd.selectFrom('push_subscriptions').selectAll().where('id', '=', d.subscription_id).executeTakeFirst();
-      if (!sub) continue; // deleted meanwhile: its deliveries went with it
-      const message = (typeof d.message === 'string' ? JSON.parse(d.message) : d.message) as PushMessage;
-      const payload = JSON.stringify(pushPayload(message, localeOf(sub.locale)));
-      let status = 0;
-      let error: string | null = null;
-      try {
-        const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
-          vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: PUSH_TTL_SECONDS,
-          contentEncoding: 'aes128gcm',
-        });
-        const answer = await fetchImpl(details.endpoint, {
-          method: details.method,
-          headers: details.headers as Record<string, string>,
-          body: (details.body as Buffer | null) ?? null,
-          signal: AbortSignal.timeout(15_000),
-        });
-        status = answer.status;
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-      }
-      if (status >= 200 && status < 300) {
-        await nd.updateTable('push_deliveries').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', d.id).execute();
-        result.sent += 1;
-      } else if (status === 404 || status === 410) {
-        await nd.deleteFrom('push_subscriptions').where('id', '=', d.subscription_id).execute();
-        result.gone += 1;
-      } else {
-        const why = error ?? `HTTP ${status}`;
-        const delay = PUSH_RETRY_DELAYS_MS[d.attempts - 1];
-        if (delay === undefined || d.attempts >= PUSH_MAX_ATTEMPTS) {
-          await nd.updateTable('push_deliveries').set({ status: 'failed', last_error: why }).where('id', '=', d.id).execute();
-          result.failed += 1;
-        } else {
-          await nd.updateTable('push_deliveries').set({ next_attempt_at: new Date(now.getTime() + delay), last_error: why }).where('id', '=', d.id).execute();
-          result.retried += 1;
+      returning d.id, d.subscription_id, d.message, d.attempts, due.next_attempt_at as due_at`.execute(db);
+    const ids = [...new Set(leased.rows.map((d) => d.subscription_id))];
+    const subs = ids.length === 0 ? [] : await nd.selectFrom('push_subscriptions').selectAll().where('id', 'in', ids).execute();
+    const subById = new Map(subs.map((s) => [s.id, s]));
+    // Oldest due first (the lease's order); a delivery whose subscription was deleted meanwhile went with it.
+    const batch = leased.rows
+      .sort((a, b) => new Date(a.due_at).getTime() - new Date(b.due_at).getTime() || a.id.localeCompare(b.id))
+      .flatMap((d) => {
+        const sub = subById.get(d.subscription_id);
+        return sub ? [{ d, sub }] : [];
+      });
+    await runBounded(
+      batch,
+      concurrency,
+      ({ sub }) => [
+        { key: `host:${hostOf(sub.endpoint)}`, cap: perHost },
+        { key: `user:${sub.user_id}`, cap: perTasker },
+      ],
+      async ({ d, sub }) => {
+        const message = (typeof d.message === 'string' ? JSON.parse(d.message) : d.message) as PushMessage;
+        const payload = JSON.stringify(pushPayload(message, localeOf(sub.locale)));
+        let status = 0;
+        let error: string | null = null;
+        let refused: string | null = null;
+        try {
+          const signal = AbortSignal.timeout(timeoutMs);
+          const address = await resolvePushAddress(sub.endpoint, destinations, resolve, signal);
+          const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
+            vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            TTL: PUSH_TTL_SECONDS,
+            contentEncoding: 'aes128gcm',
+          });
+          const answer = await fetchImpl(details.endpoint, {
+            method: details.method,
+            headers: details.headers as Record<string, string>,
+            body: (details.body as Buffer | null) ?? null,
+            signal,
+            address,
+          });
+          status = answer.status;
+        } catch (err) {
+          if (err instanceof PushDestinationRefused) refused = err.message;
+          else error = err instanceof Error ? err.message : String(err);
         }
-      }
-    }
+        if (refused !== null) {
+          // The same rules refuse it every time: no retries.
+          await nd.updateTable('push_deliveries').set({ status: 'failed', last_error: refused }).where('id', '=', d.id).execute();
+          options.log?.(`[push] delivery ${d.id} to ${hostOf(sub.endpoint)} ${refused}`);
+          result.failed += 1;
+          result.refused += 1;
+        } else if (status >= 200 && status < 300) {
+          await nd.updateTable('push_deliveries').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', d.id).execute();
+          result.sent += 1;
+        } else if (status === 404 || status === 410) {
+          await nd.deleteFrom('push_subscriptions').where('id', '=', d.subscription_id).execute();
+          result.gone += 1;
+        } else {
+          const why = error ?? `HTTP ${status}`;
+          const delay = PUSH_RETRY_DELAYS_MS[d.attempts - 1];
+          if (delay === undefined || d.attempts >= PUSH_MAX_ATTEMPTS) {
+            await nd.updateTable('push_deliveries').set({ status: 'failed', last_error: why }).where('id', '=', d.id).execute();
+            result.failed += 1;
+          } else {
+            await nd.updateTable('push_deliveries').set({ next_attempt_at: new Date(now.getTime() + delay), last_error: why }).where('id', '=', d.id).execute();
+            result.retried += 1;
+          }
+        }
+      },
+    );
     if (leased.rows.length < BATCH) return result;
+  }
+}
+
+/** An endpoint's host, for the per-host cap and the log. */
+function hostOf(endpoint: string): string {
+  try {
+    return normaliseHost(new URL(endpoint).hostname);
+  } catch {
+    return '?';
   }
 }
 
@@ -333,21 +490,32 @@ const REMINDER_EVERY_MS = 60_000;
 
 export type { JobHandle };
 
-/** Every 5 s: the due deliveries; every minute: the expiry reminders. A run never overlaps the last. */
-export function startPushJob(db: Db, clock: Clock, vapid: VapidConfig | null | undefined, log: (line: string) => void = console.log, intervalMs = PUSH_INTERVAL_MS): JobHandle {
+/** What the push job reads of the configuration. */
+export interface PushJobConfig {
+  vapid?: VapidConfig | null;
+  production: boolean;
+  pushAllowedHosts?: PushAllowedHosts;
+}
+
+/**
+ * Every 5 s: the due deliveries; every minute: the expiry reminders. A run never overlaps the
+ * last. Pushes go where the configuration's destination rules allow (pushDestinationsOf).
+ */
+export function startPushJob(db: Db, clock: Clock, config: PushJobConfig, log: (line: string) => void = console.log, intervalMs = PUSH_INTERVAL_MS): JobHandle {
   let keys: VapidKeys | null = null;
   let lastReminders = 0;
+  const destinations = pushDestinationsOf(config);
   return startIntervalJob(
     'push',
     async () => {
-      keys ??= await resolveVapidKeys(db, vapid);
+      keys ??= await resolveVapidKeys(db, config.vapid);
       const now = clock.now();
       if (now.getTime() - lastReminders >= REMINDER_EVERY_MS) {
         lastReminders = now.getTime();
         await queueExpiryReminders(db, now);
       }
-      const r = await sendDuePushes(db, now, keys);
-      if (r.sent + r.gone + r.retried + r.failed > 0) log(`[push] sent ${r.sent}, gone ${r.gone}, to retry ${r.retried}, failed ${r.failed}`);
+      const r = await sendDuePushes(db, now, keys, { destinations, log });
+      if (r.sent + r.gone + r.retried + r.failed > 0) log(`[push] sent ${r.sent}, gone ${r.gone}, to retry ${r.retried}, failed ${r.failed} (refused ${r.refused})`);
     },
     log,
     intervalMs,

@@ -15,6 +15,7 @@ import { runIdempotent } from '../http/idempotency';
 import { localeOf } from '../http/messages';
 import type { AppNotification, PushSettings } from '#domain/notifications';
 import { listNotifications, markSeen } from './service';
+import { pushDestinationsOf } from './destinations';
 import { getPushSettings, listSubscriptions, readSubscription, resolveVapidKeys, saveSubscription, setPushSettings, type ApiPushSubscription, type VapidKeys } from './push';
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -49,7 +50,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post('/api/push-notification/subscription', async (request, reply) => {
     const userId = taskerIdOf(request);
-    const sub = readSubscription(request.body, { allowLocal: !ctx.config.production });
+    const sub = readSubscription(request.body, pushDestinationsOf(ctx.config));
     const locale = localeOf(request.headers['accept-language']);
     return runIdempotent(ctx, request, reply, userId, async (trx) => ({ status: 200, body: await saveSubscription(trx, userId, sub, locale, ctx.clock.now()) }));
   });
