@@ -64,30 +64,35 @@ export async function checkLoginCode(db: Db, email: string, code: string, now: D
 }
 
 /**
- * Records one event in each bucket and answers whether any bucket is over its limit within
- * the window (a sliding window: the last `windowSeconds`). Counting after inserting keeps
- * concurrent processes honest: of N simultaneous events at most `limit` pass. Refused events
- * count too, so hammering on keeps a bucket closed. Events older than `retainSeconds` (of every
+ * Records one event in each bucket and answers whether any bucket is over its limit within its
+ * window (a sliding window: the last `windowSeconds`, or the bucket's own). Counting after
+ * inserting keeps concurrent processes honest: of N simultaneous events at most `limit` pass.
+ * Refused events count too, so hammering on keeps a bucket closed — unless `keepRefused` is false
+ * (a refused event is removed again: for writes a client queues and sends again until they pass,
+ * which must not keep their own bucket closed). Events older than `retainSeconds` (of every
  * bucket) are trimmed here; it must cover the longest window any caller uses.
  */
 export async function hitRateLimits(
   db: Db,
-  buckets: { bucket: string; limit: number }[],
+  buckets: { bucket: string; limit: number; windowSeconds?: number }[],
   now: Date,
   windowSeconds: number,
   retainSeconds: number = 2 * windowSeconds,
+  options: { keepRefused?: boolean } = {},
 ): Promise<{ limited: boolean; retryAfterSeconds: number }> {
-  const windowMs = windowSeconds * 1000;
-  const since = new Date(now.getTime() - windowMs);
+  const longest = Math.max(windowSeconds, ...buckets.map((b) => b.windowSeconds ?? windowSeconds));
   // Old events are useless; trimming here keeps the table small without a separate job.
-  await db.deleteFrom('rate_limit_events').where('created_at', '<', new Date(now.getTime() - Math.max(retainSeconds, windowSeconds) * 1000)).execute();
-  await db
+  await db.deleteFrom('rate_limit_events').where('created_at', '<', new Date(now.getTime() - Math.max(retainSeconds, longest) * 1000)).execute();
+  const inserted = await db
     .insertInto('rate_limit_events')
     .values(buckets.map((b) => ({ bucket: b.bucket, created_at: now })))
+    .returning('id')
     .execute();
   let limited = false;
   let retryAfterMs = 0;
   for (const b of buckets) {
+    const windowMs = (b.windowSeconds ?? windowSeconds) * 1000;
+    const since = new Date(now.getTime() - windowMs);
     const row = await db
       .selectFrom('rate_limit_events')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -98,18 +103,29 @@ export async function hitRateLimits(
     if (n <= b.limit) continue;
     limited = true;
     // The next event passes once at most limit - 1 of these are left in the window: when the
-    // (n - limit + 1)-th oldest has left it.
+    // (n - limit + 1)-th oldest has left it (the (n - limit)-th when this refused one is removed).
+    const skip = options.keepRefused === false ? n - b.limit - 1 : n - b.limit;
     const opening = await db
       .selectFrom('rate_limit_events')
       .select('created_at')
       .where('bucket', '=', b.bucket)
       .where('created_at', '>', since)
       .orderBy('created_at', 'asc')
-      .offset(n - b.limit)
+      .offset(skip)
       .limit(1)
       .executeTakeFirst();
     const at = opening ? new Date(opening.created_at).getTime() + windowMs : now.getTime() + windowMs;
     retryAfterMs = Math.max(retryAfterMs, at - now.getTime());
+  }
+  if (limited && options.keepRefused === false) {
+    await db
+      .deleteFrom('rate_limit_events')
+      .where(
+        'id',
+        'in',
+        inserted.map((r) => r.id),
+      )
+      .execute();
   }
   return { limited, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
 }

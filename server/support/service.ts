@@ -10,12 +10,43 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { ApiError } from '../http/errors';
+import { hitRateLimits } from '../auth/queries';
 import type { UserRow } from '../users/queries';
 import type { CountryCode, Locale } from '#domain/types';
 import type { SupportContact, SupportRequestAnswer } from '#domain/support';
 
 /** A message is given up after this many failed sends (docs/operations.md). */
 export const SUPPORT_MAIL_MAX_ATTEMPTS = 10;
+
+/**
+ * Support messages a tasker may send: `perWindow` in any `windowSeconds`, `perDay` in any 24 h
+ * (each message is a mail to the market's support team). Counted in the database
+ * (rate_limit_events, as the auth limits: exact across processes); a refused message is not
+ * counted, so the app's queue, which sends it again after a 429, gets it through once the window
+ * allows.
+ */
+export const SUPPORT_LIMITS = { perWindow: 5, windowSeconds: 10 * 60, perDay: 20 } as const;
+const DAY_SECONDS = 24 * 3600;
+
+/** Counts a support message of the tasker; 429 RATE_LIMITED with Retry-After past a limit. */
+export async function hitSupportLimit(db: Db, userId: string, now: Date): Promise<void> {
+  const { limited, retryAfterSeconds } = await hitRateLimits(
+    db,
+    [
+      { bucket: `support:user:${userId}`, limit: SUPPORT_LIMITS.perWindow, windowSeconds: SUPPORT_LIMITS.windowSeconds },
+      { bucket: `support-day:user:${userId}`, limit: SUPPORT_LIMITS.perDay, windowSeconds: DAY_SECONDS },
+    ],
+    now,
+    SUPPORT_LIMITS.windowSeconds,
+    DAY_SECONDS,
+    { keepRefused: false },
+  );
+  if (!limited) return;
+  const error = new ApiError(429, 'RATE_LIMITED', 'Too many support messages. Please wait a few minutes and try again.');
+  error.retryAfter = retryAfterSeconds;
+  throw error;
+}
 
 export async function supportContactOf(db: Db, country: CountryCode): Promise<SupportContact | null> {
   const row = await db.selectFrom('country_contacts').select(['country_code', 'support_phone', 'support_email']).where('country_code', '=', country).executeTakeFirst();

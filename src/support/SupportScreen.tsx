@@ -131,7 +131,8 @@ export function SupportScreen() {
             {waiting.map((r) => (
               <li key={r.id} data-testid="support-waiting">
                 <span className="chip">
-                  <Trans>Waiting for connection</Trans>
+                  {/* Online, a message still here waits for its turn (the server limits how many are sent in a while; it is sent again later). */}
+                  {online ? <Trans>Waiting to be sent</Trans> : <Trans>Waiting for connection</Trans>}
                 </span>{' '}
                 {(r.payload as { body?: string }).body}
               </li>

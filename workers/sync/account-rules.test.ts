@@ -57,3 +57,31 @@ describe('the market after approval', () => {
     expect((await h.db.user.get('me'))?.countryCode).toBe('PL');
   });
 });
+
+describe('a support message past the server’s limit', () => {
+  it('stays queued on a 429 and is delivered, once, when the window allows', async () => {
+    const userId = await tasker('active');
+    const marker = `limited-${h.world.tag}`;
+    for (let i = 1; i <= 5; i += 1) await h.world.call(userId, 'POST', 'support/submit-support-request', { body: `${marker} earlier ${i}` });
+    const text = `${marker} the queued one`;
+    expect(await h.engine.submitSupportRequest(text)).toEqual({ ok: true, value: undefined });
+    await h.engine.idle();
+    const queued = () => h.db.outbox.toArray().then((rows) => rows.filter((r) => r.kind === 'support-request'));
+    expect((await queued()).map((r) => [r.state, r.error])).toEqual([['pending', null]]);
+    const refusals = h.net.requests.filter((r) => r.response?.status === 429 || r.path === 'batch');
+    expect(refusals.length).toBeGreaterThan(0);
+    const stored = () => h.server.db.selectFrom('support_requests').select('body').where('user_id', '=', userId).where('body', '=', text).execute();
+    expect(await stored()).toEqual([]);
+    // Retries inside the window are refused again and keep it queued.
+    h.advance(60_000);
+    await h.engine.syncNow('online', true);
+    await h.engine.idle();
+    expect((await queued()).map((r) => r.state)).toEqual(['pending']);
+    // The window has passed: the next drain delivers it.
+    h.advance(10 * 60_000);
+    await h.engine.syncNow('online', true);
+    await h.engine.idle();
+    expect(await queued()).toEqual([]);
+    expect(await stored()).toHaveLength(1);
+  });
+});
