@@ -5,7 +5,7 @@
 import { SESSION_EXPIRED_KEY } from '#contracts/kv';
 import type { CommandResult, SyncApi } from '#contracts/sync';
 import type { ShelfworkDb } from '#db/schema';
-import type { CountryCode } from '#domain/types';
+import type { AuthTokens, CountryCode } from '#domain/types';
 import { isAuthTokens } from '../answers';
 import type { ApiResult } from '../http';
 import { clearPacks, packTables } from '../pack';
@@ -25,6 +25,11 @@ export interface AuthDeps {
   forgetWatches: () => void;
 }
 
+/** The login is the mirrored tasker's own (emails compare without case or surrounding spaces). */
+function sameLogin(mirroredEmail: string | null | undefined, login: string): boolean {
+  return typeof mirroredEmail === 'string' && mirroredEmail.trim().toLowerCase() === login.trim().toLowerCase();
+}
+
 export type AuthHandlers = Pick<SyncApi, 'sendEmailCode' | 'register' | 'loginWithCode' | 'loginWithPassword' | 'logout'>;
 
 export function authHandlers(deps: AuthDeps): AuthHandlers {
@@ -35,12 +40,41 @@ export function authHandlers(deps: AuthDeps): AuthHandlers {
     if (!isAuthTokens(result.body)) {
       return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed login answer' } };
     }
-    await session.storeLogin(result.body, email);
+    const tokens: AuthTokens = result.body;
+    // A session that ended without a logout (it expired) leaves its tasker's mirror behind. Unless
+    // this login is that tasker's, it goes in the transaction that stores the new tokens: between
+    // the two, a screen would show the old account's tasks to the new one, and a drain would send
+    // the old account's records (their owner is the mirrored user) with the new token.
+    await db.transaction('rw', accountTables(), async () => {
+      const previous = await db.user.get('me');
+      if (previous && !sameLogin(previous.email, email)) await forgetAccount();
+      await session.storeLogin(tokens, email);
+    });
     // The user row decides routing (onboarding or tasks), so the login waits for it; the rest
     // of "pull everything" runs behind (meta was cleared on logout or an account switch).
     await deps.pullUser();
     deps.syncAfterLogin();
     return { ok: true, value: undefined };
+  }
+
+  const accountTables = () => [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db), ...profileTables(db), db.places];
+
+  /** What a logout clears (inside a transaction over `accountTables()`); the outbox's unsent records stay. */
+  async function forgetAccount(): Promise<void> {
+    await Promise.all([
+      clearPacks(db),
+      clearProfile(db),
+      db.places.clear(),
+      db.session.clear(),
+      db.user.clear(),
+      db.tasks.clear(),
+      db.trainings.clear(),
+      db.reservationLimit.clear(),
+      db.meta.where('key').notEqual('countries').delete(),
+      db.kv.delete(SESSION_EXPIRED_KEY),
+      clearAccountKv(db),
+      db.outbox.where('state').equals('done').delete(),
+    ]);
   }
 
   return {
@@ -68,22 +102,7 @@ export function authHandlers(deps: AuthDeps): AuthHandlers {
      * tasker's work; they carry their owner's id and drain only when that tasker logs in again.
      */
     async logout() {
-      await db.transaction('rw', [db.session, db.user, db.tasks, db.trainings, db.reservationLimit, db.meta, db.kv, db.outbox, ...packTables(db), ...profileTables(db), db.places], async () => {
-        await Promise.all([
-          clearPacks(db),
-          clearProfile(db),
-          db.places.clear(),
-          db.session.clear(),
-          db.user.clear(),
-          db.tasks.clear(),
-          db.trainings.clear(),
-          db.reservationLimit.clear(),
-          db.meta.where('key').notEqual('countries').delete(),
-          db.kv.delete(SESSION_EXPIRED_KEY),
-          clearAccountKv(db),
-          db.outbox.where('state').equals('done').delete(),
-        ]);
-      });
+      await db.transaction('rw', accountTables(), forgetAccount);
       deps.forgetWatches();
     },
   };
