@@ -1,11 +1,15 @@
 /**
  * Sign out, with a warning first when changes are still waiting in the outbox: logout clears the
  * mirror, so unsent ticks, scans and photos would be lost (DESIGN.md: nothing lost silently).
+ * When the phone also holds unsent work of another account (kept across that account's logout
+ * or expired session, sent only under its owner), the same dialog says so before the tasker
+ * leaves — without whose it is or what it holds.
  */
 import { Plural, Trans } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useOutbox } from '../sync/hooks';
+import { useOtherAccountsUnsent } from '../sync/otherAccountWork';
 import { ConfirmDialog } from '#ui/ConfirmDialog';
 import { signOut } from './mutations';
 
@@ -19,6 +23,7 @@ export interface SignOutButtonProps {
 export function SignOutButton({ className, children, onSignOut }: SignOutButtonProps) {
   const navigate = useNavigate();
   const waiting = (useOutbox() ?? []).filter((r) => r.state === 'pending' || r.state === 'sending').length;
+  const othersWaiting = useOtherAccountsUnsent() ?? 0;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +36,7 @@ export function SignOutButton({ className, children, onSignOut }: SignOutButtonP
 
   return (
     <>
-      <button type="button" className={className} disabled={busy} onClick={() => (waiting > 0 ? setConfirmOpen(true) : void doSignOut())}>
+      <button type="button" className={className} disabled={busy} onClick={() => (waiting > 0 || othersWaiting > 0 ? setConfirmOpen(true) : void doSignOut())}>
         {children}
       </button>
       <ConfirmDialog
@@ -39,19 +44,28 @@ export function SignOutButton({ className, children, onSignOut }: SignOutButtonP
         onClose={() => setConfirmOpen(false)}
         title={<Trans>Sign out now?</Trans>}
         cancelLabel={<Trans>Stay signed in</Trans>}
-        cancelEmphasis
-        confirmLabel={<Trans>Sign out anyway</Trans>}
+        cancelEmphasis={waiting > 0}
+        // Another account's work stays on the phone whatever this tasker does: nothing to lose.
+        tone={waiting > 0 ? 'danger' : 'primary'}
+        confirmLabel={waiting > 0 ? <Trans>Sign out anyway</Trans> : <Trans>Sign out</Trans>}
         busy={busy}
         onConfirm={() => void doSignOut()}
       >
-        <p>
-          <Plural
-            value={waiting}
-            one="# change on this phone has not reached the server yet."
-            other="# changes on this phone have not reached the server yet."
-          />{' '}
-          <Trans>If you sign out now they will be lost. Connect to the internet and wait until they are sent.</Trans>
-        </p>
+        {waiting > 0 ? (
+          <p>
+            <Plural
+              value={waiting}
+              one="# change on this phone has not reached the server yet."
+              other="# changes on this phone have not reached the server yet."
+            />{' '}
+            <Trans>If you sign out now they will be lost. Connect to the internet and wait until they are sent.</Trans>
+          </p>
+        ) : null}
+        {othersWaiting > 0 ? (
+          <p>
+            <Trans>This phone still holds work of another account that has not been sent yet. It will be sent when that account signs in again.</Trans>
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );
