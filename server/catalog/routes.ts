@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
 import { badRequest, notFound, OUTAGE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { asQuery, single } from '../http/input';
-import { checkDatabase } from '../db/database';
+import { checkDatabase, HEALTH_TIMEOUT_MS } from '../db/database';
+import { checkPhotoDir } from '../storage/photo-storage';
 import { readDevMailbox } from '../mail/mailer';
 import { isNewSince } from '#domain/tasks';
 import { trainingLinkFor } from '../tasks/visibility';
@@ -115,9 +116,11 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { data: rows.map((r) => ({ id: r.id, countryCode: r.country_code as CountryCode, shortName: r.short_name, url: r.url })) };
   });
 
-  // 503 unless the database answers and commits a write (a full disk shows here, not only a dead connection).
+  // 503 unless the database answers and commits a write that needs new space, and (filesystem
+  // storage) the photo folder takes a new file: a full disk shows here, not only a dead connection.
   app.get('/api/health', async (_request, reply) => {
-    const health = await checkDatabase(ctx.db, ctx.clock.now());
+    const [database, files] = await Promise.all([checkDatabase(ctx.db, ctx.clock.now()), ctx.config.s3 ? true : checkPhotoDir(ctx.config.photoDir, HEALTH_TIMEOUT_MS)]);
+    const health = { db: database.db, writes: database.writes && files };
     const ok = health.db && health.writes;
     if (!ok) void reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
     return reply.status(ok ? 200 : 503).send({ ok, ...health });

@@ -3,7 +3,7 @@
  * a `pg` Pool when DATABASE_URL is set. Only the Kysely dialect differs; queries and migrations
  * are shared.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -113,8 +113,11 @@ export interface DatabaseHealth {
   writes: boolean;
 }
 
-/** The health row's name in server_secrets (a key-value table every database has). */
+/** The prefix of the health probe's rows in server_secrets (a key-value table every database has). */
 export const HEALTH_ROW = 'health_check';
+
+/** The health probe's row: this many random bytes (as base64, hardly compressible), more than fits in a page's leftover room. */
+const HEALTH_PROBE_BYTES = 6 * 1024;
 
 /** Health checks give up after this long: a database that hangs is as down as one that refuses. */
 export const HEALTH_TIMEOUT_MS = 5000;
@@ -129,21 +132,22 @@ function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
 }
 
 /**
- * GET /api/health: a query, then a tiny committed write (the time of the check, upserted into one
- * row), so a database that answers reads but cannot write — a full disk, a read-only standby —
- * shows as unhealthy, not only one whose connection is gone. A committed write, because a
- * rolled-back one need not reach the disk at all.
+ * GET /api/health: a query, then a committed write that needs new space — a fresh row of a few kB
+ * of random bytes (TOAST and WAL pages), then its removal — so a database that answers reads but
+ * cannot write — a full disk, a read-only standby — shows as unhealthy, not only one whose
+ * connection is gone. New space, because on a full disk an existing row can still be rewritten in
+ * the free room of its page while every insert fails; committed, because a rolled-back write need
+ * not reach the disk at all.
  */
 export async function checkDatabase(db: Db, now: Date, timeoutMs = HEALTH_TIMEOUT_MS): Promise<DatabaseHealth> {
   const reads = await within(pingDatabase(db), timeoutMs, false);
   if (!reads) return { db: false, writes: false };
   const write = async (): Promise<boolean> => {
     try {
-      await db
-        .insertInto('server_secrets')
-        .values({ name: HEALTH_ROW, value: now.toISOString() })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: now.toISOString() }))
-        .execute();
+      const name = `${HEALTH_ROW}:${now.toISOString()}:${randomBytes(8).toString('hex')}`;
+      await db.insertInto('server_secrets').values({ name, value: randomBytes(HEALTH_PROBE_BYTES).toString('base64') }).execute();
+      // This probe's row, and any an interrupted probe left (the old single row too).
+      await db.deleteFrom('server_secrets').where((eb) => eb.or([eb('name', '=', HEALTH_ROW), eb('name', 'like', `${HEALTH_ROW}:%`)])).execute();
       return true;
     } catch {
       return false;

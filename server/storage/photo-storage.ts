@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -99,4 +99,40 @@ export function createFsPhotoStorage(root: string): PhotoStorage {
       };
     },
   };
+}
+
+/** The health probe's file: a few blocks, written and synced, so a full disk fails it. */
+const PROBE_BYTES = 16 * 1024;
+
+/**
+ * Whether the filesystem storage under `root` takes a new file (GET /api/health): writes a small
+ * file into its staging folder, syncs it to the disk and removes it. False on any failure (a full
+ * disk, a read-only or missing mount) or after `timeoutMs` (a hung network mount).
+ */
+export async function checkPhotoDir(root: string, timeoutMs: number): Promise<boolean> {
+  const probe = async (): Promise<boolean> => {
+    const staging = join(resolve(root), '.staging');
+    const path = join(staging, `health-${randomBytes(8).toString('hex')}.tmp`);
+    try {
+      await mkdir(staging, { recursive: true });
+      const file = await open(path, 'wx');
+      try {
+        await file.writeFile(randomBytes(PROBE_BYTES));
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await rm(path, { force: true }).catch(() => undefined);
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), timeoutMs);
+    timer.unref();
+  });
+  return Promise.race([probe(), timeout]).finally(() => clearTimeout(timer));
 }

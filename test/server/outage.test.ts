@@ -8,7 +8,8 @@
  * PostgreSQL (and PGlite) raise when a write cannot extend a file; the dead database with a PGlite
  * closed under the app and with a pg pool pointed at a closed port.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
@@ -78,6 +79,44 @@ describe('a database that cannot write', () => {
     const healed = await server.request({ method: 'GET', url: '/api/health' });
     expect(healed.statusCode).toBe(200);
     expect(healed.json()).toEqual({ ok: true, db: true, writes: true });
+  });
+
+  it('health needs new space: a database that rewrites existing rows but takes no new one answers writes: false', async () => {
+    expect((await server.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // A full disk still lets a row be rewritten in place (free room in its page), not added.
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION no_new_rows() RETURNS trigger AS $$ BEGIN IF EXISTS (SELECT 1 FROM server_secrets WHERE name = NEW.name) THEN RETURN NEW; END IF; RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$ LANGUAGE plpgsql`,
+      )
+      .execute(server.db);
+    await sql.raw(`CREATE TRIGGER no_new_rows BEFORE INSERT ON server_secrets FOR EACH ROW EXECUTE FUNCTION no_new_rows()`).execute(server.db);
+    try {
+      const full = await server.request({ method: 'GET', url: '/api/health' });
+      expect(full.statusCode, full.body).toBe(503);
+      expect(full.json()).toMatchObject({ ok: false, db: true, writes: false });
+    } finally {
+      await sql.raw(`DROP TRIGGER no_new_rows ON server_secrets`).execute(server.db);
+      await sql.raw(`DROP FUNCTION no_new_rows()`).execute(server.db);
+    }
+    expect((await server.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('health writes a file where photos go: 503 writes: false while the photo folder takes no new file', async () => {
+    expect((await server.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // A file where the health probe's folder should be: every write there fails, as on a full disk.
+    const probeDir = join(server.config.photoDir, '.staging');
+    rmSync(probeDir, { recursive: true, force: true });
+    mkdirSync(server.config.photoDir, { recursive: true });
+    writeFileSync(probeDir, '');
+    try {
+      const full = await server.request({ method: 'GET', url: '/api/health' });
+      expect(full.statusCode, full.body).toBe(503);
+      expect(full.json()).toEqual({ ok: false, db: true, writes: false });
+      expect(String(full.headers['retry-after'])).toMatch(/^[1-9]\d*$/);
+    } finally {
+      rmSync(probeDir, { force: true });
+    }
+    expect((await server.request({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true, db: true, writes: true });
   });
 
   it('a write that hits the full disk answers 503 SERVICE_UNAVAILABLE + Retry-After (not 500), stores nothing, and succeeds with the same key once there is room', async () => {
