@@ -1,6 +1,8 @@
 /**
  * The per-task sync status: what of this task is still on the device ('2 photos,
  * 14 scans waiting for signal'), 'All saved' when nothing is, and the records the server refused.
+ * 'Sending' only while a record is being sent (state 'sending', online); between attempts — the
+ * server unreachable, a retry waiting out its backoff — the work is 'waiting to send'.
  * `hideWhenSaved` (finished tasks) shows nothing once everything arrived.
  */
 import { Trans } from '@lingui/react/macro';
@@ -22,9 +24,13 @@ export function TaskSyncStatus({ records, photos, hideWhenSaved = false }: { rec
         <p className="exec-status exec-status--warn" role="status">
           <Icon name={online ? 'clock' : 'wifiOff'} size={18} />
           <span>
-            {online ? (
+            {online && summary.sending > 0 ? (
               <Trans>
                 Sending: <WaitingParts summary={summary} />
+              </Trans>
+            ) : online ? (
+              <Trans>
+                Waiting to send: <WaitingParts summary={summary} />
               </Trans>
             ) : (
               <Trans>

@@ -61,6 +61,11 @@ export interface SyncSummary {
   other: number;
   /** Unsent records (pending or sending), all categories. */
   waiting: number;
+  /**
+   * Records a drain has claimed for an attempt now ('sending'). The others wait: for the signal,
+   * or for their retry after a failed attempt (a failed attempt puts its record back to 'pending').
+   */
+  sending: number;
   rejected: OutboxRecord[];
 }
 
@@ -93,6 +98,7 @@ export function summarizeOutbox(
     complete: byCategory('complete').length > 0,
     other: byCategory('other').length + photoEdits,
     waiting: unsent.length,
+    sending: unsent.filter((r) => r.state === 'sending').length,
     rejected: records.filter((r) => r.state === 'rejected'),
   };
 }
