@@ -147,7 +147,7 @@ export function isForbiddenAddress(address: string): boolean {
   return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** The address a push connects to. */
+/** An address a push may connect to. */
 export interface PinnedAddress {
   address: string;
   family: 4 | 6;
@@ -162,12 +162,12 @@ export const defaultResolve: PushResolve = (hostname) => lookup(hostname, { all:
 export class PushDestinationRefused extends Error {}
 
 /**
- * The one address a push to `endpoint` connects to: the host looked up once, every answer
- * checked (one forbidden address refuses the host: which one a connection would pick is not
- * ours to choose), the first answer used. Throws PushDestinationRefused for a refused endpoint or
- * address; a failed lookup throws its own error (tried again later).
+ * The addresses a push to `endpoint` may connect to: the host looked up once and every answer
+ * checked (one forbidden address refuses the host), in the resolver's order. The connection
+ * picks among exactly these (IPv6 or IPv4, whichever answers). Throws PushDestinationRefused for a
+ * refused endpoint or address; a failed lookup throws its own error (tried again later).
  */
-export async function resolvePushAddress(endpoint: string, destinations: PushDestinations, resolve: PushResolve, signal: AbortSignal): Promise<PinnedAddress> {
+export async function resolvePushAddresses(endpoint: string, destinations: PushDestinations, resolve: PushResolve, signal: AbortSignal): Promise<PinnedAddress[]> {
   const refusal = endpointRefusal(endpoint, destinations);
   if (refusal) throw new PushDestinationRefused(`refused: ${refusal}`);
   const host = normaliseHost(new URL(endpoint).hostname);
@@ -178,8 +178,7 @@ export async function resolvePushAddress(endpoint: string, destinations: PushDes
     const bad = answers.find((a) => isForbiddenAddress(a.address));
     if (bad) throw new PushDestinationRefused(`refused: ${host} resolves to ${bad.address}, not a public address`);
   }
-  const first = answers[0] as { address: string; family: number };
-  return { address: first.address, family: isIP(first.address) === 6 ? 6 : 4 };
+  return answers.map((a) => ({ address: a.address, family: isIP(a.address) === 6 ? 6 : 4 }));
 }
 
 /** A lookup cannot be cancelled; the push stops waiting for it when its time is up. */

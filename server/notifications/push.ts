@@ -11,9 +11,12 @@
  * - The job leases due deliveries (FOR UPDATE SKIP LOCKED, next_attempt_at moved past the lease, so
  *   several processes never send one twice at once), words each in its subscription's language,
  *   encrypts and signs it with web-push (`generateRequestDetails`: aes128gcm, RFC 8291, and the VAPID
- *   JWT, RFC 8292) and POSTs it. 2xx: sent. 404/410: the push service says the subscription is gone;
- *   it is deleted (its deliveries with it). Anything else (429, 5xx, no answer): tried again after
- *   30 s, 2 min, 10 min, 1 h; after 5 attempts the delivery is marked failed.
+ *   JWT, RFC 8292) and POSTs it, to the addresses the destination rules passed (destinations.ts:
+ *   the push services' hosts in production, public addresses only, no second lookup). A batch is
+ *   sent concurrently within bounds, each push with a short timeout. 2xx: sent. 404/410: the push
+ *   service says the subscription is gone; it is deleted (its deliveries with it). A refused
+ *   destination: failed at once. Anything else (429, 5xx, no answer): tried again after 30 s,
+ *   2 min, 10 min, 1 h; after 5 attempts the delivery is marked failed.
  * - Expiry reminders of tasks in progress (spec section 4, the same times as the app's own
  *   reminders) are pushed too: each (task, time) once, recorded in `push_reminders`.
  */
@@ -38,7 +41,7 @@ import {
   normaliseHost,
   PushDestinationRefused,
   pushDestinationsOf,
-  resolvePushAddress,
+  resolvePushAddresses,
   STRICT_PUSH_DESTINATIONS,
   type PinnedAddress,
   type PushAllowedHosts,
@@ -270,17 +273,17 @@ export function pushPayload(message: PushMessage, locale: Locale): PushPayload {
 }
 
 /**
- * How a push request is made (tests may answer it themselves). `address`: connect to exactly
- * this address (the one the destination checks passed), not to a new lookup of the URL's host.
+ * How a push request is made (tests may answer it themselves). `addresses`: connect to one of
+ * exactly these (the ones the destination checks passed), never to a new lookup of the URL's host.
  */
 export type PushFetch = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal; address?: PinnedAddress },
+  init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal; addresses?: readonly PinnedAddress[] },
 ) => Promise<{ status: number }>;
 
 /**
- * One POST with node:http(s). With `address` the socket goes to that address (the `lookup` hook
- * answers it, so the name is never looked up again), while the Host header and the TLS server
+ * One POST with node:http(s). With `addresses` the socket goes to one of them (the `lookup` hook
+ * answers them, so the name is never looked up again; Node tries them in turn), while the Host header and the TLS server
  * name (SNI, certificate check) stay the URL's host. No connection is reused (each push connects
  * to the address checked for it). Redirects are not followed: a push service answers, it does
  * not redirect, and a redirect to http://169.254.169.254/ or an internal host must not make the
@@ -291,18 +294,20 @@ export const defaultFetch: PushFetch = (url, init) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const host = normaliseHost(target.hostname);
-    const pinned = init.address;
+    const pinned = init.addresses?.length ? init.addresses : null;
     const lookup: LookupFunction | undefined = pinned
       ? (_hostname, options, callback) => {
-          if (options.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
-          else callback(null, pinned.address, pinned.family);
+          const first = pinned[0] as PinnedAddress;
+          if (options.all) callback(null, pinned.map((a) => ({ address: a.address, family: a.family })));
+          else callback(null, first.address, first.family);
         }
       : undefined;
     const onAnswer = (res: IncomingMessage) => {
       resolve({ status: res.statusCode ?? 0 });
       res.destroy();
     };
-    const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup };
+    // autoSelectFamily: with several addresses, the next one is tried when one does not connect.
+    const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup, autoSelectFamily: true };
     const req =
       target.protocol === 'https:'
         ? httpsRequest(target, { ...options, servername: isIP(host) === 0 ? host : undefined }, onAnswer)
@@ -429,7 +434,7 @@ export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, options:
         let refused: string | null = null;
         try {
           const signal = AbortSignal.timeout(timeoutMs);
-          const address = await resolvePushAddress(sub.endpoint, destinations, resolve, signal);
+          const addresses = await resolvePushAddresses(sub.endpoint, destinations, resolve, signal);
           const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
             vapidDetails: { subject: keys.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
             TTL: PUSH_TTL_SECONDS,
@@ -440,7 +445,7 @@ export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, options:
             headers: details.headers as Record<string, string>,
             body: (details.body as Buffer | null) ?? null,
             signal,
-            address,
+            addresses,
           });
           status = answer.status;
         } catch (err) {

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { createTaskers, type Tasker } from './lifecycle-fixtures';
 import { defaultFetch, resolveVapidKeys, sendDuePushes, type PushFetch, type VapidKeys } from '../../server/notifications/push';
-import { DEFAULT_PUSH_HOSTS, isForbiddenAddress, type PushDestinations } from '../../server/notifications/destinations';
+import { DEFAULT_PUSH_HOSTS, isForbiddenAddress, pushDestinationsOf, type PushDestinations } from '../../server/notifications/destinations';
+import { loadConfig } from '../../server/config';
 import { notificationsDb } from '../../server/notifications/tables';
 
 let server: TestServer;
@@ -76,9 +77,9 @@ async function deliveryRow(id: string) {
 
 /** A fetch that records where it was asked to connect and answers 201 without any network. */
 function recordingFetch() {
-  const calls: { url: string; address: string | undefined }[] = [];
+  const calls: { url: string; addresses: string[] | undefined }[] = [];
   const fetchImpl: PushFetch = async (url, init) => {
-    calls.push({ url, address: init.address?.address });
+    calls.push({ url, addresses: init.addresses?.map((a) => a.address) });
     return { status: 201 };
   };
   return { calls, fetchImpl };
@@ -97,6 +98,18 @@ describe('address classification', () => {
     for (const a of refused) expect(isForbiddenAddress(a), a).toBe(true);
     for (const a of ['142.250.74.106', '63.245.208.195', '17.188.128.1', '2a00:1450:4001:82b::200a', '::ffff:142.250.74.106', '100.128.0.1', '172.32.0.1']) expect(isForbiddenAddress(a), a).toBe(false);
     expect(isForbiddenAddress('not an address')).toBe(true);
+  });
+});
+
+describe('PUSH_ALLOWED_HOSTS', () => {
+  it('reads comma-separated host suffixes (wildcards and trailing dots read as the suffix), * for any public host; unset means the defaults in production', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', STAFF_TOKEN: 'a-long-random-staff-token' };
+    expect(loadConfig({ ...base, PUSH_ALLOWED_HOSTS: ' *.push.apple.com, Push.Example.com. ,.notify.windows.com' }).pushAllowedHosts).toEqual(['push.apple.com', 'push.example.com', 'notify.windows.com']);
+    expect(loadConfig({ ...base, PUSH_ALLOWED_HOSTS: '*' }).pushAllowedHosts).toBe('*');
+    expect(pushDestinationsOf(loadConfig(base))).toEqual({ allowLocal: false, allowedHosts: DEFAULT_PUSH_HOSTS });
+    expect(pushDestinationsOf(loadConfig({ ...base, PUSH_ALLOWED_HOSTS: '*' }))).toEqual({ allowLocal: false, allowedHosts: null });
+    expect(pushDestinationsOf(loadConfig({}))).toEqual({ allowLocal: true, allowedHosts: null });
+    for (const bad of ['https://push.example.com', '10.0.0.1', 'push example.com', ',']) expect(() => loadConfig({ ...base, PUSH_ALLOWED_HOSTS: bad }), bad).toThrow(/PUSH_ALLOWED_HOSTS/);
   });
 });
 
@@ -204,15 +217,21 @@ describe('when a push is sent', () => {
     const { calls, fetchImpl } = recordingFetch();
     await sendDuePushes(server.db, server.clock.now(), keys, { destinations: ANY_PUBLIC_HOST, fetch: fetchImpl, resolve });
     expect(lookups).toBe(1);
-    expect(calls).toEqual([{ url: 'https://rebind.push.test/push', address: '142.250.74.106' }]);
+    expect(calls).toEqual([{ url: 'https://rebind.push.test/push', addresses: ['142.250.74.106'] }]);
     expect(await deliveryRow(id)).toMatchObject({ status: 'sent' });
   });
 
   it('the allow-list passes the known push services (resolved to a public address, connected to that address)', async () => {
     const id = await queueTo('https://fcm.googleapis.com/fcm/send/abc');
     const { calls, fetchImpl } = recordingFetch();
-    await sendDuePushes(server.db, server.clock.now(), keys, { fetch: fetchImpl, resolve: async () => [{ address: '2a00:1450:4001:82b::200a', family: 6 }] });
-    expect(calls).toEqual([{ url: 'https://fcm.googleapis.com/fcm/send/abc', address: '2a00:1450:4001:82b::200a' }]);
+    await sendDuePushes(server.db, server.clock.now(), keys, {
+      fetch: fetchImpl,
+      resolve: async () => [
+        { address: '2a00:1450:4001:82b::200a', family: 6 },
+        { address: '142.250.74.106', family: 4 },
+      ],
+    });
+    expect(calls).toEqual([{ url: 'https://fcm.googleapis.com/fcm/send/abc', addresses: ['2a00:1450:4001:82b::200a', '142.250.74.106'] }]);
     expect(await deliveryRow(id)).toMatchObject({ status: 'sent' });
     expect(DEFAULT_PUSH_HOSTS).toContain('fcm.googleapis.com');
   });
@@ -242,10 +261,26 @@ describe('the connector', () => {
       headers: { ttl: '60' },
       body: Buffer.from('x'),
       signal: AbortSignal.timeout(5000),
-      address: { address: '127.0.0.1', family: 4 },
+      addresses: [{ address: '127.0.0.1', family: 4 }],
     });
     expect(answer.status).toBe(201);
     expect(hosts).toEqual([`push.rebind.invalid:${port}`]);
+  });
+
+  it('with several checked addresses it tries the next when one does not connect, and still only those', async () => {
+    const before = hosts.length;
+    const answer = await defaultFetch(`http://push.rebind.invalid:${port}/y`, {
+      method: 'POST',
+      headers: {},
+      body: null,
+      signal: AbortSignal.timeout(5000),
+      addresses: [
+        { address: '::1', family: 6 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+    });
+    expect(answer.status).toBe(201);
+    expect(hosts.length - before).toBe(1);
   });
 
   it('over TLS it names the host (SNI, without a trailing dot), not the address it connects to', async () => {
@@ -258,7 +293,7 @@ describe('the connector', () => {
     });
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const tlsPort = (tls.address() as AddressInfo).port;
-    const attempt = defaultFetch(`https://fcm.googleapis.com.:${tlsPort}/x`, { method: 'POST', headers: {}, body: null, signal: AbortSignal.timeout(5000), address: { address: '127.0.0.1', family: 4 } });
+    const attempt = defaultFetch(`https://fcm.googleapis.com.:${tlsPort}/x`, { method: 'POST', headers: {}, body: null, signal: AbortSignal.timeout(5000), addresses: [{ address: '127.0.0.1', family: 4 }] });
     await expect(attempt).rejects.toThrow();
     await new Promise((r) => tls.close(r));
     expect(serverName).toBe('fcm.googleapis.com');
