@@ -7,7 +7,9 @@
  *   Content-Type image/jpeg signed), then confirms with `POST /api/uploads/<token>`;
  * - the confirmation HEADs the object (size against the target's limit, Content-Type), reads its
  *   first 3 bytes (the JPEG magic), copies it to its final key inside the bucket and records it;
- *   a refused object is deleted. S3 cannot bound a presigned PUT's size (only a POST policy can),
+ *   a refused object is deleted. The read and the copy name the ETag the HEAD gave (If-Match,
+ *   x-amz-copy-source-if-match): an object PUT again during the checks is not the one copied
+ *   (`ObjectChanged`). S3 cannot bound a presigned PUT's size (only a POST policy can),
  *   so an oversized object lives until its confirmation is refused or the bucket's lifecycle rule
  *   on `incoming/` removes it (docs/operations.md);
  * - reads answer a 302 to a presigned GET of the object.
@@ -32,10 +34,22 @@ export interface DirectStorage {
   /** A presigned GET of `key`, valid `ttlSeconds`. */
   presignGet(key: string, ttlSeconds: number): Promise<string>;
   head(key: string): Promise<ObjectHead | null>;
-  /** The first `n` bytes of the object (a ranged GET). */
-  readStart(key: string, n: number): Promise<Buffer>;
-  /** Copies inside the bucket (the bytes never leave the store). */
-  copy(from: string, to: string): Promise<void>;
+  /** The first `n` bytes of the object if its ETag is still `etag` (a ranged GET); `ObjectChanged` otherwise. */
+  readStart(key: string, n: number, etag: string): Promise<Buffer>;
+  /** Copies inside the bucket (the bytes never leave the store) if the source's ETag is still `etag`; `ObjectChanged` otherwise. */
+  copy(from: string, to: string, etag: string): Promise<void>;
+}
+
+/** The object is no longer the one checked (PUT again since its HEAD): S3's 412 to a conditional read or copy. */
+export class ObjectChanged extends Error {
+  constructor(key: string) {
+    super(`object changed since it was checked: ${key}`);
+    this.name = 'ObjectChanged';
+  }
+}
+
+function isPreconditionFailed(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 412 || error.name === 'PreconditionFailed');
 }
 
 const KEY_RE = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_.-]{1,128})*$/;
@@ -115,12 +129,24 @@ export function createS3PhotoStorage(config: S3Config, client: S3Client = create
           throw error;
         }
       },
-      async readStart(key, n) {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key), Range: `bytes=0-${n - 1}` }));
-        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()).subarray(0, n) : Buffer.alloc(0);
+      async readStart(key, n, etag) {
+        try {
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key), Range: `bytes=0-${n - 1}`, IfMatch: `"${etag}"` }));
+          return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()).subarray(0, n) : Buffer.alloc(0);
+        } catch (error) {
+          if (isPreconditionFailed(error)) throw new ObjectChanged(key);
+          throw error;
+        }
       },
-      async copy(from, to) {
-        await client.send(new CopyObjectCommand({ Bucket, Key: checkKey(to), CopySource: `${Bucket}/${checkKey(from)}`, ContentType: 'image/jpeg', MetadataDirective: 'REPLACE' }));
+      async copy(from, to, etag) {
+        try {
+          await client.send(
+            new CopyObjectCommand({ Bucket, Key: checkKey(to), CopySource: `${Bucket}/${checkKey(from)}`, CopySourceIfMatch: `"${etag}"`, ContentType: 'image/jpeg', MetadataDirective: 'REPLACE' }),
+          );
+        } catch (error) {
+          if (isPreconditionFailed(error)) throw new ObjectChanged(from);
+          throw error;
+        }
       },
     },
   };

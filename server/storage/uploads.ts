@@ -28,13 +28,23 @@ import type { Db } from '../db/database';
 import { ApiError, forbidden } from '../http/errors';
 import { asQuery, isPlausibleId, single } from '../http/input';
 import { createFsPhotoStorage, type PhotoStorage, type StagedPhoto } from './photo-storage';
-import { createS3PhotoStorage, type DirectStorage } from './s3-storage';
+import { createS3PhotoStorage, ObjectChanged, type DirectStorage } from './s3-storage';
 import { FileUrlSigner, type UploadClaims } from './signing';
 import { createTusStore, registerTusRoutes, TUS_PATH, TusUploads, type Judged } from './tus';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
 const lengthMismatch = () => new ApiError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
 const brokenOff = () => new ApiError(400, 'UPLOAD_INCOMPLETE', 'The upload broke off before its end');
+
+/** A direct upload's object PUT again while its confirmation checked it: the client confirms again (the new object is judged afresh). */
+async function changedIs409<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    if (error instanceof ObjectChanged) throw new ApiError(409, 'UPLOAD_INCOMPLETE', 'The file changed while it was checked; confirm the upload again');
+    throw error;
+  }
+}
 
 /** The 413 of an upload; a target with its own, smaller limit says it in the message. */
 export const fileTooLarge = (limit?: number) =>
@@ -374,7 +384,7 @@ export function uploadsPlugin(options: UploadsOptions) {
         throw error;
       };
       if (head.size > limit) await refuse(overLimit());
-      if (mediaType(head.contentType ?? undefined) !== 'image/jpeg' || !isJpeg(await direct.readStart(incoming, 3))) await refuse(unsupported());
+      if (mediaType(head.contentType ?? undefined) !== 'image/jpeg' || !isJpeg(await changedIs409(direct.readStart(incoming, 3, head.etag)))) await refuse(unsupported());
       // The row keeps the store's ETag (an MD5 of a single PUT) where the API-carried PUT keeps a sha256.
       const tag = `etag:${head.etag}`;
       const replaced: string[] = [];
@@ -386,7 +396,7 @@ export function uploadsPlugin(options: UploadsOptions) {
           throw target.alreadyUploaded();
         }
         const key = target.storageKey(claims, head.etag.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0'));
-        await direct.copy(incoming, key);
+        await changedIs409(direct.copy(incoming, key, head.etag));
         replaced.push(...(await target.record(trx, claims, { key, sha256: tag, size: head.size, at: ctx.clock.now() })));
         abandoned.push(...(await tusUploads.forget(trx, target.name, (await target.superseded?.(trx, claims)) ?? [])));
         return target.answer(trx, claims);

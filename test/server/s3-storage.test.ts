@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CopyObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { startTestServer, type TestServer } from './helpers';
 import { jpegBytes, newId, postJson, sha256, taskInStatus } from './execution-fixtures';
 import { createS3PhotoStorage } from '../../server/storage/s3-storage';
@@ -143,6 +144,37 @@ describe('task photos on S3', () => {
     expect(await bucket().direct.head(incomingKey({ target: 'task-photo', userId, id: target.photo.id }))).toBeNull();
     const row = await execDb(server.db).selectFrom('photos').select('uploaded_at').where('id', '=', target.photo.id).executeTakeFirstOrThrow();
     expect(row.uploaded_at).toBeNull();
+  });
+
+  it('an object replaced while the confirmation checks it is not copied (the copy names the ETag it checked): 409, nothing recorded', async () => {
+    const { target, userId } = await newTaskPhoto();
+    const incoming = incomingKey({ target: 'task-photo', userId, id: target.photo.id });
+    expect(await putToBucket(target.presignedUrl, jpegBytes(5000))).toBe(200);
+    // Between the checks (HEAD, first bytes) and the copy, the link is used again for an HTML page.
+    // s3rver ignores x-amz-copy-source-if-match, so the bucket's answer to it is S3's: 412 when the
+    // source's ETag is another.
+    const send = S3Client.prototype.send;
+    const spy = vi.spyOn(S3Client.prototype, 'send').mockImplementation(async function (this: S3Client, command: unknown, ...rest: unknown[]) {
+      if (command instanceof CopyObjectCommand && command.input.CopySource?.endsWith(incoming)) {
+        await send.call(this, new PutObjectCommand({ Bucket: BUCKET, Key: incoming, Body: '<html><script>alert(1)</script></html>', ContentType: 'image/jpeg' }));
+        const wanted = command.input.CopySourceIfMatch;
+        const now = await send.call(this, new HeadObjectCommand({ Bucket: BUCKET, Key: incoming }));
+        if (wanted !== undefined && wanted.replace(/"/g, '') !== (now.ETag ?? '').replace(/"/g, '')) {
+          throw new S3ServiceException({ name: 'PreconditionFailed', $fault: 'client', $metadata: { httpStatusCode: 412 }, message: 'At least one of the pre-conditions you specified did not hold' });
+        }
+      }
+      return (send as (...args: unknown[]) => Promise<unknown>).call(this, command, ...rest);
+    } as typeof send);
+    let refused: Awaited<ReturnType<typeof complete>>;
+    try {
+      refused = await complete(target.completeUrl as string);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error?.code).toBe('UPLOAD_INCOMPLETE');
+    const row = await execDb(server.db).selectFrom('photos').select(['uploaded_at', 'storage_key']).where('id', '=', target.photo.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ uploaded_at: null, storage_key: null });
   });
 
   it('a forged or other target\'s confirmation link is refused', async () => {
