@@ -16,9 +16,11 @@
  * before the week's end): work a run missed is paid by the next one, never lost, never twice
  * (payout_lines (kind, source_id) is unique, and tasks get payment_id = the payout's id).
  *
- * The run of one market week takes a PostgreSQL advisory lock for that market and week, so
- * runs in several processes (or a job and the CLI) go one after another; the second finds the
- * week in payout_runs and pays nothing. payouts (user_id, week_start) is unique besides.
+ * A run takes a PostgreSQL advisory lock for its market (any week), so runs in several processes
+ * (or a job and the CLI) go one after another; the second finds the week in payout_runs and pays
+ * nothing, or (another week) finds the work the first paid already paid. payouts (user_id,
+ * week_start) is unique besides, and each source is claimed by its line (recordPayout): a run
+ * that finds a source claimed by another reads the tasker again instead of failing.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
@@ -245,7 +247,7 @@ export async function myFinances(db: Db, userId: string, now: Date, maxDeduction
 
 // ── The weekly run ─────────────────────────────────────────────────────────────────────────
 
-/** First key of the run's advisory lock (the second is the market and week). */
+/** First key of the run's advisory lock (the second is the market). */
 const RUN_LOCK_KEY = 120_005;
 
 export interface RunResult {
@@ -270,7 +272,9 @@ export async function runWeeklyPayouts(db: Db, countryCode: string, week: Market
 /** runWeeklyPayouts inside a transaction the caller opened (the staff route's, with its Idempotency-Key). */
 export async function runWeekIn(trx: Db, countryCode: string, week: MarketWeek, now: Date, maxDeductionRateBp: number): Promise<RunResult> {
   if (week.end.getTime() > now.getTime()) throw new Error(`the week of ${week.label} is not over yet`);
-  await sql`select pg_advisory_xact_lock(${RUN_LOCK_KEY}, hashtext(${`${countryCode}:${week.label}`}))`.execute(trx);
+  // One lock per market, whatever the week: runs of two weeks would otherwise both collect work
+  // that happened before both weeks' ends.
+  await sql`select pg_advisory_xact_lock(${RUN_LOCK_KEY}, hashtext(${countryCode}))`.execute(trx);
   const m = moneyDb(trx);
   const done = await m.selectFrom('payout_runs').select('payouts_count').where('country_code', '=', countryCode).where('week_start', '=', week.label).executeTakeFirst();
   if (done) return { countryCode, weekStart: week.label, alreadyRun: true, created: 0, total: '0.00' };
@@ -288,62 +292,105 @@ export async function runWeekIn(trx: Db, countryCode: string, week: MarketWeek, 
   const skip = new Set(later.map((r) => r.user_id));
   let created = 0;
   let total = 0n;
-  for (const [userId, userItems] of byUser) {
+  // In one order (by tasker id), so two runs that meet on a tasker wait for each other, never in a cycle.
+  for (const userId of [...byUser.keys()].sort()) {
     if (skip.has(userId)) continue;
-    const built = buildPayout(userId, userItems, balances.get(userId) ?? 0n, maxDeductionRateBp, week.end);
-    const id = randomUUID();
-    const inserted = await m
-      .insertInto('payouts')
-      .values({
-        id,
-        user_id: userId,
-        country_code: countryCode,
-        week_start: week.label,
-        period_start: week.start,
-        period_end: week.end,
-        currency_code: market.currencyCode,
-        task_reward: formatAmount(built.taskReward),
-        reductions: formatAmount(built.reductions),
-        bonuses: formatAmount(built.bonuses),
-        repayment: formatAmount(built.repayment),
-        new_overpayment: formatAmount(built.newOverpayment),
-        balance_after: formatAmount(built.balanceAfter),
-        total: formatAmount(built.total),
-        tasks_count: built.tasksCount,
-        max_deduction_rate_bp: maxDeductionRateBp,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'week_start']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) continue;
-    await m
-      .insertInto('payout_lines')
-      .values(
-        built.lines.map((line, position) => ({
-          id: randomUUID(),
-          payout_id: id,
-          position,
-          kind: line.kind,
-          source_id: line.sourceId,
-          amount: formatAmount(line.amount),
-          occurred_at: line.occurredAt,
-          task_id: line.taskId,
-          mission_id: line.missionId,
-          title: line.title,
-          reason: line.reason,
-        })),
-      )
-      .execute();
-    const taskIds = built.lines.filter((l) => l.kind === 'task' && l.taskId).map((l) => l.taskId as string);
-    if (taskIds.length > 0) {
-      await trx.updateTable('tasks').set({ payment_id: id, updated_at: now }).where('id', 'in', taskIds).where('payment_id', 'is', null).execute();
+    let recorded = await recordPayout(trx, market, week, userId, byUser.get(userId) ?? [], balances.get(userId) ?? 0n, now, maxDeductionRateBp);
+    if (recorded === 'taken') {
+      // Another run (of another week) paid some of this work after we read it: read the tasker again, once.
+      const fresh = await collectUnpaid(trx, { userId }, week.end);
+      const paidLater = await m.selectFrom('payouts').select('id').where('user_id', '=', userId).where('week_start', '>=', week.label).executeTakeFirst();
+      const balance = (await overpaymentBalances(trx, { userId }, week.end)).get(userId) ?? 0n;
+      recorded = fresh.length === 0 || paidLater ? null : await recordPayout(trx, market, week, userId, fresh, balance, now, maxDeductionRateBp);
     }
+    if (recorded === null || recorded === 'taken') continue;
     created += 1;
-    total += built.total;
+    total += recorded;
   }
   await m.insertInto('payout_runs').values({ country_code: countryCode, week_start: week.label, payouts_count: created, finished_at: now }).execute();
   return { countryCode, weekStart: week.label, alreadyRun: false, created, total: formatAmount(total) };
+}
+
+/**
+ * Records one tasker's payout of a market week: the payout, its lines, the tasks' payment_id.
+ * Each source is claimed by its line (payout_lines (kind, source_id) is unique; ON CONFLICT DO
+ * NOTHING waits for a concurrent run's uncommitted claim and then skips it): when another run
+ * (of another week: runs of one week go one after another) claimed some of them first, what this
+ * call wrote is removed again and it answers 'taken' so the caller reads the tasker again. The
+ * payout's total when recorded; null when there was nothing to record (already paid this week).
+ */
+async function recordPayout(
+  trx: Db,
+  market: Market,
+  week: MarketWeek,
+  userId: string,
+  items: readonly UnpaidItem[],
+  balance: bigint,
+  now: Date,
+  maxDeductionRateBp: number,
+): Promise<bigint | null | 'taken'> {
+  const m = moneyDb(trx);
+  const built = buildPayout(userId, items, balance, maxDeductionRateBp, week.end);
+  const id = randomUUID();
+  const inserted = await m
+    .insertInto('payouts')
+    .values({
+      id,
+      user_id: userId,
+      country_code: market.code,
+      week_start: week.label,
+      period_start: week.start,
+      period_end: week.end,
+      currency_code: market.currencyCode,
+      task_reward: formatAmount(built.taskReward),
+      reductions: formatAmount(built.reductions),
+      bonuses: formatAmount(built.bonuses),
+      repayment: formatAmount(built.repayment),
+      new_overpayment: formatAmount(built.newOverpayment),
+      balance_after: formatAmount(built.balanceAfter),
+      total: formatAmount(built.total),
+      tasks_count: built.tasksCount,
+      max_deduction_rate_bp: maxDeductionRateBp,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'week_start']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+  const rows = built.lines.map((line, position) => ({
+    id: randomUUID(),
+    payout_id: id,
+    position,
+    kind: line.kind,
+    source_id: line.sourceId,
+    amount: formatAmount(line.amount),
+    occurred_at: line.occurredAt,
+    task_id: line.taskId,
+    mission_id: line.missionId,
+    title: line.title,
+    reason: line.reason,
+  }));
+  const sourced = rows.filter((r) => r.source_id !== null);
+  if (sourced.length > 0) {
+    const claimed = await m
+      .insertInto('payout_lines')
+      .values(sourced)
+      .onConflict((oc) => oc.columns(['kind', 'source_id']).where('source_id', 'is not', null).doNothing())
+      .returning('id')
+      .execute();
+    if (claimed.length < sourced.length) {
+      await m.deleteFrom('payout_lines').where('payout_id', '=', id).execute();
+      await m.deleteFrom('payouts').where('id', '=', id).execute();
+      return 'taken';
+    }
+  }
+  const unsourced = rows.filter((r) => r.source_id === null);
+  if (unsourced.length > 0) await m.insertInto('payout_lines').values(unsourced).execute();
+  const taskIds = built.lines.filter((l) => l.kind === 'task' && l.taskId).map((l) => l.taskId as string);
+  if (taskIds.length > 0) {
+    await trx.updateTable('tasks').set({ payment_id: id, updated_at: now }).where('id', 'in', taskIds).where('payment_id', 'is', null).execute();
+  }
+  return built.total;
 }
 
 /** The last market week that is over at `now` (the one the job pays). */
