@@ -4,7 +4,8 @@
  * upload methods that keep photo bytes off the API processes:
  *
  * - the client PUTs the JPEG to a presigned URL of the bucket (`incoming/<target>/<userId>/<id>.jpg`,
- *   Content-Type image/jpeg signed), then confirms with `POST /api/uploads/<token>`;
+ *   `Content-Type: image/jpeg` among its signed headers; the length is not: it is unknown when the
+ *   URL is made), then confirms with `POST /api/uploads/<token>`;
  * - the confirmation HEADs the object (size against the target's limit, Content-Type), reads its
  *   first 3 bytes (the JPEG magic), copies it to its final key inside the bucket and records it;
  *   a refused object is deleted. The read and the copy name the ETag the HEAD gave (If-Match,
@@ -117,7 +118,10 @@ export function createS3PhotoStorage(config: S3Config, client: S3Client = create
       };
     },
     direct: {
-      presignPut: (key, ttlSeconds) => getSignedUrl(client, new PutObjectCommand({ Bucket, Key: checkKey(key), ContentType: 'image/jpeg' }), { expiresIn: ttlSeconds }),
+      // The presigner never signs Content-Type unless told to (it adds it to its unsignable headers):
+      // signed, a PUT of another type does not match the signature and the bucket refuses it.
+      presignPut: (key, ttlSeconds) =>
+        getSignedUrl(client, new PutObjectCommand({ Bucket, Key: checkKey(key), ContentType: 'image/jpeg' }), { expiresIn: ttlSeconds, signableHeaders: new Set(['content-type']) }),
       presignGet: (key, ttlSeconds) =>
         getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checkKey(key), ResponseContentType: 'image/jpeg' }), { expiresIn: Math.max(1, Math.min(ttlSeconds, 7 * 24 * 3600)) }),
       async head(key) {

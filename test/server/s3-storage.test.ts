@@ -120,6 +120,14 @@ describe('task photos on S3', () => {
     expect(new URL(target.presignedUrl).searchParams.get('X-Amz-SignedHeaders')).toContain('host');
   });
 
+  it('the presigned PUT signs its Content-Type (a PUT of another type does not match the signature)', async () => {
+    const { target } = await newTaskPhoto();
+    const url = new URL(target.presignedUrl);
+    // Signed as a header the client must send, not hoisted into the query as a value of the URL.
+    expect((url.searchParams.get('X-Amz-SignedHeaders') ?? '').split(';')).toEqual(expect.arrayContaining(['host', 'content-type']));
+    expect(url.searchParams.has('Content-Type')).toBe(false);
+  });
+
   it('a repeated confirmation answers the same photo; different bytes after it are refused (409)', async () => {
     const { target } = await newTaskPhoto();
     expect(await putToBucket(target.presignedUrl, jpegBytes(5000))).toBe(200);
