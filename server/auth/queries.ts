@@ -70,7 +70,8 @@ export async function checkLoginCode(db: Db, email: string, code: string, now: D
  * Refused events count too, so hammering on keeps a bucket closed — unless `keepRefused` is false
  * (a refused event is removed again: for writes a client queues and sends again until they pass,
  * which must not keep their own bucket closed). Events older than `retainSeconds` (of every
- * bucket) are trimmed here; it must cover the longest window any caller uses.
+ * bucket) are trimmed here; it must cover the longest window any caller uses. Answers the ids of
+ * the events recorded (a caller that counts only failures removes them when the try succeeds).
  */
 export async function hitRateLimits(
   db: Db,
@@ -79,7 +80,7 @@ export async function hitRateLimits(
   windowSeconds: number,
   retainSeconds: number = 2 * windowSeconds,
   options: { keepRefused?: boolean } = {},
-): Promise<{ limited: boolean; retryAfterSeconds: number }> {
+): Promise<{ limited: boolean; retryAfterSeconds: number; eventIds: number[] }> {
   const longest = Math.max(windowSeconds, ...buckets.map((b) => b.windowSeconds ?? windowSeconds));
   // Old events are useless; trimming here keeps the table small without a separate job.
   await db.deleteFrom('rate_limit_events').where('created_at', '<', new Date(now.getTime() - Math.max(retainSeconds, longest) * 1000)).execute();
@@ -127,5 +128,5 @@ export async function hitRateLimits(
       )
       .execute();
   }
-  return { limited, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  return { limited, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)), eventIds: inserted.map((r) => r.id) };
 }

@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
 import { DEFECT_NAMES, seedFilterTitle, seedText, TASK_TYPE_TEXTS, TRAINING_TITLES, translationsJson } from './seed-i18n';
 import { seedMoneyDemo } from '../money/seed';
+import { newReferralCode } from '../users/profile';
 import {
   DEMO_PASSWORD,
   SEED_BRANDS,
@@ -279,7 +280,8 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       profile_complete: reviewed,
       rejection_reasons: JSON.stringify(a.status === 'rejected' ? ['iban'] : []),
       rejection_comment: a.status === 'rejected' ? seedText(a.countryCode, 'The IBAN does not match the account holder name. Please enter an account in your own name.') : null,
-      referral_code: reviewed ? `SHELF${String(1000 + i)}` : null,
+      // Made as every tasker's code is (crypto randomness): demo codes must not be guessable either.
+      referral_code: reviewed ? newReferralCode() : null,
       reservation_limit_minutes: null,
       created_at: createdAt,
       updated_at: ago(1),

@@ -272,3 +272,14 @@ async function runInBatch<T>(
   await ROLLBACK_TO_SAVEPOINT.execute(trx);
   return remember(await readRow().then((row) => row ?? Promise.reject(new Error('idempotency row vanished'))));
 }
+
+/**
+ * Whether the request's Idempotency-Key already has a stored answer in `scope` (the request is a
+ * replay: runIdempotent answers it). Routes that count tries against a limit skip replays with it.
+ */
+export async function isAnsweredKey(db: Db, request: FastifyRequest, scope: string): Promise<boolean> {
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof key !== 'string' || !KEY_RE.test(key)) return false;
+  const row = await db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).where('key', '=', key).where('status_code', '>', 0).executeTakeFirst();
+  return row !== undefined;
+}

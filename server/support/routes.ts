@@ -9,22 +9,13 @@ import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
 import { badRequest, notFound } from '../http/errors';
 import { asBody, asQuery, single } from '../http/input';
-import { IDEMPOTENCY_HEADER, runIdempotent } from '../http/idempotency';
-import type { FastifyRequest } from 'fastify';
+import { isAnsweredKey, runIdempotent } from '../http/idempotency';
 import { runAfterResponse } from '../http/afterResponse';
 import { localeOf } from '../http/messages';
 import { validateCountry } from '#domain/validation';
 import { validateSupportMessage, type SupportContact, type SupportRequestAnswer } from '#domain/support';
 import type { CountryCode } from '#domain/types';
 import { hitSupportLimit, mailPendingSupportRequests, mailSupportRequest, storeSupportRequest, supportContactOf, type SupportMailDeps } from './service';
-
-/** Whether the request's Idempotency-Key already has an answer (a replay: runIdempotent answers it). */
-async function isKnownKey(ctx: AppContext, request: FastifyRequest, scope: string): Promise<boolean> {
-  const key = request.headers[IDEMPOTENCY_HEADER];
-  if (typeof key !== 'string' || key === '' || key.length > 200) return false;
-  const row = await ctx.db.selectFrom('idempotency_keys').select('key').where('scope', '=', scope).where('key', '=', key).where('status_code', '>', 0).executeTakeFirst();
-  return row !== undefined;
-}
 
 export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const mailDeps = (log: (line: string, error?: unknown) => void): SupportMailDeps => ({
@@ -59,7 +50,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
     const text = body.body as string;
     // Counted before the transaction (its own statements: exact across processes); a replay of a
     // stored message is not counted or refused, and a 429 is never stored as the key's answer.
-    if (!(await isKnownKey(ctx, request, user.id))) await hitSupportLimit(ctx.db, user.id, ctx.clock.now());
+    if (!(await isAnsweredKey(ctx.db, request, user.id))) await hitSupportLimit(ctx.db, user.id, ctx.clock.now());
     const stored: { id: string | null } = { id: null };
     const sent = await runIdempotent(ctx, request, reply, user.id, async (trx) => {
       const answer: SupportRequestAnswer = await storeSupportRequest(trx, user, text, localeOf(request.headers['accept-language']), ctx.clock.now());

@@ -26,6 +26,7 @@ import { isCountryCode } from '#domain/validation';
 import { countryChangeError } from '#domain/users';
 import type { CountryCode, User } from '#domain/types';
 import { recordUserEvent } from '../staff/review';
+import { hitRateLimits } from '../auth/queries';
 import { isApprovedRow, loadUserWithStats, PROFILE_COLUMNS, profileOf, toApiUser, type UserRow, type UserWithStats } from './queries';
 
 /** The tasker's own actor in the history (user_events.actor). */
@@ -204,13 +205,48 @@ export async function savePaymentDocuments(db: Db, userId: string, body: Record<
 /** Letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
-/** The longest code a tasker may type (older codes like SHELF1004 included). */
+/** The longest code a tasker may type (older or longer codes included). */
 const REFERRAL_CODE_MAX = 32;
 
-function newReferralCode(): string {
+/** A new referral code: REFERRAL_CODE_LENGTH characters of CODE_ALPHABET from crypto randomness (about 40 bits). */
+export function newReferralCode(): string {
   let code = '';
   for (let i = 0; i < REFERRAL_CODE_LENGTH; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return code;
+}
+
+/**
+ * Wrong referral codes a tasker may try: per account and per client address in any hour. Counted
+ * in rate_limit_events like the auth limits (exact across processes); a try is counted when it
+ * starts and taken off again when it finds its code, so only failures use the budget, and a try
+ * refused for the limit is not counted (the app's queue sends a queued code again after a 429).
+ */
+export const REFERRAL_TRY_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 3600 } as const;
+
+/** Counts a referral-code try; 429 RATE_LIMITED with Retry-After past a limit. Answers the events to take off when it succeeds. */
+export async function startReferralTry(db: Db, userId: string, address: string, now: Date): Promise<number[]> {
+  const { limited, retryAfterSeconds, eventIds } = await hitRateLimits(
+    db,
+    [
+      { bucket: `referral:account:${userId}`, limit: REFERRAL_TRY_LIMITS.perAccount },
+      { bucket: `referral:ip:${address}`, limit: REFERRAL_TRY_LIMITS.perAddress },
+    ],
+    now,
+    REFERRAL_TRY_LIMITS.windowSeconds,
+    2 * REFERRAL_TRY_LIMITS.windowSeconds,
+    { keepRefused: false },
+  );
+  if (limited) {
+    const error = new ApiError(429, 'RATE_LIMITED', 'Too many referral codes tried. Please wait and try again.');
+    error.retryAfter = retryAfterSeconds;
+    throw error;
+  }
+  return eventIds;
+}
+
+/** Takes a successful try off the referral-code budget. */
+export async function endReferralTry(db: Db, eventIds: readonly number[]): Promise<void> {
+  if (eventIds.length > 0) await db.deleteFrom('rate_limit_events').where('id', 'in', [...eventIds]).execute();
 }
 
 /** GET user/referral-code: the tasker's own code, made on the first ask (unique; retried on a clash). */

@@ -8,12 +8,13 @@ import type { AppContext } from '../context';
 import { requireUser } from '../auth/guard';
 import { assertNoFieldErrors, badRequest } from '../http/errors';
 import { asBody } from '../http/input';
-import { runIdempotent } from '../http/idempotency';
+import { isAnsweredKey, runIdempotent } from '../http/idempotency';
+import { addressKey } from '../auth/limits';
 import { validateCountry } from '#domain/validation';
 import type { CountryCode, User } from '#domain/types';
 import { loadUserWithStats, toApiUser } from './queries';
 import { ApiError } from '../http/errors';
-import { referralCodeOf, saveProfile, savePaymentDocuments, saveReferredByCode } from './profile';
+import { endReferralTry, referralCodeOf, saveProfile, savePaymentDocuments, saveReferredByCode, startReferralTry } from './profile';
 import { fieldsMessage, localeOf } from '../http/messages';
 import { isCountryCode } from '#domain/validation';
 
@@ -90,9 +91,16 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
-    return runIdempotent(ctx, request, reply, user.id, async (trx) => ({
+    // A try at another code than the saved one (not a replay) is counted before the lookup, so
+    // codes cannot be guessed without limit; one that finds its code is taken off again.
+    const code = typeof body.code === 'string' ? body.code.trim().toUpperCase() : '';
+    const counted = code !== '' && code !== user.referred_by_code?.toUpperCase() && !(await isAnsweredKey(ctx.db, request, user.id));
+    const tryEvents = counted ? await startReferralTry(ctx.db, user.id, addressKey(request.ip), ctx.clock.now()) : [];
+    const answer = await runIdempotent(ctx, request, reply, user.id, async (trx) => ({
       status: 200,
       body: await inTaskerWords(request, user.country_code, () => saveReferredByCode(trx, user.id, body.code, ctx.clock.now())),
     }));
+    await endReferralTry(ctx.db, tryEvents);
+    return answer;
   });
 }

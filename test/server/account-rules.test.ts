@@ -85,3 +85,33 @@ describe('e-mail addresses', () => {
     expect(mailed).toHaveLength(1);
   });
 });
+
+describe('referral codes', () => {
+  const tryCode = async (userId: string, code: string, headers: Record<string, string> = {}) =>
+    server.request({ method: 'POST', url: '/api/user/referred-by-code', token: await server.tokenFor(userId), headers, payload: { code } });
+
+  it('wrong codes are limited per account: the 11th in an hour is 429 with Retry-After, even when it is right', async () => {
+    const referrer = await insertTasker(server, 'referrer');
+    const { code } = (await server.request({ method: 'GET', url: '/api/user/referral-code', token: referrer.token })).json<{ code: string }>();
+    const guesser = await insertTasker(server, 'guesser');
+    for (let i = 0; i < 10; i += 1) expect((await tryCode(guesser.id, `WRONG${i}AB`)).statusCode).toBe(400);
+    const limited = await tryCode(guesser.id, code, { 'accept-language': 'lt' });
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json<ApiErrorBody>().error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const row = await server.db.selectFrom('users').select('referred_by_code').where('id', '=', guesser.id).executeTakeFirstOrThrow();
+    expect(row.referred_by_code).toBeNull();
+    // After the hour the right code is taken; a right code does not use the budget.
+    server.clock.set(new Date(server.clock.now().getTime() + 3600_000 + 1000));
+    const saved = await tryCode(guesser.id, code);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const other = await insertTasker(server, 'honest');
+    for (let i = 0; i < 12; i += 1) expect((await tryCode(other.id, code)).statusCode).toBe(200);
+  });
+
+  it('the demo’s seeded codes are not sequential and follow the new codes’ alphabet', async () => {
+    const rows = await server.db.selectFrom('users').select('referral_code').where('email', 'like', '%@demo.shelfwork.app').where('referral_code', 'is not', null).execute();
+    expect(rows.length).toBeGreaterThan(3);
+    for (const { referral_code } of rows) expect(referral_code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
+  });
+});
