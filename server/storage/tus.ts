@@ -26,8 +26,8 @@
  *
  * tus's own refusals (wrong offset, unknown or expired upload, a missing Tus-Resumable) are turned
  * into the API's `{ error }` answers. Uploads cut and never finished expire after
- * TUS_EXPIRATION_MS; `cleanUpExpired` (the hourly job) removes their bytes. A completed upload's
- * bytes stay in the tus store until then too, so the answer of a lost last chunk can be asked
+ * TUS_EXPIRATION_MS; the hourly cleanup job removes their bytes. A completed upload's
+ * bytes stay in the tus store until then too (the job removes them as well), so the answer of a lost last chunk can be asked
  * again without sending the file again.
  */
 import { Readable } from 'node:stream';
@@ -376,10 +376,21 @@ export function startTusCleanupJob(config: Pick<ServerConfig, 's3' | 'photoDir'>
       // data folder had no `.tus` yet and the run failed ("scandir … ENOENT").
       if (!config.s3) await mkdir(join(config.photoDir, '.tus'), { recursive: true });
       await store.deleteExpired();
+      // The file store's deleteExpired keeps finished uploads for ever; their bytes go after the same day.
+      if (store instanceof FileStore) await removeOldUploads(store, Date.now() - TUS_EXPIRATION_MS);
     },
     log,
     3600_000,
   );
+}
+
+/** Removes the file store's uploads created before `before` (ms since the epoch), finished or not. */
+async function removeOldUploads(store: FileStore, before: number): Promise<void> {
+  for (const id of (await store.configstore.list?.()) ?? []) {
+    const info = await store.configstore.get(id);
+    if (!info?.creation_date || new Date(info.creation_date).getTime() >= before) continue;
+    await store.remove(id).catch(() => undefined); // gone already (another process) is fine
+  }
 }
 
 /** The JPEG magic, for as many of its 3 bytes as are known. */

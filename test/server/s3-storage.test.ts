@@ -161,7 +161,8 @@ describe('task photos on S3', () => {
     // Between the checks (HEAD, first bytes) and the copy, the link is used again for an HTML page.
     // s3rver ignores x-amz-copy-source-if-match, so the bucket's answer to it is S3's: 412 when the
     // source's ETag is another.
-    const send = S3Client.prototype.send;
+    const original = S3Client.prototype.send;
+    const send = original as unknown as (this: S3Client, command: unknown, ...rest: unknown[]) => Promise<{ ETag?: string }>;
     const spy = vi.spyOn(S3Client.prototype, 'send').mockImplementation(async function (this: S3Client, command: unknown, ...rest: unknown[]) {
       if (command instanceof CopyObjectCommand && command.input.CopySource?.endsWith(incoming)) {
         await send.call(this, new PutObjectCommand({ Bucket: BUCKET, Key: incoming, Body: '<html><script>alert(1)</script></html>', ContentType: 'image/jpeg' }));
@@ -171,8 +172,8 @@ describe('task photos on S3', () => {
           throw new S3ServiceException({ name: 'PreconditionFailed', $fault: 'client', $metadata: { httpStatusCode: 412 }, message: 'At least one of the pre-conditions you specified did not hold' });
         }
       }
-      return (send as (...args: unknown[]) => Promise<unknown>).call(this, command, ...rest);
-    } as typeof send);
+      return send.call(this, command, ...rest);
+    } as unknown as typeof original);
     let refused: Awaited<ReturnType<typeof complete>>;
     try {
       refused = await complete(target.completeUrl as string);

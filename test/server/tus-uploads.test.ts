@@ -325,4 +325,27 @@ describe('the cleanup job', () => {
     await job.stop();
     expect(lines).toEqual([]);
   });
+
+  it('removes every upload older than a day, finished ones too (their bytes were kept only for a lost answer)', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { startTusCleanupJob } = await import('../../server/storage/tus');
+    const root = mkdtempSync(join(tmpdir(), 'tus-cleanup-'));
+    roots.push(root);
+    const photoDir = join(root, 'photos');
+    const dir = join(photoDir, '.tus');
+    mkdirSync(dir, { recursive: true });
+    const upload = (id: string, offset: number, ageMs: number) => {
+      writeFileSync(join(dir, id), Buffer.alloc(offset));
+      writeFileSync(join(dir, `${id}.json`), JSON.stringify({ id, size: 100, offset, metadata: {}, creation_date: new Date(Date.now() - ageMs).toISOString() }));
+    };
+    const day = 24 * 3600_000;
+    upload('tus-00000000000000000000000000000001', 100, day + 60_000); // finished, old
+    upload('tus-00000000000000000000000000000002', 40, day + 60_000); // cut, old
+    upload('tus-00000000000000000000000000000003', 100, 60_000); // finished an hour ago: its answer may still be asked
+    const job = startTusCleanupJob({ s3: null, photoDir }, () => undefined);
+    await job.stop();
+    for (let i = 0; i < 50 && readdirSync(dir).length > 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(readdirSync(dir).sort()).toEqual(['tus-00000000000000000000000000000003', 'tus-00000000000000000000000000000003.json']);
+  });
 });
