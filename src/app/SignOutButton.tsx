@@ -22,8 +22,12 @@ export interface SignOutButtonProps {
 
 export function SignOutButton({ className, children, onSignOut }: SignOutButtonProps) {
   const navigate = useNavigate();
-  const waiting = (useOutbox() ?? []).filter((r) => r.state === 'pending' || r.state === 'sending').length;
-  const othersWaiting = useOtherAccountsUnsent() ?? 0;
+  const outbox = useOutbox();
+  const waiting = (outbox ?? []).filter((r) => r.state === 'pending' || r.state === 'sending').length;
+  const others = useOtherAccountsUnsent();
+  const othersWaiting = others ?? 0;
+  // Until the mirror has answered, a click would sign out without the warnings it may owe.
+  const loading = outbox === undefined || others === undefined;
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -36,7 +40,7 @@ export function SignOutButton({ className, children, onSignOut }: SignOutButtonP
 
   return (
     <>
-      <button type="button" className={className} disabled={busy} onClick={() => (waiting > 0 || othersWaiting > 0 ? setConfirmOpen(true) : void doSignOut())}>
+      <button type="button" className={className} disabled={busy || loading} onClick={() => (waiting > 0 || othersWaiting > 0 ? setConfirmOpen(true) : void doSignOut())}>
         {children}
       </button>
       <ConfirmDialog
