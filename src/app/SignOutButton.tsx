@@ -1,6 +1,7 @@
 /**
  * Sign out, with a warning first when changes are still waiting in the outbox: logout clears the
- * mirror, so unsent ticks, scans and photos would be lost (DESIGN.md: nothing lost silently).
+ * mirror but keeps the unsent ticks, scans and photos, which are then sent only when this tasker
+ * signs in on this phone again — so they learn it before they leave.
  * When the phone also holds unsent work of another account (kept across that account's logout
  * or expired session, sent only under its owner), the same dialog says so before the tasker
  * leaves — without whose it is or what it holds.
@@ -62,7 +63,7 @@ export function SignOutButton({ className, children, onSignOut }: SignOutButtonP
               one="# change on this phone has not reached the server yet."
               other="# changes on this phone have not reached the server yet."
             />{' '}
-            <Trans>If you sign out now they will be lost. Connect to the internet and wait until they are sent.</Trans>
+            <Trans>They stay on this phone and are sent only when you sign in on it again. To send them now, connect to the internet and wait until they are sent.</Trans>
           </p>
         ) : null}
         {othersWaiting > 0 ? (
