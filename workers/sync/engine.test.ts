@@ -396,6 +396,8 @@ describe('auth', () => {
   it('logout clears tokens and mirrored data but keeps countries and unsent outbox records', async () => {
     await harness();
     await h.world.task('a1', 'available');
+    // A tasker still awaiting approval may change their market (an approved one may not).
+    await h.world.setUserStatus(h.world.tasker.id, 'awaiting_approval');
     await h.logIn();
     await h.engine.syncNow('start');
     h.net.fail('POST', 'user/set-country', { kind: 'network-error' });
