@@ -13,9 +13,13 @@ afterEach(async () => {
   h?.db.close();
 });
 
-/** Logged in as the world's tasker, first sync done. */
+/**
+ * Logged in as the world's tasker, first sync done. The tasker awaits approval, so a market change
+ * (the account-queue record these tests send) is theirs to make; after approval it is staff's.
+ */
 async function loggedIn(): Promise<void> {
   h = await createHarness(server());
+  await h.world.setUserStatus(h.world.tasker.id, 'awaiting_approval');
   await h.logIn();
   await h.engine.syncNow('start');
 }
@@ -304,6 +308,7 @@ describe('outbox', () => {
 
   it('resends a record left "sending" by a crashed worker with its original key', async () => {
     h = await createHarness(server());
+    await h.world.setUserStatus(h.world.tasker.id, 'awaiting_approval');
     await h.logIn();
     await h.db.user.put({ ...(await serverUser()), key: 'me' });
     await h.db.outbox.add({
