@@ -72,8 +72,15 @@ export const HISTORY_RESET_AFTER_MS = 10 * 60_000;
 /** Statuses whose task pack is kept on the device. */
 const PACK_STATUSES: readonly TaskStatus[] = ['reserved', 'in_progress'];
 
-/** Triggers that mean "the connection may be back": retry failed pulls and waiting records now. */
-const EAGER_REASONS: ReadonlySet<SyncReason> = new Set(['start', 'online', 'login', 'background-sync']);
+/**
+ * Triggers that mean "the connection may be back": retry failed pulls and waiting records now,
+ * whatever their backoff. Each is a one-off event (app start, a login, the browser going from
+ * offline to online). The service worker's wake-up ('background-sync') is not one of them: Chromium
+ * fires a sync event at once whenever one is registered while the browser counts as online, which
+ * the page does on every outbox change, so a server that refuses connections would get every
+ * record and failed pull again after each failed attempt, without end. A wake-up sends what is due.
+ */
+const EAGER_REASONS: ReadonlySet<SyncReason> = new Set(['start', 'online', 'login']);
 
 export interface SyncEngineOptions {
   db: ShelfworkDb;

@@ -89,15 +89,22 @@ export function isHistoryStatus(status: TaskStatus): boolean {
   return (HISTORY_STATUSES as readonly string[]).includes(status);
 }
 
-/** Is `key` due for a pull, given its interval? `eager` skips the failed-pull pause (e.g. back online). */
+/**
+ * Is `key` due for a pull, given its interval? After a failed attempt it waits the failed-pull
+ * pause (or its interval, when shorter) — also a collection without an interval (missions: 0, asked
+ * whenever a trigger wants it), or every sync would ask a server that is down again. `eager` skips
+ * the pause (back online).
+ */
 export async function isDue(db: ShelfworkDb, key: string, intervalMs: number, now: Date, eager = false): Promise<boolean> {
   const meta = await db.meta.get(key);
   if (!meta) return true;
   const t = now.getTime();
   const synced = meta.syncedAt ? Date.parse(meta.syncedAt) : -Infinity;
   if (t - synced < intervalMs) return false;
-  if (eager || !meta.attemptedAt) return true;
-  return t - Date.parse(meta.attemptedAt) >= Math.min(intervalMs, FAILED_PULL_RETRY_MS);
+  // A successful pull stamps both times alike: only a later attempt failed.
+  if (eager || !meta.attemptedAt || meta.attemptedAt === meta.syncedAt) return true;
+  const pause = intervalMs > 0 ? Math.min(intervalMs, FAILED_PULL_RETRY_MS) : FAILED_PULL_RETRY_MS;
+  return t - Date.parse(meta.attemptedAt) >= pause;
 }
 
 export async function recordFailure(db: ShelfworkDb, key: string, now: Date, code: string): Promise<void> {
