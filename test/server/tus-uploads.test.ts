@@ -246,7 +246,14 @@ describe('what an account may keep in flight', () => {
 
   it('caps the declared bytes of an account\'s unfinished uploads (429 RATE_LIMITED); a finished or expired upload frees its share', async () => {
     const account = await insertTasker(server, 'tus-quota', { status: 'new' });
-    const docs = [await newDocument(account.token), await newDocument(account.token), await newDocument(account.token)];
+    // Each document a second after the last: documents of one moment are ordered by their random
+    // ids, and a stored document removes the uploads of the older ones of its kind.
+    const clockAtStart = server.clock.now();
+    const later = async () => {
+      server.clock.advance(1000);
+      return newDocument(account.token);
+    };
+    const docs = [await later(), await later(), await later()];
     const [a, b, c] = docs as [Target, Target, Target];
     // The limit of this server is 1 MB a file, so 2 MB in flight by default.
     const first = await created(a.tus.token, 1024 * KB);
@@ -263,17 +270,16 @@ describe('what an account may keep in flight', () => {
     const bytes = jpegBytes(1024 * KB);
     expect((await sendFrom(first, bytes, 0, 256 * KB)).statusCode).toBe(200);
     await created(c.tus.token, 1024 * KB);
-    const d = await newDocument(account.token);
+    const d = await later();
     expect((await create(d.tus.token, 1024 * KB)).statusCode).toBe(429);
 
     // A day later the unfinished ones have expired: their shares are free too.
-    const clockAt = server.clock.now();
     server.clock.advance(24 * 3600_000 + 60_000);
     try {
       const e = await newDocument(await server.tokenFor(account.id));
       await created(e.tus.token, 1024 * KB);
     } finally {
-      server.clock.set(clockAt);
+      server.clock.set(clockAtStart);
     }
   });
 
