@@ -254,7 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyLimitBytes: intEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: boolEnv(env, 'TRUST_PROXY', false),
     hsts: hstsEnv(env),
-    seedDemo: boolEnv(env, 'SEED_DEMO', true),
+    // Demo accounts have known passwords: a production server seeds them only when told to.
+    seedDemo: boolEnv(env, 'SEED_DEMO', !production),
     photoDir: env.PHOTO_DIR?.trim() || join(env.DATA_DIR?.trim() || './data', 'photos'),
     uploadMaxBytes: intEnv(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
     uploadsInFlightMaxBytes: env.UPLOAD_IN_FLIGHT_MAX_BYTES?.trim() ? intEnv(env, 'UPLOAD_IN_FLIGHT_MAX_BYTES', 1) : null,
