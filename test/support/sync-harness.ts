@@ -38,7 +38,8 @@ export interface Harness {
   restartEngine: () => SyncEngine;
 }
 
-export async function createHarness(server: TestServer): Promise<Harness> {
+/** `locks`: the Web Locks the engine uses (none by default: one engine, no other tab). */
+export async function createHarness(server: TestServer, options: { locks?: LockManager | null } = {}): Promise<Harness> {
   server.clock.set(START);
   const world = await World.create(server);
   const db = new ShelfworkDb(`shelfwork-test-${crypto.randomUUID()}`);
@@ -58,7 +59,7 @@ export async function createHarness(server: TestServer): Promise<Harness> {
     },
   };
   const newEngine = (cache: ImageCache | null) =>
-    new SyncEngine({ db, apiBase: API_BASE, fetchImpl: net.fetch, now, random: () => 0.5, locks: null, warn: (message) => warnings.push(message), imageCache: cache });
+    new SyncEngine({ db, apiBase: API_BASE, fetchImpl: net.fetch, now, random: () => 0.5, locks: options.locks ?? null, warn: (message) => warnings.push(message), imageCache: cache });
   const engine = newEngine(imageCache);
 
   return {

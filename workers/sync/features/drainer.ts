@@ -98,7 +98,14 @@ export class Drainer {
     const { locks, ctx, ready } = this.options;
     await ready;
     if (!locks) return drainOnce(ctx, options);
-    // ifAvailable: another tab holds the lock and is draining; it will send our records too.
+    // A drain that keeps to the backoff skips when another tab holds the lock: that tab is
+    // draining and sends our records too. One that ignores the backoff (start, online, login) waits
+    // for the lock instead: the other tab's drain may keep to the backoff, and records that backed
+    // off while offline would then wait out their pause after the connection came back.
+    if (options.ignoreBackoff) {
+      await locks.request(OUTBOX_LOCK, async () => drainOnce(ctx, options));
+      return;
+    }
     await locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => {
       if (lock) await drainOnce(ctx, options);
     });
