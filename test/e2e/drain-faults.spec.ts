@@ -11,6 +11,8 @@
  * - IndexedDB refuses to store a photo (QuotaExceededError): the tasker reads the app's own words
  *   about full storage, nothing already queued is lost, and the photo saved once there is room is
  *   delivered.
+ * - The server is down for 20 s with work queued (each connection reset): the requests the proxy
+ *   saw are counted, each record's and pull's within what the backoff allows; then it all arrives.
  *
  * Each checks the server's side exactly (ids, counts, bytes, one file per photo on its disk) and
  * that the outbox is empty. Each works on a task of the seed's 'defects' type that staff creates
@@ -243,6 +245,51 @@ test.describe('faults while the outbox drains', () => {
     const onServer = await serverPhotos(direct, token, task.id);
     expect(onServer.map((p) => p.comment).sort()).toEqual(['Saved before the storage filled up', 'Saved once there was room']);
     await expectDeliveredOnce(direct, stack.server.dataDir, token, task.id, saved.photos, [(await serverChecklist(direct, token, task.id)).find((i) => i.title === PLAIN)!.id]);
+  });
+
+  test('the server is down for 20 s with work queued: the app asks only as often as its backoff allows, then delivers once', async ({ page, context, direct, stack }) => {
+    // After 20 s down a record waits up to 30 s more for its next try (its backoff), then the
+    // restart's own time on a loaded host: generous.
+    test.setTimeout(240_000);
+    const { token, task, itemIds, work } = await arrange(page, direct, 'Drain: server down');
+    const gallery = makeJpegs(2, test.info().outputPath('gallery'));
+
+    await context.setOffline(true);
+    await work.tickBox(work.tick(PLAIN));
+    await work.itemAction(CAMERA, 'Take photos').click();
+    for (const [i, file] of gallery.entries()) await work.addFromGallery(file, `Server down ${i + 1}`);
+    await page.goBack();
+    await work.tickBox(work.tick(CAMERA));
+    await work.tickBox(work.tick(DEFECTS));
+    await expect(work.syncStatus('Waiting for signal')).toContainText('2 photos');
+    const stored = await readMirror(page, task.id);
+
+    // The server dies; the proxy still takes each connection, logs its request and resets it, as a
+    // phone sees a server that is down. The signal comes back meanwhile ('online': one try at once).
+    await stack.server.kill();
+    const mark = stack.proxy.requests.length;
+    await context.setOffline(false);
+    await page.waitForTimeout(20_000);
+    const sent = stack.proxy.since(mark);
+    await stack.server.restart();
+
+    // Each request (a record's key, a pull's URL) at most as often as the backoff allows: a
+    // record's tries at 0, 1, 3, 7 and 15 s (jitter ±20 %), plus the service worker's own replay of
+    // its copy; a failed pull again after 15 s at the soonest. The service worker's wake-ups used
+    // to retry everything at once after each failure: 146 requests in these 20 s (36 per photo
+    // POST, 38 batches, 36 GET mission/my); now about 10.
+    const counts = new Map<string, number>();
+    for (const r of sent) {
+      const what = `${r.method} ${r.key ? `${r.path.split('?')[0]} ${r.key}` : r.path}`;
+      counts.set(what, (counts.get(what) ?? 0) + 1);
+    }
+    test.info().annotations.push({ type: 'requests while down', description: `${sent.length}: ${JSON.stringify([...counts])}` });
+    for (const [what, count] of counts) expect(count, what).toBeLessThanOrEqual(what.startsWith('GET ') ? 4 : 9);
+    expect(sent.filter((r) => r.path === '/api/mission/my').length, 'GET mission/my').toBeLessThanOrEqual(2);
+    expect(sent.length, 'all requests while the server was down').toBeLessThanOrEqual(50);
+
+    await waitForEmptyOutbox(page, task.id, 150_000);
+    await expectDeliveredOnce(direct, stack.server.dataDir, token, task.id, stored.photos, itemIds);
   });
 });
 
