@@ -57,6 +57,12 @@ export interface OutboxRecordBase {
   path: string;
   createdAt: string;
   attempts: number;
+  /**
+   * `attempts` when the connection last came back (additive, optional — missing = 0): the backoff
+   * grows with the failures since then, so attempts made offline do not delay the first retries
+   * after a reconnect.
+   */
+  backoffFrom?: number;
   state: OutboxState;
   nextAttemptAt: string | null;
   /**

@@ -83,3 +83,39 @@ describe('the drain lock across tabs', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 });
+
+describe('the backoff after a reconnect', () => {
+  it('counts only the failures since the connection came back: an answer lost right after a reconnect is retried within seconds', async () => {
+    h = await createHarness(server());
+    const t1 = await h.world.task('t1', 'in_progress', { ...OPEN_WINDOW, startTime: '2026-11-21T07:30:00.000Z' });
+    await h.world.checklist('t1', [['c1', 'plain']]);
+    await h.logIn();
+    await h.engine.syncNow('start');
+    await h.engine.idle();
+
+    // Offline for a while: eight failed attempts, a backoff of minutes.
+    const cut = h.net.fail('POST', /done-checklist-items/, { kind: 'network-error' });
+    await h.engine.setChecklistDone(t1, [h.id('c1')]);
+    await h.engine.idle();
+    for (let i = 0; i < 8; i++) {
+      const record = await h.db.outbox.toCollection().first();
+      h.advance(Math.max(0, Date.parse(record!.nextAttemptAt!) - h.now().getTime()) + 1);
+      await h.engine.syncNow('timer');
+      await h.engine.idle();
+    }
+    expect((await h.db.outbox.toCollection().first())!.attempts).toBeGreaterThanOrEqual(8);
+
+    // The signal is back; the first attempt fails on the way (a lost answer, a server restarting).
+    await h.engine.syncNow('online');
+    await h.engine.idle();
+    const after = await h.db.outbox.toCollection().first();
+    // The first retry after a reconnect waits about a second (1 s ± 20 %), not the minutes of the offline streak.
+    expect(Date.parse(after!.nextAttemptAt!) - h.now().getTime()).toBeLessThanOrEqual(1_200);
+
+    h.net.heal(cut);
+    h.advance(1_200);
+    await h.engine.syncNow('timer');
+    await h.engine.idle();
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+});

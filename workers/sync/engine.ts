@@ -42,7 +42,7 @@ import {
 } from '#domain/types';
 import { canSeeTasks, countryChangeError } from '#domain/users';
 import type { FollowUp } from './kinds';
-import type { DrainContext } from './outbox';
+import { restartBackoff, type DrainContext } from './outbox';
 import { browserImageCache, maintainPackCache, packDue, pullTaskPack, type ImageCache, type PackContext } from './pack';
 import { pullCountries, pullReservationLimit, pullTrainings, pullUser } from './pulls/account';
 import {
@@ -652,6 +652,8 @@ export class SyncEngine implements SyncApi {
     try {
       await this.ready;
       const eager = EAGER_REASONS.has(reason);
+      // The connection may be back: the waiting records' backoff counts only the failures from now.
+      if (eager) await this.guard('outbox backoff', () => restartBackoff(this.db));
       // Drain first: pulls then see the server state after our own queued changes.
       await this.drain({ ignoreBackoff: eager });
       await this.pullDue(force, eager);

@@ -192,7 +192,7 @@ async function writeVerdict(ctx: DrainContext, record: OutboxRecord, result: Api
     case 'retry':
       await db.outbox.update(record.id, {
         state: 'pending',
-        nextAttemptAt: new Date(ctx.now().getTime() + backoffMs(attempts, ctx.random)).toISOString(),
+        nextAttemptAt: new Date(ctx.now().getTime() + backoffMs(attempts - (record.backoffFrom ?? 0), ctx.random)).toISOString(),
       });
       return null;
     case 'auth':
@@ -591,6 +591,21 @@ export function reconcileTables(db: ShelfworkDb) {
 }
 
 /** When the earliest waiting record becomes due (the worker schedules its next drain by it). */
+/**
+ * The connection is back (app start, online, login): every waiting record's backoff starts over,
+ * counting only the failures from now on. Attempts made with no signal reached no server, and a
+ * record that failed eight times offline would otherwise wait minutes after its first failure
+ * with the signal back (an answer lost on the way, a server restarting).
+ */
+export async function restartBackoff(db: ShelfworkDb): Promise<void> {
+  await db.outbox
+    .where('state')
+    .anyOf(['pending', 'sending'])
+    .modify((record) => {
+      record.backoffFrom = record.attempts;
+    });
+}
+
 export async function nextAttemptAt(db: ShelfworkDb): Promise<Date | null> {
   const waiting = await db.outbox.where('state').equals('pending').toArray();
   let earliest: number | null = null;
