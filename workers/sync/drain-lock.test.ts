@@ -46,15 +46,21 @@ class FakeLocks {
   }
 }
 
+/** Logged in as an approved tasker with task t1 in progress (one plain checklist item), first sync done. */
+async function taskInProgress(locks: LockManager | null): Promise<string> {
+  h = await createHarness(server(), { locks });
+  const t1 = await h.world.task('t1', 'in_progress', { ...OPEN_WINDOW, startTime: '2026-11-21T07:30:00.000Z' });
+  await h.world.checklist('t1', [['c1', 'plain']]);
+  await h.logIn();
+  await h.engine.syncNow('start');
+  await h.engine.idle();
+  return t1;
+}
+
 describe('the drain lock across tabs', () => {
   it('a drain on reconnect waits for the lock another tab holds and sends the records that backed off', async () => {
     const locks = new FakeLocks();
-    h = await createHarness(server(), { locks: locks as unknown as LockManager });
-    const t1 = await h.world.task('t1', 'in_progress', { ...OPEN_WINDOW, startTime: '2026-11-21T07:30:00.000Z' });
-    await h.world.checklist('t1', [['c1', 'plain']]);
-    await h.logIn();
-    await h.engine.syncNow('start');
-    await h.engine.idle();
+    const t1 = await taskInProgress(locks as unknown as LockManager);
 
     // Offline: the tick's attempts fail and its backoff grows past the moment the signal returns.
     const cut = h.net.fail('POST', /done-checklist-items/, { kind: 'network-error' });
@@ -86,12 +92,7 @@ describe('the drain lock across tabs', () => {
 
 describe('the backoff after a reconnect', () => {
   it('counts only the failures since the connection came back: an answer lost right after a reconnect is retried within seconds', async () => {
-    h = await createHarness(server());
-    const t1 = await h.world.task('t1', 'in_progress', { ...OPEN_WINDOW, startTime: '2026-11-21T07:30:00.000Z' });
-    await h.world.checklist('t1', [['c1', 'plain']]);
-    await h.logIn();
-    await h.engine.syncNow('start');
-    await h.engine.idle();
+    const t1 = await taskInProgress(null);
 
     // Offline for a while: eight failed attempts, a backoff of minutes.
     const cut = h.net.fail('POST', /done-checklist-items/, { kind: 'network-error' });
