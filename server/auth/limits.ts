@@ -12,7 +12,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { rateLimited } from '../http/errors';
 import { hitRateLimits } from './queries';
 
 export interface AuthLimiter {
@@ -32,11 +32,6 @@ export function addressKey(ip: string): string {
   return normalizeIP(ip, 64);
 }
 
-function rateLimited(message: string, retryAfterSeconds: number): ApiError {
-  const error = new ApiError(429, 'RATE_LIMITED', message);
-  error.retryAfter = Math.max(1, retryAfterSeconds);
-  return error;
-}
 
 export function createAuthLimiter(app: FastifyInstance, ctx: AppContext): AuthLimiter {
   const { db, clock, config } = ctx;

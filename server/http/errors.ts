@@ -53,6 +53,13 @@ const FASTIFY_CODES: Record<string, { status: number; code: ServerErrorCode; mes
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Content-Length does not match the body' },
 };
 
+/** 429 RATE_LIMITED with Retry-After (at least 1 s): a limit counted per account, address or tasker was reached. */
+export function rateLimited(message: string, retryAfterSeconds: number): ApiError {
+  const error = new ApiError(429, 'RATE_LIMITED', message);
+  error.retryAfter = Math.max(1, retryAfterSeconds);
+  return error;
+}
+
 /** Seconds a client is told to wait (Retry-After) while the database or the disk is out. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 30;
 

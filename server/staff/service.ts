@@ -12,6 +12,7 @@ import { readString } from '../http/input';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { validateCountry } from '#domain/validation';
+import { formatAmount, parseAmount } from '#domain/money';
 import type { CountryCode, Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
@@ -116,7 +117,7 @@ function readMoney(value: unknown, required: boolean): { value: string | null; e
   if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
   const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
   if (typeof text !== 'string' || !MONEY_RE.test(text.trim())) return { value: null, error: 'INVALID' };
-  return { value: Number(text.trim()).toFixed(2), error: null };
+  return { value: formatAmount(parseAmount(text)), error: null };
 }
 
 /**
@@ -186,7 +187,7 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   const country = await db.selectFrom('countries').select('currency_code').where('code', '=', place.country_code).executeTakeFirstOrThrow();
   const expected = duration as number;
   const base = reward.value;
-  const total = bonus.value ? (Number(base) + Number(bonus.value)).toFixed(2) : base;
+  const total = bonus.value ? formatAmount(parseAmount(base) + parseAmount(bonus.value)) : base;
   const id = randomUUID();
   const endIso = end.value.toISOString();
   await db

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { ApiError } from '../http/errors';
+import { rateLimited } from '../http/errors';
 import { hitRateLimits } from '../auth/queries';
 import type { UserRow } from '../users/queries';
 import type { CountryCode, Locale } from '#domain/types';
@@ -42,10 +42,7 @@ export async function hitSupportLimit(db: Db, userId: string, now: Date): Promis
     DAY_SECONDS,
     { keepRefused: false },
   );
-  if (!limited) return;
-  const error = new ApiError(429, 'RATE_LIMITED', 'Too many support messages. Please wait a few minutes and try again.');
-  error.retryAfter = retryAfterSeconds;
-  throw error;
+  if (limited) throw rateLimited('Too many support messages. Please wait a few minutes and try again.', retryAfterSeconds);
 }
 
 export async function supportContactOf(db: Db, country: CountryCode): Promise<SupportContact | null> {

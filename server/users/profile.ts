@@ -9,7 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/database';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest, rateLimited } from '../http/errors';
 import type { FieldErrorCode } from '#domain/errors';
 import {
   isProfileComplete,
@@ -236,11 +236,7 @@ export async function startReferralTry(db: Db, userId: string, address: string, 
     2 * REFERRAL_TRY_LIMITS.windowSeconds,
     { keepRefused: false },
   );
-  if (limited) {
-    const error = new ApiError(429, 'RATE_LIMITED', 'Too many referral codes tried. Please wait and try again.');
-    error.retryAfter = retryAfterSeconds;
-    throw error;
-  }
+  if (limited) throw rateLimited('Too many referral codes tried. Please wait and try again.', retryAfterSeconds);
   return eventIds;
 }
 
