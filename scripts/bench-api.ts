@@ -13,7 +13,7 @@
  *   server is not hidden) and of the service time (from when it was sent), the 5xx and error
  *   counts, and the achieved rate. Everything is stopped and removed at the end.
  *
- * - Delta sync (issue 15, docs/decisions/0009-delta-sync.md), before the rate run: the available
+ * - Delta sync (docs/decisions/0009-delta-sync.md), before the rate run: the available
  *   list as the sync worker pulls it, old (every page of the full list) vs new (`since=<cursor>`),
  *   one request after another: bytes, requests, API and PostgreSQL CPU per idle poll; then per
  *   change (staff adds a task, then one poll): bytes and CPU of that poll. After each round's rate
@@ -290,7 +290,7 @@ async function staffCreateTask(port: number, token: string, n: number): Promise<
 }
 
 /**
- * Delta sync (issue 15): the available list as the worker pulls it, old (every page, whole) vs new
+ * Delta sync: the available list as the worker pulls it, old (every page, whole) vs new
  * (`since=<cursor>` chained poll to poll), idle and with one change (a new task) per poll.
  */
 async function measureDelta(port: number, token: string, pids: { api: number | undefined; pg: number | undefined }): Promise<string> {

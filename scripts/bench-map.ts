@@ -1,5 +1,5 @@
 /**
- * `npm run bench:map` — the map's budget (issue 13): map interactive ≤ 1.5 s on a warm start.
+ * `npm run bench:map` — the map's budget: map interactive ≤ 1.5 s on a warm start.
  * Starts the real server on a free port with a fresh data folder and serves the built app (the npm
  * script builds first; DIST_DIR picks another build), logs in the LT demo tasker in real Chromium
  * (WebGL through SwiftShader, the flags of scripts/lib/chromium.ts), opens /map/available once

@@ -19,7 +19,7 @@
  * sync was done (the drain and the pulls it made due: engine.syncNow + idle), records per second,
  * and the count delivered exactly once.
  *
- * Old vs new in one run (issue 15): the same benchmark against a server with BATCH_PER_RECORD=1
+ * Old vs new in one run: the same benchmark against a server with BATCH_PER_RECORD=1
  * and EXECUTION_FULL_WRITES=1 ('old': each record of a batch in its own transaction, scan lists
  * and defect sets written whole, as before) and without them
  * ('one transaction': server/http/batch.ts), alternating, BENCH_ROUNDS times (1), on the embedded
@@ -115,7 +115,7 @@ async function runOnce(
   const port = await freePort();
   say(`--- ${label} (load ${load.toFixed(1)}): server on port ${port} with DATA_DIR=${dataDir}`);
   // Embedded database unless databaseUrl (SMTP_URL is not passed on), demo seed, NODE_ENV=test.
-  // Old = before issue 15's batch work on the server: per-record transactions and whole-list writes.
+  // Old = the server before batching: per-record transactions and whole-list writes.
   const server = startServer({
     port,
     dataDir,

@@ -1,5 +1,5 @@
 /**
- * Where the server's time goes for POST /api/batch (issue 15): an in-process profile, no network.
+ * Where the server's time goes for POST /api/batch: an in-process profile, no network.
  * `npx tsx scripts/profile-batch.ts` (DATABASE_URL set: PostgreSQL; else PGlite in a temp data
  * folder, as `npm start` runs it).
  *

@@ -1,5 +1,5 @@
 /**
- * The background-sync path and batches (issue 15). The sync worker sends most outbox records in
+ * The background-sync path and batches. The sync worker sends most outbox records in
  * one POST /api/batch; when that request fails for want of signal, `splitBatch` turns it into one
  * request per record (each with its own Idempotency-Key and recorded time), which the Workbox queue
  * keeps as before. `replayInBatches` replays the queue with POST /api/batch again (up to

@@ -1,5 +1,5 @@
 /**
- * The map's tile service resources (issue 13), kept for offline in their own bounded runtime cache:
+ * The map's tile service resources, kept for offline in their own bounded runtime cache:
  * vector/raster tiles, glyph ranges and sprites cache-first (they change rarely; the cap bounds
  * the storage), the style and TileJSON network-first (a new style version arrives when online,
  * the last one seen serves offline). Recognised by their URL shape, cross-origin only: the app's

@@ -1,5 +1,5 @@
 /**
- * Web push in the service worker (issue 14): a push shows a notification with the words the
+ * Web push in the service worker: a push shows a notification with the words the
  * server made in the tasker's language (server/notifications/push.ts, `PushPayload`); a click on
  * it focuses an open Shelfwork window and moves it to the screen the push is about, or opens one
  * there (`?source=push_notification`, set by the server). Only same-origin paths are opened.

@@ -58,7 +58,7 @@ registerRoute(
 // Logos, task images and documents: the task pack's copy first (never trimmed), then the
 // runtime cache (cache-first, bounded), then the network.
 registerRoute(isCacheableImageRequest, createCacheFirstHandler(IMAGE_CACHE_NAME, undefined, [PACK_CACHE_NAME]), 'GET');
-// The map's tile service (issue 13): tiles, glyphs, sprites cache-first with a cap, its style
+// The map's tile service: tiles, glyphs, sprites cache-first with a cap, its style
 // network-first; registered after the image route, which keeps task images (sw/mapCache.ts).
 registerRoute(isMapResourceRequest, mapResourceHandler, 'GET');
 registerRoute(isMapStyleRequest, mapStyleHandler, 'GET');
@@ -203,7 +203,7 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// Web push (issue 14): show pushes, open their screen on a click (sw/push.ts).
+// Web push: show pushes, open their screen on a click (sw/push.ts).
 registerPushHandlers(self);
 
 // A new worker takes over open pages as soon as it activates (it only activates after

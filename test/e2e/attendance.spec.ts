@@ -1,5 +1,5 @@
 /**
- * Attendance confirmation end to end (issue 13, spec sections 3–8), real Chromium against the real
+ * Attendance confirmation end to end (spec sections 3–8), real Chromium against the real
  * server: staff ask the demo tasker to confirm a reserved task (staff API); the banner on the
  * reserved list opens the popup; an answer "no" with a comment reaches the server exactly once —
  * also when given offline and delivered on reconnect — and the request leaves the screen; a request

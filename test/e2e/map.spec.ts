@@ -1,5 +1,5 @@
 /**
- * Maps (issue 13) in real Chromium (WebGL through SwiftShader) against the real server: the
+ * Maps in real Chromium (WebGL through SwiftShader) against the real server: the
  * available map renders markers for the seeded stores with their task counts, a cluster expands,
  * a marker opens its drawer and a task opens from it; with the network cut, the reserved map still
  * shows the places of the tasker's reserved tasks (from the mirror, the offline basemap from the

@@ -1,5 +1,5 @@
 /**
- * Money and motivation on screen (issue 12), against the real server's demo seed: the payout
+ * Money and motivation on screen, against the real server's demo seed: the payout
  * summary leads to the next payout's breakdown; a task staff accept appears in it; the figures
  * stay readable offline; missions with their detail and the 'missing mission' message; the
  * offerings widget remembers being collapsed; the invite code copies with its 3 s cooldown.

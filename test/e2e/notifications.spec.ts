@@ -1,5 +1,5 @@
 /**
- * Notifications and web push end to end (issue 14), real Chromium against the real server:
+ * Notifications and web push end to end, real Chromium against the real server:
  * - a staff action (a new task in the tasker's market) raises the bell's count at the next 60 s
  *   pull; the single notification opens directly, 'Open task' opens its task with
  *   ?source=notification, and it is marked seen on the server (it no longer comes back);

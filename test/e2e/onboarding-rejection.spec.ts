@@ -1,5 +1,5 @@
 /**
- * Staff review's rejection, as the tasker lives it (issue 11): an LT account sent for approval
+ * Staff review's rejection, as the tasker lives it: an LT account sent for approval
  * (arranged through the API) is rejected with two reasons and a comment; the onboarding page lists
  * them, the wizard opens at the first reason's step with each reason as its field's error, a
  * wrong fix is refused on the phone, the right one is sent, the account waits for approval

@@ -1,5 +1,5 @@
 /**
- * From sign-up to the first reservation (issue 11), in Chromium at 390×844 against the real
+ * From sign-up to the first reservation, in Chromium at 390×844 against the real
  * server. LT: a new account adds its activity certificate, fills the wizard's five steps with the
  * ID photo — part of it offline: two saves queued, the page reloaded with a draft typed, the
  * waiting state shown — then back online the profile and the ID photo reach the server exactly

@@ -1,5 +1,5 @@
 /**
- * The week's money from acceptance to the bank (issue 12), against the real server: a mission
+ * The week's money from acceptance to the bank, against the real server: a mission
  * staff create and assign; staff accept the tasker's two tasks awaiting confirmation; the next
  * payout's breakdown lists them and the mission's bonus, the mission shows complete; the market
  * week ends; the payout run records the week; staff mark it paid; the tasker sees it paid.

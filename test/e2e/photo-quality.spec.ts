@@ -1,5 +1,5 @@
 /**
- * Photos that pass review, in Chromium (issue 13): a photo picked on the task camera is measured in
+ * Photos that pass review, in Chromium: a photo picked on the task camera is measured in
  * the photo quality worker off the main thread; a blurred shelf-like photo is asked about
  * ('This photo looks blurry — retake?'), a dark one too ('… too dark …'), a sharp one is not, and
  * the tasker may keep an asked-about photo (Save photo stays enabled). Works with the network cut.

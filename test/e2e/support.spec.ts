@@ -1,5 +1,5 @@
 /**
- * Reach and help (issue 14), end to end on the real server and the built app:
+ * Reach and help, end to end on the real server and the built app:
  * - a support message written offline waits on the phone, arrives once when the signal returns and
  *   is mailed once to the market's support address (the dev mailbox);
  * - the install banner shows on app screens (280–380 px wide) and hides on welcome, install and the

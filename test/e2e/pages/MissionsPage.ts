@@ -1,5 +1,5 @@
 /**
- * Missions (issue 12): /missions (cards with circular progress, objectives, the detail popup, a
+ * Missions: /missions (cards with circular progress, objectives, the detail popup, a
  * 'missing mission' alert for an unknown ?missionId=) and the widget on the offerings
  * (collapsible, a carousel of the active missions).
  */

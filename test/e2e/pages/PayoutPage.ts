@@ -1,5 +1,5 @@
 /**
- * The payout screens (issue 12): the summary on /profile and /profile/next-payout — the total, the
+ * The payout screens: the summary on /profile and /profile/next-payout — the total, the
  * three expandable rows (completed tasks value, reward reductions, overpayment repayment with the
  * policy percentage), bonuses when any, the formula footer, and past payouts with their status.
  * English texts (the e2e tests run in en unless they switch).

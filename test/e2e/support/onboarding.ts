@@ -1,5 +1,5 @@
 /**
- * Onboarding as the end-to-end tests arrange and check it (issue 11): JPEG files to pick, valid
+ * Onboarding as the end-to-end tests arrange and check it: JPEG files to pick, valid
  * identifiers (the published examples src/domain/profile.test.ts uses), an account brought to
  * "awaiting approval" through the API when a test is about what comes after, and staff review
  * through the staff API (docs/api.md, "Staff API"). The screens under test are driven by the UI.
