@@ -8,7 +8,7 @@ import type { User } from '#domain/types';
 import { onboardingState } from '#domain/users';
 import { useTasksByStatus } from '../tasks/queries';
 import { Icon, type IconName } from '#ui/Icon';
-import { AppLink, isCurrentPath } from './AppLink';
+import { AppLink, isCurrentPath } from '../shared/AppLink';
 
 const IN_PROGRESS = ['in_progress'] as const;
 

@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
 import { dismissToast, showToast } from '#ui/toastStore';
-import { useOnline } from './useOnline';
+import { useOnline } from '../shared/useOnline';
 
 const OFFLINE_ID = 'connection-offline';
 const ONLINE_ID = 'connection-online';

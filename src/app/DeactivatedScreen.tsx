@@ -2,8 +2,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Icon } from '#ui/Icon';
 import { SupportContacts } from '../support/SupportContacts';
-import { GreenLayout } from './GreenLayout';
-import { SignOutButton } from './SignOutButton';
+import { GreenLayout } from '../chrome/GreenLayout';
+import { SignOutButton } from '../chrome/SignOutButton';
 
 export function DeactivatedScreen() {
   return (

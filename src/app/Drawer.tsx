@@ -10,11 +10,11 @@ import { NATIVE_LANGUAGE_NAMES, isLocale } from '../i18n/locales';
 import { BrandMark } from '#ui/BrandMark';
 import { Icon, type IconName } from '#ui/Icon';
 import { useModalDialog } from '#ui/useModalDialog';
-import { AppLink } from './AppLink';
-import { drawerItems, type DrawerItemId } from './drawerItems';
+import { AppLink } from '../shared/AppLink';
+import { drawerItems, type DrawerItemId } from '../shared/drawerItems';
 import { isInstalledApp } from '../pwa/register';
-import { SignOutButton } from './SignOutButton';
-import { useRouteTitles } from './useRouteTitles';
+import { SignOutButton } from '../chrome/SignOutButton';
+import { useRouteTitles } from '../chrome/useRouteTitles';
 
 const ITEM_ROUTES: Record<DrawerItemId, { to: string; icon: IconName }> = {
   support: { to: '/support', icon: 'support' },

@@ -4,9 +4,9 @@ import { Navigate } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '#ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
-import { PendingUserScreen } from './PendingUserScreen';
+import { PendingUserScreen } from '../chrome/PendingUserScreen';
 import { routeDecision } from './routeDecision';
-import { useOnline } from './useOnline';
+import { useOnline } from '../shared/useOnline';
 import { useOwnTaskFacts } from './useOwnTaskFacts';
 
 /** Right after login the own-task lists may not be pulled yet; wait this long for them, at most. */

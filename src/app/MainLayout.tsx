@@ -8,11 +8,11 @@ import { canSeeTasks } from '#domain/users';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { BottomNav } from './BottomNav';
 import { Drawer } from './Drawer';
-import { isRouteHandle, type RouteHandle } from './routeHandle';
-import { ScreenTitleContext } from './screenTitle';
+import { isRouteHandle, type RouteHandle } from '../chrome/routeHandle';
+import { ScreenTitleContext } from '../shared/screenTitle';
 import { TopBar } from './TopBar';
-import { useEmbeddedView } from './useEmbeddedView';
-import { useRouteTitles } from './useRouteTitles';
+import { useEmbeddedView } from '../shared/useEmbeddedView';
+import { useRouteTitles } from '../chrome/useRouteTitles';
 import './MainLayout.css';
 
 export function MainLayout() {

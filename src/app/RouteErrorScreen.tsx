@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Icon } from '#ui/Icon';
-import { GreenLayout } from './GreenLayout';
+import { GreenLayout } from '../chrome/GreenLayout';
 
 export function RouteErrorScreen() {
   const error = useRouteError();

@@ -6,9 +6,9 @@ import { Navigate, Outlet } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '#ui/Spinner';
 import { DeactivatedScreen } from './DeactivatedScreen';
-import { PendingUserScreen } from './PendingUserScreen';
+import { PendingUserScreen } from '../chrome/PendingUserScreen';
 import { routeDecision, type RouteRule } from './routeDecision';
-import { useOnline } from './useOnline';
+import { useOnline } from '../shared/useOnline';
 
 export interface RouteGuardProps {
   rule: Exclude<RouteRule, 'home'>;

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { SESSION_EXPIRED_KEY } from '#contracts/kv';
 import { useKv } from '../sync/hooks';
 import { dismissToast, showToast } from '#ui/toastStore';
-import { signOut } from './mutations';
+import { signOut } from '../chrome/mutations';
 
 const TOAST_ID = 'session-expired';
 

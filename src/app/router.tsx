@@ -7,13 +7,13 @@ import { OnboardingScreen } from '../onboarding/OnboardingScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { Spinner } from '#ui/Spinner';
 import { AppShell } from './AppShell';
-import { GreenLayout } from './GreenLayout';
+import { GreenLayout } from '../chrome/GreenLayout';
 import { HomeRedirect } from './HomeRedirect';
 import { MainLayout } from './MainLayout';
-import { NotFoundScreen } from './NotFoundScreen';
+import { NotFoundScreen } from '../chrome/NotFoundScreen';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { RouteGuard } from './RouteGuard';
-import type { RouteHandle, RouteTitleKey } from './routeHandle';
+import type { RouteHandle, RouteTitleKey } from '../chrome/routeHandle';
 
 const taskList = async () => ({ Component: (await import('../tasks/TaskListScreen')).TaskListScreen });
 const taskDetail = async () => ({ Component: (await import('../tasks/TaskDetailScreen')).TaskDetailScreen });
@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
                   {
                     // The three lists are one lazy route with three leaves: once the list screen
                     // is loaded, a tab switch has no route module to resolve, so the router
-                    // commits it at once (the tabs' flushSync navigations, app/syncNavigation.ts)
+                    // commits it at once (the tabs' flushSync navigations, src/shared/syncNavigation.ts)
                     // and the screen stays mounted (TaskListScreen reads the status from the path).
                     lazy: taskList,
                     children: [

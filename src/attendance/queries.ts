@@ -8,7 +8,7 @@ import { ATTENDANCE_ANSWER_KIND } from '#db/outboxKinds';
 import { getDb } from '#db/schema';
 import { isAttendanceRequest, type AttendanceRequest } from '#domain/attendance';
 import type { ErrorCode } from '#domain/errors';
-import { useCachedLiveQuery } from '../tasks/cachedLiveQuery';
+import { useCachedLiveQuery } from '../shared/cachedLiveQuery';
 
 export interface AttendanceRequestView extends AttendanceRequest {
   /** An answer is on the phone, not yet delivered. */
@@ -19,7 +19,7 @@ export interface AttendanceRequestView extends AttendanceRequest {
 
 /**
  * undefined while loading; [] when there are none (or the tasker is not approved). Cached across
- * screens (every list shows the banners): see src/tasks/cachedLiveQuery.ts.
+ * screens (every list shows the banners): see src/shared/cachedLiveQuery.ts.
  */
 export function useAttendanceRequests(): AttendanceRequestView[] | undefined {
   return useCachedLiveQuery('attendance:requests', async () => {

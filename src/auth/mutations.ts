@@ -1,13 +1,13 @@
 /**
  * The access commands (send a login code, log in with it or with a password, register), online
  * only, through the one command layer (src/sync/commands.ts): a failure is a result, never a
- * throw. Each raises 'It takes longer than usual, please wait' after 5 s (src/app/slowCommand.ts).
+ * throw. Each raises 'It takes longer than usual, please wait' after 5 s (src/shared/slowCommand.ts).
  * A failure the form does not show on a field becomes a toast (`showCommandFailure`), in the words
  * of src/i18n/errorMessages.ts (spec section 8): a 420's own message (e.g. 'Please register
  * first'), 'Cannot connect to server', the service being temporarily unavailable (502/503/504),
  * 'Too many attempts' (429), else 'Could not login' / 'Could not register'.
  */
-import { trackSlow } from '../app/slowCommand';
+import { trackSlow } from '../shared/slowCommand';
 import type { CountryCode } from '#domain/types';
 import { errorMessage } from '../i18n/errorMessages';
 import { runCommand, type CommandFailure, type CommandResult } from '../sync/commands';

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import { useTaskDefects } from './queries';
 import { Spinner } from '#ui/Spinner';
 import { executionPath } from './checklist';

@@ -8,8 +8,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
-import { useEmbeddedView } from '../app/useEmbeddedView';
+import { useScreenTitle } from '../shared/screenTitle';
+import { useEmbeddedView } from '../shared/useEmbeddedView';
 import { usePhotos } from './queries';
 import { showToast } from '#ui/toastStore';
 import { Spinner } from '#ui/Spinner';

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
 import { completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
 import { usePhotos, useTaskDefects } from './queries';

@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
 import { TextField } from '#ui/TextField';
 import { ExecutionGate } from './ExecutionGate';

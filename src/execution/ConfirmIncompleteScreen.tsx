@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
 import { completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
 import { fieldErrorMessage } from '../i18n/errorMessages';

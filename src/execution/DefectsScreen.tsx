@@ -1,7 +1,7 @@
 /** /task/{taskId}/defects (spec section 2): log the regular defects found; works offline. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import { useTaskDefects } from './queries';
 import { Spinner } from '#ui/Spinner';
 import { cameraPath } from './checklist';

@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { useOutbox } from '../sync/hooks';
 import { useUser } from '../auth/queries';
 import { Icon } from '#ui/Icon';

@@ -4,8 +4,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
-import { useEmbeddedView } from '../app/useEmbeddedView';
+import { useScreenTitle } from '../shared/screenTitle';
+import { useEmbeddedView } from '../shared/useEmbeddedView';
 import { usePhotos } from './queries';
 import { Spinner } from '#ui/Spinner';
 import { ExecutionGate } from './ExecutionGate';

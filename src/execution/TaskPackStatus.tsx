@@ -6,7 +6,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useTaskPack } from './queries';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { Icon } from '#ui/Icon';
 import { showToast } from '#ui/toastStore';
 import { pullTaskPack } from './mutations';

@@ -7,7 +7,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { OutboxRecord, PhotoRow } from '#db/schema';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { Icon } from '#ui/Icon';
 import { RejectedRecords } from './RejectedRecords';
 import { summarizeOutbox } from './syncStatus';

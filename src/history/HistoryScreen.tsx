@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { HISTORY_STATUSES, type TaskStatus } from '#domain/types';
 import { useSyncMeta } from '../sync/hooks';
 import { useTasksByStatus } from '../tasks/queries';
-import { FreshnessLine } from '../tasks/FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { watchCollections } from '../tasks/mutations';
 import { historyCards } from './historyGroups';
 import { useHistoryStatusLabels } from './historyLabels';

@@ -30,7 +30,7 @@ import { formatMoney } from '../i18n/format';
 import { watchCollections } from '../tasks/mutations';
 import { LIST_STATUSES, pathForStatus, type ListStatus } from '../tasks/routes';
 import { useDevicePosition } from '../tasks/useDevicePosition';
-import { useNow } from '../tasks/useNow';
+import { useNow } from '../shared/useNow';
 import { CLUSTER_PROPERTIES, mapCurrency, selectMapPoints, toFeatureCollection, type MapMode, type MapPoint } from './mapPlaces';
 import { citiesAtZoom, hasWebGL, loadCities, loadMapStyleConfig, offlineStyle, OFFLINE_ATTRIBUTION, type CityFeature } from './mapStyle';
 import { debounce, readMapView, writeMapView, type Debounced, type MapView } from './mapView';

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
 import { Spinner } from '#ui/Spinner';
-import { FreshnessLine } from '../tasks/FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { MissionCard } from './MissionCard';
 import { MissionDetailDialog } from './MissionDetailDialog';
 import { useMissions } from './queries';

@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import { AppLink } from '../app/AppLink';
+import { AppLink } from '../shared/AppLink';
 import type { Mission } from '#domain/missions';
 import { Icon } from '#ui/Icon';
 import { CarouselAutoplay } from './carousel';

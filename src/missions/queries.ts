@@ -10,7 +10,7 @@ import { MISSIONS_KEY } from '#contracts/kv';
 import { getDb, type ShelfworkDb, type SyncMeta } from '#db/schema';
 import { sortMissions, type Mission } from '#domain/missions';
 import { sendSignal } from '../sync/commands';
-import { prefetchAnswer, useCachedLiveQuery } from '../tasks/cachedLiveQuery';
+import { prefetchAnswer, useCachedLiveQuery } from '../shared/cachedLiveQuery';
 
 export interface MissionsView {
   /** Sorted; null when never pulled. */

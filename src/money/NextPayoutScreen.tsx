@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { Spinner } from '#ui/Spinner';
-import { FreshnessLine } from '../tasks/FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { NextPayoutBreakdown } from './NextPayoutBreakdown';
 import { PastPayouts } from './PastPayouts';
 import { usePayoutInfo, usePayouts } from './queries';

@@ -6,7 +6,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Icon } from '#ui/Icon';
-import { FreshnessLine } from '../tasks/FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { formatMoney } from './format';
 import { usePayoutInfo } from './queries';
 import './money.css';

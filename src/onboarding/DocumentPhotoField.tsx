@@ -9,7 +9,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '#ui/Icon';
 import { Spinner } from '#ui/Spinner';
 import { showToast } from '#ui/toastStore';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { imageErrorMessage } from '../execution/errors';
 import { preparePhotoFile } from '../execution/photos/preparePhoto';
 import { errorMessage } from '../i18n/errorMessages';

@@ -6,11 +6,11 @@
 import { Trans } from '@lingui/react/macro';
 import { onboardingState } from '#domain/users';
 import { useUser } from '../auth/queries';
-import { PendingUserScreen } from '../app/PendingUserScreen';
-import { useOnline } from '../app/useOnline';
+import { PendingUserScreen } from '../chrome/PendingUserScreen';
+import { useOnline } from '../shared/useOnline';
 import { Spinner } from '#ui/Spinner';
 import { useSyncMeta } from '../sync/hooks';
-import { FreshnessLine } from '../tasks/FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { OnboardingNotice } from './OnboardingNotice';
 import { OnboardingStepper } from './OnboardingStepper';
 import './onboarding.css';

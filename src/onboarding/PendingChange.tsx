@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import type { PAYMENT_DOCUMENTS_KIND, SAVE_PROFILE_KIND } from '#db/outboxKinds';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { useOutbox } from '../sync/hooks';
 
 export function PendingChange({ kind }: { kind: typeof SAVE_PROFILE_KIND | typeof PAYMENT_DOCUMENTS_KIND }) {

@@ -6,7 +6,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { useProfileSaveState } from '../profile/queries';
 
 export interface ProfileSaveStatusProps {

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as yup from 'yup';
 import { TextField } from '#ui/TextField';
 import { formikField } from '#ui/formikField';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { dismissRejected } from '../execution/mutations';
 import { saveReferredByCode } from '../profile/mutations';
 import { useReferredByCode, useReferredByCodeState } from '../profile/queries';

@@ -6,8 +6,8 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '#ui/Icon';
-import { SignOutButton } from '../app/SignOutButton';
-import { useRouteTitles } from '../app/useRouteTitles';
+import { SignOutButton } from '../chrome/SignOutButton';
+import { useRouteTitles } from '../chrome/useRouteTitles';
 
 export function ProfileMenu() {
   const titles = useRouteTitles();

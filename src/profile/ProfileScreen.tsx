@@ -5,10 +5,10 @@
  * mirror, with how old the profile is; while the screen is open the worker refreshes the
  * picture's link and the supervisor (the profile hooks tell it).
  */
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { useSyncMeta } from '../sync/hooks';
-import { FreshnessLine } from '../tasks/FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { useReservationLimit } from '../tasks/queries';
 import { ReservationLimitBar } from '../tasks/ReservationLimitBar';
 import { Spinner } from '#ui/Spinner';

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '#ui/Icon';
-import { useEmbeddedView } from '../app/useEmbeddedView';
+import { useEmbeddedView } from '../shared/useEmbeddedView';
 import { isInstalledApp } from './register';
 import { dismissInstallBanner, isInstallBannerDismissed, shouldShowInstallBanner } from './install';
 import './install.css';

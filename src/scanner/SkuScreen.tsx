@@ -7,8 +7,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
-import { useOnline } from '../app/useOnline';
+import { useScreenTitle } from '../shared/screenTitle';
+import { useOnline } from '../shared/useOnline';
 import { pullTaskPack } from './mutations';
 import { ExecutionGate } from '../execution/ExecutionGate';
 import { useExecutionTask } from '../execution/useExecutionTask';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { LOCALES } from '#domain/types';
 import { chooseLocale } from '../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES } from '../i18n/locales';
-import { SignOutButton } from '../app/SignOutButton';
+import { SignOutButton } from '../chrome/SignOutButton';
 import { useSessionEmail } from '../auth/queries';
 import { Icon } from '#ui/Icon';
 import { PushSettingsCard } from '../notifications/PushSettingsCard';

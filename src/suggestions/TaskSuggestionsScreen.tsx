@@ -7,15 +7,15 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import { isTaskTypeNew } from '#domain/tasks';
 import { useKv } from '../sync/hooks';
-import { InfiniteScrollSentinel } from '../tasks/InfiniteScrollSentinel';
+import { InfiniteScrollSentinel } from '../shared/InfiniteScrollSentinel';
 import { pullSuggestions } from '../tasks/mutations';
 import { TaskCard } from '../tasks/TaskCard';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
-import { useNow } from '../tasks/useNow';
+import { useNow } from '../shared/useNow';
 import { readSuggestionsState, suggestionsKey } from '#contracts/kv';
 import { groupSuggestionsByPlace, suggestionCount, SUGGESTIONS_REFRESH_MS } from './suggestions';
 import { useTasksByIds } from './useTasksByIds';

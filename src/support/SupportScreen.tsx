@@ -14,7 +14,7 @@ import { formikField } from '#ui/formikField';
 import { TextField } from '#ui/TextField';
 import { showToast } from '#ui/toastStore';
 import { useSessionEmail } from '../auth/queries';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import { clearDraft, saveDraft, useDraft } from '../profile/queries';
 import { submitSupportRequest } from './mutations';
 import { useUnsentSupportRequests } from './queries';

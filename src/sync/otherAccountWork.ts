@@ -2,7 +2,7 @@
  * Whether the phone holds work another account queued and has not sent yet. Outbox records carry
  * the id of the tasker who queued them (`ownerId`) and are kept across logouts and session
  * expiries; only their owner's session sends them (workers/sync/outbox.ts). The signed-in tasker
- * is told such work exists when signing out (src/app/SignOutButton.tsx), and nothing more: not
+ * is told such work exists when signing out (src/chrome/SignOutButton.tsx), and nothing more: not
  * whose it is, nor what it holds.
  */
 import { useLiveQuery } from 'dexie-react-hooks';

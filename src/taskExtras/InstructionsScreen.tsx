@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useParams } from 'react-router';
 import { useUser } from '../auth/queries';
-import { useScreenTitle } from '../app/screenTitle';
+import { useScreenTitle } from '../shared/screenTitle';
 import { MarkdownText } from '../tasks/MarkdownText';
 import { useTask, useTrainings } from '../tasks/queries';
 import { TaskDetailLoading } from '../tasks/TaskDetailLoading';

@@ -6,9 +6,9 @@
  */
 import { Navigate, useParams } from 'react-router';
 import { isPlausibleId } from '#domain/validation';
-import { GreenLayout } from '../app/GreenLayout';
-import { NotFoundScreen } from '../app/NotFoundScreen';
-import { useEmbeddedView } from '../app/useEmbeddedView';
+import { GreenLayout } from '../chrome/GreenLayout';
+import { NotFoundScreen } from '../chrome/NotFoundScreen';
+import { useEmbeddedView } from '../shared/useEmbeddedView';
 import { photoRouteEnabled } from './photoHosts';
 
 export function TaskPhotosRoute() {

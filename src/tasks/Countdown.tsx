@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { clockText, timeLeft } from './countdown';
-import { useNow } from './useNow';
+import { useNow } from '../shared/useNow';
 
 /**
  * The section 4 deadline colours are tuned for days-away cancel deadlines and would paint every

@@ -3,7 +3,7 @@
  * has its own route and the back button walks between them. History tabs arrive with /history.
  */
 import { useLingui } from '@lingui/react/macro';
-import { AppLink } from '../app/AppLink';
+import { AppLink } from '../shared/AppLink';
 import { LIST_STATUSES, pathForStatus, type ListStatus } from './routes';
 
 export function StatusTabs({ current }: { current: ListStatus }) {

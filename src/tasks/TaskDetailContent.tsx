@@ -10,13 +10,13 @@ import type { ReservationLimit, TaskStatus, Training, User } from '#domain/types
 import { FinishedTaskSyncStatus } from '../execution/FinishedTaskSyncStatus';
 import { formatMoney } from '../i18n/format';
 import { AvailableTaskSections } from './AvailableTaskSections';
-import { FreshnessLine } from './FreshnessLine';
+import { FreshnessLine } from '../shared/FreshnessLine';
 import { InProgressTaskSections } from './InProgressTaskSections';
 import { shownReward } from './historicalTask';
 import { HistoricalTaskSections, isHistoricalStatus } from './HistoricalTaskSections';
 import { ReservedTaskSections } from './ReservedTaskSections';
 import { useDevicePosition } from './useDevicePosition';
-import { useNow } from './useNow';
+import { useNow } from '../shared/useNow';
 
 export interface TaskDetailContentProps {
   task: TaskRow;

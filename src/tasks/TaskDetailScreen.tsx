@@ -15,7 +15,7 @@ import { refreshTask, watchCollections } from './mutations';
 import { TaskDetailContent } from './TaskDetailContent';
 import { TaskDetailLoading } from './TaskDetailLoading';
 import { TaskUnavailable } from './TaskUnavailable';
-import { useOnline } from '../app/useOnline';
+import { useOnline } from '../shared/useOnline';
 import './TaskDetailScreen.css';
 import { setShopCookie } from '../taskExtras/shopCookie';
 

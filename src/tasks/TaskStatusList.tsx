@@ -9,12 +9,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { isTaskLocked } from '#domain/tasks';
 import { CARD_LINK_ATTRIBUTE, cardClickPath } from './cardLinks';
-import { afterPaint } from './cachedLiveQuery';
+import { afterPaint } from '../shared/cachedLiveQuery';
 import { prefetchTaskListScreens, useTaskListScreen } from './queries';
 import { prefetchMissions } from '../missions/queries';
 import { Alert } from '#ui/Alert';
-import { FreshnessLine } from './FreshnessLine';
-import { InfiniteScrollSentinel } from './InfiniteScrollSentinel';
+import { FreshnessLine } from '../shared/FreshnessLine';
+import { InfiniteScrollSentinel } from '../shared/InfiniteScrollSentinel';
 import { NotApprovedNotice } from './NotApprovedNotice';
 import {
   browserSessionStorage,
@@ -41,7 +41,7 @@ import { TaskSearchBox } from './TaskSearchBox';
 import { TaskTypeFilterChips } from './TaskTypeFilterChips';
 import { MapToggle } from '../map/MapToggle';
 import { useDevicePosition } from './useDevicePosition';
-import { useNow } from './useNow';
+import { useNow } from '../shared/useNow';
 import { useUrlSearch } from './useUrlSearch';
 
 const SKELETON_CARDS = [0, 1, 2];
@@ -116,7 +116,7 @@ export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; on
     [status],
   );
 
-  // After the first paint: a tab switch commits at once (app/syncNavigation.ts), and the message
+  // After the first paint: a tab switch commits at once (src/shared/syncNavigation.ts), and the message
   // to the sync worker need not be part of it.
   useEffect(() => afterPaint(() => void watchCollections({ statuses: [status] })), [status]);
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterPaint } from './cachedLiveQuery';
+import { afterPaint } from '../shared/cachedLiveQuery';
 
 describe('afterPaint', () => {
   let frames: Array<() => void> = [];

@@ -5,9 +5,9 @@
  * one delegated handler; this decides which clicks it takes: a plain primary click on a card that
  * opens a path of this app. Modified clicks (new tab or window, download) stay the browser's.
  */
-import { isPlainClick, type TabClick } from '../app/syncNavigation';
+import { isPlainClick, type TabClick } from '../shared/syncNavigation';
 
-/** A click as the handler reads it (the same fields as a tab's, app/syncNavigation.ts). */
+/** A click as the handler reads it (the same fields as a tab's, src/shared/syncNavigation.ts). */
 export type ClickLike = TabClick;
 
 export interface AnchorLike {

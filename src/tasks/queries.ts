@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type TaskRow } from '#db/schema';
 import type { ReservationLimit, TaskStatus, Training } from '#domain/types';
-import { prefetchAnswer, useCachedLiveQuery } from './cachedLiveQuery';
+import { prefetchAnswer, useCachedLiveQuery } from '../shared/cachedLiveQuery';
 import { readTaskListScreen, readTasksByStatus, type TaskListRequest, type TaskListScreenData } from './taskListQuery';
 
 /** Every task of these statuses (grouped by status, by id within one). Lists use `useTaskList`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '#domain/errors';
 import type { SyncMeta } from '#db/schema';
 import { clockText, timeLeft } from './countdown';
-import { freshnessOf } from './freshness';
+import { freshnessOf } from '../shared/freshness';
 import { markdownBlocks, plainInline } from './markdown';
 import { refreshOutcome } from './refreshOutcome';
 import { externalMapsUrl, statusFromPathname } from './routes';

@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from './router';
+import { routes } from '../app/router';
 import { followTabClick, type TabClick } from './syncNavigation';
 
 const click = (extra: Partial<TabClick> = {}) => ({

@@ -129,7 +129,7 @@ export function useCachedLiveQuery<T>(key: string, querier: () => Promise<T>, de
     // A screen that starts from a cached answer (a tab switch) is painted first and reads again
     // just after: on a slow phone the query's start (Dexie's transaction, ~10 ms at 4×) otherwise
     // ran in the same task as the switch's render, which tab switches commit at once
-    // (app/syncNavigation.ts). Without a cached answer it reads at once, unless a read ahead of
+    // (src/shared/syncNavigation.ts). Without a cached answer it reads at once, unless a read ahead of
     // the same key is under way (a tab tapped just after the list before it showed): it takes that
     // read's answer when it lands, sooner than a read of its own begun later, and reads after it.
     let active = true;

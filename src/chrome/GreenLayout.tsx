@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { BrandMark } from '#ui/BrandMark';
-import { LanguageSelect } from '../settings/LanguageSelect';
+import { LanguageSelect } from './LanguageSelect';
 import './GreenLayout.css';
 
 export interface GreenLayoutProps {
