@@ -15,8 +15,8 @@ import { RouteErrorScreen } from './RouteErrorScreen';
 import { RouteGuard } from './RouteGuard';
 import type { RouteHandle, RouteTitleKey } from '../chrome/routeHandle';
 
-const taskList = async () => ({ Component: (await import('../tasks/TaskListScreen')).TaskListScreen });
-const taskDetail = async () => ({ Component: (await import('../tasks/TaskDetailScreen')).TaskDetailScreen });
+const taskList = async () => ({ Component: (await import('./TaskListRoute')).TaskListRoute });
+const taskDetail = async () => ({ Component: (await import('./TaskDetailRoute')).TaskDetailRoute });
 const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
 const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });
 // Maps: MapLibre (~250 KB gzipped) only when a map opens (issue 13).

@@ -24,7 +24,7 @@ import { prepareCameraFrame, preparePhotoFile, type PreparedPhoto } from './phot
 import { photoVerdict } from './photos/quality';
 import { PhotoQualityNotice } from './PhotoQualityNotice';
 import type { PhotoVerdict } from '#domain/photoQuality';
-import { MandatoryPhotoNote } from '../taskExtras/MandatoryPhotoNote';
+import { MandatoryPhotoNote } from './MandatoryPhotoNote';
 import { parseTags, photosWithTags } from './photoTags';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';

@@ -11,7 +11,7 @@ import { useExecutionTask } from './useExecutionTask';
 import { Link } from 'react-router';
 import './execution.css';
 import { useSearchParams } from 'react-router';
-import { defectsOption } from '../taskExtras/MandatoryPhotoNote';
+import { defectsOption } from './MandatoryPhotoNote';
 
 export function DefectsScreen() {
   const { taskId = '' } = useParams<{ taskId: string }>();

@@ -3,7 +3,8 @@
  * queued offline shows as 'Waiting for signal: the completion', refused records with their
  * message and Retry / Discard. Nothing once everything arrived. Mounted by src/tasks.
  */
-import { usePhotos, useTaskOutbox } from './queries';
+import { usePhotos } from './queries';
+import { useTaskOutbox } from '../sync/hooks';
 import { TaskSyncStatus } from './TaskSyncStatus';
 import './execution.css';
 

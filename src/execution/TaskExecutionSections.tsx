@@ -6,7 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TaskRow } from '#db/schema';
-import { useChecklist, usePhotos, useScannedItems, useTaskDefects, useTaskOutbox, useTaskPack } from './queries';
+import { useChecklist, usePhotos, useScannedItems, useTaskDefects, useTaskPack } from './queries';
+import { useTaskOutbox } from '../sync/hooks';
 import { Spinner } from '#ui/Spinner';
 import { cameraPath, effectiveDoneIds, executionPath, type ChecklistEvidence } from './checklist';
 import { ChecklistSection } from './ChecklistSection';

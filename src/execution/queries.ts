@@ -1,13 +1,12 @@
 /**
  * Doing the work as the mirror holds it (the task pack, checklist, products, defects, scanned
- * items, photos, the task's unsent records): live-query hooks (re-render when the mirror changes;
+ * items, photos; the task's unsent records are `useTaskOutbox` in src/sync/hooks.ts): live-query hooks (re-render when the mirror changes;
  * `undefined` means "still reading IndexedDB", never "no data"). Commands: ./mutations.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   getDb,
   type ChecklistItemRow,
-  type OutboxRecord,
   type PhotoRow,
   type ProductRow,
   type ScannedItemRow,
@@ -46,14 +45,6 @@ export function usePhotos(taskId: string | undefined): PhotoRow[] | undefined {
       taskId
         ? (await getDb().photos.where('[taskId+createdAt]').between([taskId, ''], [taskId, '\uffff']).toArray()).filter((p) => !p.deleted)
         : [],
-    [taskId],
-  );
-}
-
-/** Unsent and rejected records of one task (the per-task sync status). */
-export function useTaskOutbox(taskId: string | undefined): OutboxRecord[] | undefined {
-  return useLiveQuery(
-    async () => (taskId ? (await getDb().outbox.where('taskId').equals(taskId).toArray()).filter((r) => r.state !== 'done') : []),
     [taskId],
   );
 }

@@ -21,6 +21,14 @@ export function useOutbox(): OutboxRecord[] | undefined {
   }, []);
 }
 
+/** Unsent and rejected records of one task (the per-task sync status). */
+export function useTaskOutbox(taskId: string | undefined): OutboxRecord[] | undefined {
+  return useLiveQuery(
+    async () => (taskId ? (await getDb().outbox.where('taskId').equals(taskId).toArray()).filter((r) => r.state !== 'done') : []),
+    [taskId],
+  );
+}
+
 /** A device-local value from the `kv` table (e.g. 'sessionExpired'). */
 export function useKv<T>(key: string): T | null | undefined {
   return useLiveQuery(async () => ((await getDb().kv.get(key))?.value as T | undefined) ?? null, [key]);

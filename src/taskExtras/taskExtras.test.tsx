@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import { configuredPhotoHosts, DEFAULT_PHOTO_HOSTS, photoRouteEnabled } from './photoHosts';
-import { shopCookie } from './shopCookie';
+import { shopCookie } from '../tasks/shopCookie';
 import { skuComparison } from './skuComparison';
-import { defectsOption, MandatoryPhotoNote } from './MandatoryPhotoNote';
+import { defectsOption, MandatoryPhotoNote } from '../execution/MandatoryPhotoNote';
 import { cameraPath } from '../execution/checklist';
 
 beforeAll(activateEnglish);

@@ -18,8 +18,8 @@ import { safeHref } from './linkify';
 import { MarkdownText } from './MarkdownText';
 import { PlaceCard } from './PlaceCard';
 import { ReserveControl } from './ReserveControl';
+import { useTaskDetailSlots } from './slots';
 import { Icon } from '#ui/Icon';
-import { InstructionsButton } from '../taskExtras/InstructionsScreen';
 
 export interface AvailableTaskSectionsProps {
   task: TaskRow;
@@ -36,6 +36,7 @@ const UNKNOWN_LIMIT: ReservationLimit = { used: 0, limit: Number.POSITIVE_INFINI
 
 export function AvailableTaskSections({ task, user, trainings, distance, limit }: AvailableTaskSectionsProps) {
   const { t, i18n } = useLingui();
+  const { InstructionsButton } = useTaskDetailSlots();
   const locale = i18n.locale;
   const approved = user?.isApproved === true;
   const missingIds = trainings ? missingTrainings(task, trainings) : [];

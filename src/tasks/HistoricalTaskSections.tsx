@@ -8,13 +8,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '#db/schema';
 import { formatDateTime, formatMinutes, formatMoney } from '../i18n/format';
-import { useTaskOutbox } from '../execution/queries';
+import { useTaskOutbox } from '../sync/hooks';
 import { DetailFacts, type DetailFact } from './DetailFacts';
 import { shownReward, timeTakenMinutes } from './historicalTask';
 import { PlaceCard } from './PlaceCard';
+import { useTaskDetailSlots } from './slots';
 import { DetailSection } from '#ui/DetailSection';
 import { Icon, type IconName } from '#ui/Icon';
-import { HistoryWorkDetails } from '../taskExtras/HistoryWorkDetails';
 
 type HistoricalStatus = 'accepted' | 'rejected' | 'expired' | 'awaiting_confirmation';
 
@@ -31,6 +31,7 @@ export function isHistoricalStatus(status: TaskRow['status']): status is Histori
 
 export function HistoricalTaskSections({ task, distance }: { task: TaskRow; distance: number | null }) {
   const { i18n } = useLingui();
+  const { HistoryWorkDetails } = useTaskDetailSlots();
   const locale = i18n.locale;
   // A completion queued offline shows this view at once; until the outbox delivers it, the work
   // is on the phone, not with the reviewer.

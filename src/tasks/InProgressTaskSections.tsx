@@ -7,7 +7,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '#db/schema';
 import type { User } from '#domain/types';
-import { TaskExecutionSections } from '../execution/TaskExecutionSections';
 import { formatDateTime, formatMinutes } from '../i18n/format';
 import { DetailSection } from '#ui/DetailSection';
 import { Countdown } from './Countdown';
@@ -16,6 +15,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { safeHref } from './linkify';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
+import { useTaskDetailSlots } from './slots';
 import { Icon } from '#ui/Icon';
 
 /**
@@ -32,6 +32,7 @@ function documentHref(url: string | null): string | null {
 
 export function InProgressTaskSections({ task, user, distance }: { task: TaskRow; user: User | null; distance: number | null }) {
   const { t, i18n } = useLingui();
+  const { TaskExecutionSections } = useTaskDetailSlots();
   const locale = i18n.locale;
   const letterHref = documentHref(task.letterOfAuthorityUrl);
 

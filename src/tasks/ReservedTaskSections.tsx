@@ -15,7 +15,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { PendingStartNotice } from './PendingStartNotice';
 import { PlaceCard } from './PlaceCard';
 import { ReservedTaskActions } from './ReservedTaskActions';
-import { AttendanceBanner } from '../attendance/AttendanceBanner';
+import { useTaskDetailSlots } from './slots';
 import { Alert } from '#ui/Alert';
 import { DetailSection } from '#ui/DetailSection';
 import { Icon } from '#ui/Icon';
@@ -29,6 +29,7 @@ export interface ReservedTaskSectionsProps {
 
 export function ReservedTaskSections({ task, user, distance, now }: ReservedTaskSectionsProps) {
   const { i18n } = useLingui();
+  const { AttendanceBanner } = useTaskDetailSlots();
   const locale = i18n.locale;
   const notYetStartable = Date.parse(task.timeWindowStart) > now.getTime();
   const startsAt = formatDateTime(task.timeWindowStart, locale);

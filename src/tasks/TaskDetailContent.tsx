@@ -7,7 +7,6 @@ import type { SyncMeta, TaskRow } from '#db/schema';
 import { distanceMeters } from '#domain/geo';
 import { isTaskTypeNew } from '#domain/tasks';
 import type { ReservationLimit, TaskStatus, Training, User } from '#domain/types';
-import { FinishedTaskSyncStatus } from '../execution/FinishedTaskSyncStatus';
 import { formatMoney } from '../i18n/format';
 import { AvailableTaskSections } from './AvailableTaskSections';
 import { FreshnessLine } from '../shared/FreshnessLine';
@@ -15,6 +14,7 @@ import { InProgressTaskSections } from './InProgressTaskSections';
 import { shownReward } from './historicalTask';
 import { HistoricalTaskSections, isHistoricalStatus } from './HistoricalTaskSections';
 import { ReservedTaskSections } from './ReservedTaskSections';
+import { useTaskDetailSlots } from './slots';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from '../shared/useNow';
 
@@ -29,6 +29,7 @@ export interface TaskDetailContentProps {
 
 export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDetailContentProps) {
   const { t, i18n } = useLingui();
+  const { FinishedTaskSyncStatus } = useTaskDetailSlots();
   const now = useNow(60_000);
   // Distance from the last position this session knows; the detail never prompts for location.
   const { position } = useDevicePosition();

@@ -14,15 +14,17 @@ import type { TaskListLocationState } from './routes';
 import { refreshTask, watchCollections } from './mutations';
 import { TaskDetailContent } from './TaskDetailContent';
 import { TaskDetailLoading } from './TaskDetailLoading';
+import { TaskDetailSlotsProvider, type TaskDetailSlots } from './slots';
 import { TaskUnavailable } from './TaskUnavailable';
 import { useOnline } from '../shared/useOnline';
 import './TaskDetailScreen.css';
-import { setShopCookie } from '../taskExtras/shopCookie';
+import { setShopCookie } from './shopCookie';
 
 /** How long a successful refresh may take to show up in the mirror before "not found". */
 const MIRROR_SETTLE_MS = 3000;
 
-export function TaskDetailScreen() {
+/** `slots`: what the detail shows of other features (the shell's, src/app/TaskDetailRoute.tsx). */
+export function TaskDetailScreen({ slots }: { slots: TaskDetailSlots }) {
   const { taskId } = useParams<{ taskId: string }>();
   const row = useTask(taskId);
   // The live query keeps answering with the previous task until the new id's read completes.
@@ -77,5 +79,9 @@ export function TaskDetailScreen() {
     // 'pending', or 'ok' while the mirror settles.
     return <TaskDetailLoading />;
   }
-  return <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} limit={limit} />;
+  return (
+    <TaskDetailSlotsProvider value={slots}>
+      <TaskDetailContent task={task} user={user ?? null} trainings={trainings} meta={meta} limit={limit} />
+    </TaskDetailSlotsProvider>
+  );
 }

@@ -14,13 +14,14 @@
  */
 import { Activity, startTransition, useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { AttendanceBanner } from '../attendance/AttendanceBanner';
 import { LIST_STATUSES, statusFromPathname, type ListStatus } from './routes';
+import { TaskListSlotsProvider, type TaskListSlots } from './slots';
 import { StatusTabs } from './StatusTabs';
 import { TaskStatusList } from './TaskStatusList';
 import './TaskListScreen.css';
 
-export function TaskListScreen() {
+/** `slots`: what the lists show of other features (the shell's, src/app/TaskListRoute.tsx). */
+export function TaskListScreen({ slots }: { slots: TaskListSlots }) {
   const { pathname } = useLocation();
   const status = statusFromPathname(pathname);
   // The lists built so far: the current one, and all three once the others were read ahead.
@@ -37,15 +38,18 @@ export function TaskListScreen() {
       }),
     [setKept, setReadAheads],
   );
+  const { AttendanceBanner } = slots;
   return (
-    <div className="task-list-screen">
-      <StatusTabs current={status} />
-      <AttendanceBanner />
-      {LIST_STATUSES.filter((s) => kept.includes(s)).map((s) => (
-        <Activity key={s} mode={s === status ? 'visible' : 'hidden'}>
-          <TaskStatusList status={s} onReadAhead={buildAll} readAheads={s === status ? 0 : readAheads} />
-        </Activity>
-      ))}
-    </div>
+    <TaskListSlotsProvider value={slots}>
+      <div className="task-list-screen">
+        <StatusTabs current={status} />
+        <AttendanceBanner />
+        {LIST_STATUSES.filter((s) => kept.includes(s)).map((s) => (
+          <Activity key={s} mode={s === status ? 'visible' : 'hidden'}>
+            <TaskStatusList status={s} onReadAhead={buildAll} readAheads={s === status ? 0 : readAheads} />
+          </Activity>
+        ))}
+      </div>
+    </TaskListSlotsProvider>
   );
 }

@@ -11,7 +11,6 @@ import { isTaskLocked } from '#domain/tasks';
 import { CARD_LINK_ATTRIBUTE, cardClickPath } from './cardLinks';
 import { afterPaint } from '../shared/cachedLiveQuery';
 import { prefetchTaskListScreens, useTaskListScreen } from './queries';
-import { prefetchMissions } from '../missions/queries';
 import { Alert } from '#ui/Alert';
 import { FreshnessLine } from '../shared/FreshnessLine';
 import { InfiniteScrollSentinel } from '../shared/InfiniteScrollSentinel';
@@ -27,19 +26,18 @@ import {
 } from './preferences';
 import { ReservationLimitBar } from './ReservationLimitBar';
 import { ReservedTaskGroups } from './ReservedTaskGroups';
+import { useTaskListSlots } from './slots';
 import { LIST_STATUSES, noticeFromLocationState, type ListStatus } from './routes';
 import { ALL_TASK_TYPES, pageLimit, type TaskListOrder, type TaskTypeFilter } from './selectTasks';
 import { createItemKeeper } from './stableItems';
 import { watchCollections } from './mutations';
 import { TaskCard } from './TaskCard';
-import { MissionsWidget } from '../missions/MissionsWidget';
 import { Icon } from '#ui/Icon';
 import { TaskListEmpty } from './TaskListEmpty';
 import { TaskOrderToggle } from './TaskOrderToggle';
 import { isPlainList, showTaskList } from './taskListQuery';
 import { TaskSearchBox } from './TaskSearchBox';
 import { TaskTypeFilterChips } from './TaskTypeFilterChips';
-import { MapToggle } from '../map/MapToggle';
 import { useDevicePosition } from './useDevicePosition';
 import { useNow } from '../shared/useNow';
 import { useUrlSearch } from './useUrlSearch';
@@ -70,6 +68,7 @@ function whenIdle(task: () => void): () => void {
  */
 export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; onReadAhead?: () => void; readAheads?: number }) {
   const { i18n, t } = useLingui();
+  const { MissionsWidget, MapToggle, prefetchMissions } = useTaskListSlots();
   const location = useLocation();
   const navigate = useNavigate();
 
