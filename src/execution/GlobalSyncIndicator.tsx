@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useOnline } from '../shared/useOnline';
 import { useOutbox } from '../sync/hooks';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
 import { Icon } from '#ui/Icon';
 import { screenNeedingAttention, summarizeOutbox } from './syncStatus';
 import './execution.css';

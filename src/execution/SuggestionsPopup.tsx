@@ -6,9 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { groupSuggestionsByPlace, suggestionCount } from '../suggestions/suggestions';
-import { pullSuggestions } from '../tasks/mutations';
-import { TaskCard } from '../tasks/TaskCard';
+import { groupSuggestionsByPlace, suggestionCount } from '../suggestions';
+import { pullSuggestions, TaskCard } from '../tasks';
 import { Dialog } from '#ui/Dialog';
 import { Spinner } from '#ui/Spinner';
 import { SUGGESTIONS_POPUP_MAX } from './afterCompletion';

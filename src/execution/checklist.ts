@@ -5,7 +5,7 @@
  */
 import type { ChecklistItem, PhotoTag } from '#domain/types';
 import type { ChecklistChange } from '#contracts/sync';
-import { safeHref } from '../tasks/linkify';
+import { safeHref } from '../tasks';
 
 type Item = Pick<ChecklistItem, 'id' | 'type' | 'isDone' | 'isOptional' | 'metadata'>;
 

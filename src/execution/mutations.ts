@@ -10,7 +10,7 @@ import type { ChecklistChange, DefectChange, NewPhoto } from '#contracts/sync';
 import type { TaskRow } from '#db/schema';
 import type { CompletionInput } from '#domain/completion';
 import { runCommand, type CommandFailure, type CommandResult } from '../sync/commands';
-import { useTasksByStatus } from '../tasks/queries';
+import { useTasksByStatus } from '../tasks';
 import { afterCompletion, type AfterCompletion } from './afterCompletion';
 
 export type { NewPhoto };

@@ -4,8 +4,7 @@
  */
 import { useEffect } from 'react';
 import type { TaskRow } from '#db/schema';
-import { useTask } from '../tasks/queries';
-import { watchCollections } from '../tasks/mutations';
+import { useTask, watchCollections } from '../tasks';
 
 export function useExecutionTask(taskId: string): TaskRow | null | undefined {
   const row = useTask(taskId);

@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Icon } from '#ui/Icon';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
 import { isHelpPageOffered } from './helpRules';
 import { isInstalledApp } from '../pwa/register';
 import { HELP_ARTICLES, type HelpPage } from './helpContent';

@@ -6,8 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { formatDateTime, formatMoney } from '../i18n/format';
-import { shownReward } from '../tasks/historicalTask';
-import { RetailerLogo } from '../tasks/RetailerLogo';
+import { shownReward, RetailerLogo } from '../tasks';
 import { historyInstant } from './historyGroups';
 
 export function HistoryTaskCard({ task }: { task: TaskRow }) {

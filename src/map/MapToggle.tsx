@@ -2,7 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { Icon } from '#ui/Icon';
-import type { ListStatus } from '../tasks/routes';
+import type { ListStatus } from '../tasks';
 import './MapToggle.css';
 
 export function MapToggle({ status }: { status: ListStatus }) {

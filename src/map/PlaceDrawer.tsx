@@ -12,8 +12,7 @@ import { isTaskLocked, isTaskTypeNew } from '#domain/tasks';
 import type { Coordinates, Training, User } from '#domain/types';
 import { Icon } from '#ui/Icon';
 import { formatDistance } from '../i18n/format';
-import { TaskCard } from '../tasks/TaskCard';
-import type { TaskListItem } from '../tasks/selectTasks';
+import { TaskCard, type TaskListItem } from '../tasks';
 import type { MapPoint } from './mapPlaces';
 
 export interface PlaceDrawerProps {

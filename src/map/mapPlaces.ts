@@ -11,7 +11,7 @@
  */
 import type { MapPlaceRow, TaskRow } from '#db/schema';
 import type { Coordinates, Money } from '#domain/types';
-import type { ListStatus } from '../tasks/routes';
+import type { ListStatus } from '../tasks';
 
 export type MapMode = { kind: 'status'; status: ListStatus } | { kind: 'opportunities' };
 

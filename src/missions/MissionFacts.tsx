@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Mission } from '#domain/missions';
 import { formatDateTime } from '../i18n/format';
-import { formatMoney } from '../money/format';
+import { formatMoney } from '../money';
 
 // One Intl.DateTimeFormat per locale, kept (i18n/format.ts): the offerings render this line on
 // every tab switch to them.

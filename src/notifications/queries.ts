@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { NOTIFICATIONS_KEY } from '#contracts/kv';
 import { isAppNotification, isNotificationType, notificationValues, type AppNotification } from '#domain/notifications';
-import { useAttendanceRequests } from '../attendance/queries';
+import { useAttendanceRequests } from '../attendance';
 import { useKv } from '../sync/hooks';
 import { NOTIFICATION_MESSAGES } from './notificationWords';
 

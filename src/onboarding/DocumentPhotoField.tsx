@@ -10,11 +10,9 @@ import { Icon } from '#ui/Icon';
 import { Spinner } from '#ui/Spinner';
 import { showToast } from '#ui/toastStore';
 import { useOnline } from '../shared/useOnline';
-import { imageErrorMessage } from '../execution/errors';
-import { preparePhotoFile } from '../execution/photos/preparePhoto';
+import { imageErrorMessage, preparePhotoFile } from '../execution';
+import { addUserDocument, useUserDocument, type UserDocumentKind } from '../profile';
 import { errorMessage } from '../i18n/errorMessages';
-import { addUserDocument } from '../profile/mutations';
-import { useUserDocument, type UserDocumentKind } from '../profile/queries';
 
 export type DocumentKind = Extract<UserDocumentKind, 'identity_document' | 'payment_document'>;
 

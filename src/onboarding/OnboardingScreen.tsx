@@ -5,7 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { onboardingState } from '#domain/users';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
 import { PendingUserScreen } from '../chrome/PendingUserScreen';
 import { useOnline } from '../shared/useOnline';
 import { Spinner } from '#ui/Spinner';

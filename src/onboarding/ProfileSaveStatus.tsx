@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
 import { useOnline } from '../shared/useOnline';
-import { useProfileSaveState } from '../profile/queries';
+import { useProfileSaveState } from '../profile';
 
 export interface ProfileSaveStatusProps {
   /** Opens the step of the first field the server named, when it is not the step shown. */

@@ -12,7 +12,7 @@ import { isProfileFieldRequired, nationalIdLengths, type ProfileField } from '#d
 import { COUNTRY_CODES } from '#domain/types';
 import { formikField } from '#ui/formikField';
 import { SelectField, TextField } from '#ui/TextField';
-import { useBusinesses } from '../profile/queries';
+import { useBusinesses } from '../profile';
 import { DocumentPhotoField } from './DocumentPhotoField';
 import { fieldState, toProfileInput, visibleFields, type WizardContext, type WizardStep, type WizardValues } from './profileWizard';
 import { useCountryName } from './useCountryName';

@@ -19,13 +19,11 @@ import type { ProfileStepId } from '#domain/profile';
 import { isCountryLocked } from '#domain/users';
 import { COUNTRY_CODES, type CountryCode, type User } from '#domain/types';
 import { Spinner } from '#ui/Spinner';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
+import { clearDraft, saveDraft, useDraft, useProfileSaveState, useUserDocument, type DraftRow, saveProfile, type ProfileValues as SaveProfilePayload, profileSchema } from '../profile';
 import { PendingUserScreen } from '../chrome/PendingUserScreen';
 import { useScreenTitle } from '../shared/screenTitle';
 import { useOnline } from '../shared/useOnline';
-import { clearDraft, saveDraft, useDraft, useProfileSaveState, useUserDocument, type DraftRow } from '../profile/queries';
-import { saveProfile, type ProfileValues as SaveProfilePayload } from '../profile/mutations';
-import { profileSchema } from '../profile/profileSchema';
 import { useSyncMeta } from '../sync/hooks';
 import { FreshnessLine } from '../shared/FreshnessLine';
 import {

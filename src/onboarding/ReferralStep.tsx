@@ -10,9 +10,8 @@ import * as yup from 'yup';
 import { TextField } from '#ui/TextField';
 import { formikField } from '#ui/formikField';
 import { useOnline } from '../shared/useOnline';
-import { dismissRejected } from '../execution/mutations';
-import { saveReferredByCode } from '../profile/mutations';
-import { useReferredByCode, useReferredByCodeState } from '../profile/queries';
+import { dismissRejected } from '../execution';
+import { saveReferredByCode, useReferredByCode, useReferredByCodeState } from '../profile';
 import { showSaveFeedback } from './saveFeedback';
 import { useProfileErrorText } from './useProfileErrorText';
 

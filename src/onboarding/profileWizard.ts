@@ -14,7 +14,7 @@ import {
   type ProfileStepId,
 } from '#domain/profile';
 import type { CountryCode, User } from '#domain/types';
-import { profileFormValues, profileToSave, type ProfileFormValues } from '../profile/profileSchema';
+import { profileFormValues, profileToSave, type ProfileFormValues } from '../profile';
 
 /** The form's values: every profile field as the text in its input, the business type, and the country. */
 export type WizardValues = ProfileFormValues & { countryCode: string };

@@ -10,7 +10,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useRef, useState } from 'react';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
-import { imageErrorMessage } from '../execution/errors';
+import { imageErrorMessage } from '../execution';
 import { errorMessage } from '../i18n/errorMessages';
 import { addUserDocument } from './mutations';
 import { prepareProfilePhoto } from './profilePhoto';

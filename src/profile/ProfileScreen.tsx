@@ -6,13 +6,12 @@
  * picture's link and the supervisor (the profile hooks tell it).
  */
 import { useOnline } from '../shared/useOnline';
-import { useSessionEmail, useUser } from '../auth/queries';
+import { useSessionEmail, useUser } from '../auth';
+import { PayoutSummary } from '../money';
+import { useReservationLimit, ReservationLimitBar } from '../tasks';
 import { useSyncMeta } from '../sync/hooks';
 import { FreshnessLine } from '../shared/FreshnessLine';
-import { useReservationLimit } from '../tasks/queries';
-import { ReservationLimitBar } from '../tasks/ReservationLimitBar';
 import { Spinner } from '#ui/Spinner';
-import { PayoutSummary } from '../money/PayoutSummary';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileMenu } from './ProfileMenu';
 import { useSupervisor, useUserDocument } from './queries';

@@ -7,9 +7,7 @@
  * photo needs no camera data, and a phone's GPS tag would tell where the tasker lives.
  * The rules are pure and tested in Node; `prepareProfilePhoto` needs a browser.
  */
-import type { ImageErrorCode } from '../execution/errors';
-import { encodeJpeg, imageFileError } from '../execution/photos/preparePhoto';
-import { photoTargetSize, type Size } from '../execution/photos/resize';
+import { encodeJpeg, imageFileError, photoTargetSize, type Size, type ImageErrorCode } from '../execution';
 
 /** Width of the stored picture (spec section 9: "profile picture 320"); never upscaled. */
 export const PROFILE_PHOTO_WIDTH = 320;

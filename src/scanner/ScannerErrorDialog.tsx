@@ -3,7 +3,7 @@
  * hint. Manual entry stays available behind it; "Try again" re-opens the camera.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CameraErrorCode } from '../execution/errors';
+import type { CameraErrorCode } from '../execution';
 import { Alert } from '#ui/Alert';
 import { Dialog } from '#ui/Dialog';
 import { scannerStartHint, scannerStartMessage } from './messages';

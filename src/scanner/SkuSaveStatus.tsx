@@ -5,8 +5,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import type { OutboxRecord } from '#db/schema';
-import { RejectedRecords } from '../execution/RejectedRecords';
-import { recordCategory } from '../execution/syncStatus';
+import { RejectedRecords, recordCategory } from '../execution';
 import { Icon } from '#ui/Icon';
 
 export function SkuSaveStatus({ records, dirty, online }: { records: readonly OutboxRecord[] | undefined; dirty: boolean; online: boolean }) {

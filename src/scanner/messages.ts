@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { CameraErrorCode } from '../execution/errors';
+import type { CameraErrorCode } from '../execution';
 
 const SCANNER_START_MESSAGES: Record<CameraErrorCode, MessageDescriptor> = {
   CAMERA_PERMISSION_DENIED: msg`The scanner needs the camera, and camera access is blocked for this app.`,

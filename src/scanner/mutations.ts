@@ -6,7 +6,7 @@
 import type { ScanChange } from '#contracts/sync';
 import { runCommand, type CommandResult } from '../sync/commands';
 
-export { pullTaskPack, usePullTaskPack } from '../execution/mutations';
+export { pullTaskPack, usePullTaskPack } from '../execution';
 
 export function saveScannedItems(taskId: string, changes: ScanChange[]): Promise<CommandResult> {
   return runCommand((api) => api.changeScannedItems(taskId, changes));

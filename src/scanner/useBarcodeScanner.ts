@@ -10,7 +10,7 @@
  * tasker's back; the worker is stopped on unmount.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cameraErrorCode, type CameraErrorCode } from '../execution/errors';
+import { cameraErrorCode, type CameraErrorCode } from '../execution';
 import { decodeInWorker, grabFrame, stopScanner } from './client';
 import { createScanGate } from './scanGate';
 

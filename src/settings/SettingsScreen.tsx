@@ -8,9 +8,9 @@ import { LOCALES } from '#domain/types';
 import { chooseLocale } from '../i18n/i18n';
 import { NATIVE_LANGUAGE_NAMES } from '../i18n/locales';
 import { SignOutButton } from '../chrome/SignOutButton';
-import { useSessionEmail } from '../auth/queries';
+import { useSessionEmail } from '../auth';
+import { PushSettingsCard } from '../notifications';
 import { Icon } from '#ui/Icon';
-import { PushSettingsCard } from '../notifications/PushSettingsCard';
 import { isInstalledApp } from '../pwa/register';
 import './SettingsScreen.css';
 

@@ -13,9 +13,9 @@ import { SUPPORT_MESSAGE_LIMIT, SUPPORT_MESSAGE_MIN, supportMessageLength } from
 import { formikField } from '#ui/formikField';
 import { TextField } from '#ui/TextField';
 import { showToast } from '#ui/toastStore';
-import { useSessionEmail } from '../auth/queries';
+import { useSessionEmail } from '../auth';
+import { clearDraft, saveDraft, useDraft } from '../profile';
 import { useOnline } from '../shared/useOnline';
-import { clearDraft, saveDraft, useDraft } from '../profile/queries';
 import { submitSupportRequest } from './mutations';
 import { useUnsentSupportRequests } from './queries';
 import { SupportContacts } from './SupportContacts';

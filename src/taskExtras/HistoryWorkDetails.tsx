@@ -10,9 +10,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import type { TaskRow } from '#db/schema';
-import { usePhotos, useProducts, useScannedItems, useTaskDefects } from '../execution/queries';
-import { usePullTaskPack } from '../execution/mutations';
-import { PhotoCollection } from '../execution/PhotoCollection';
+import { usePhotos, useProducts, useScannedItems, useTaskDefects, usePullTaskPack, PhotoCollection } from '../execution';
 import { DetailSection } from '#ui/DetailSection';
 import { Spinner } from '#ui/Spinner';
 import { skuComparison } from './skuComparison';

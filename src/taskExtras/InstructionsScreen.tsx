@@ -6,11 +6,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, useParams } from 'react-router';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
+import { MarkdownText, useTask, useTrainings, TaskDetailLoading } from '../tasks';
 import { useScreenTitle } from '../shared/screenTitle';
-import { MarkdownText } from '../tasks/MarkdownText';
-import { useTask, useTrainings } from '../tasks/queries';
-import { TaskDetailLoading } from '../tasks/TaskDetailLoading';
 import { DetailSection } from '#ui/DetailSection';
 import { Icon } from '#ui/Icon';
 import './taskExtras.css';

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useReservationLimit, useTask, useTrainings } from './queries';
 import { useSyncMeta } from '../sync/hooks';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
 import { refreshOutcome, type RefreshOutcome } from './refreshOutcome';
 import type { TaskListLocationState } from './routes';
 import { refreshTask, watchCollections } from './mutations';

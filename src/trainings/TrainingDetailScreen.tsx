@@ -6,10 +6,10 @@
 import { Trans } from '@lingui/react/macro';
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '#ui/Spinner';
-import { useUser } from '../auth/queries';
+import { useUser } from '../auth';
+import { useTrainings } from '../tasks';
 import { useSyncMeta } from '../sync/hooks';
 import { FreshnessLine } from '../shared/FreshnessLine';
-import { useTrainings } from '../tasks/queries';
 import { useNow } from '../shared/useNow';
 import { TrainingDetail } from './TrainingDetail';
 import { trainingRoute, type TrainingsLocationState } from './trainings';

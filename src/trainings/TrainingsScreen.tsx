@@ -12,7 +12,7 @@ import { Icon } from '#ui/Icon';
 import { Spinner } from '#ui/Spinner';
 import { useSyncMeta } from '../sync/hooks';
 import { FreshnessLine } from '../shared/FreshnessLine';
-import { useTrainings } from '../tasks/queries';
+import { useTrainings } from '../tasks';
 import { useNow } from '../shared/useNow';
 import { TrainingList } from './TrainingList';
 import { trainingNoticeFrom, visibleTrainings } from './trainings';

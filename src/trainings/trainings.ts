@@ -7,7 +7,7 @@
 import type { SyncMeta } from '#db/schema';
 import { isNewSince } from '#domain/tasks';
 import type { Training, User } from '#domain/types';
-import { safeHref } from '../tasks/linkify';
+import { safeHref } from '../tasks';
 
 /**
  * New within 45 days of its creation (spec sections 3 and 9). Decided at render time from

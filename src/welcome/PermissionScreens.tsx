@@ -6,8 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { GeolocationHelp } from '../tasks/GeolocationHelp';
-import { deviceKind, type DeviceKind } from '../tasks/startFlow';
+import { GeolocationHelp, deviceKind, type DeviceKind } from '../tasks';
 import '../help/help.css';
 
 function thisDevice(): DeviceKind {

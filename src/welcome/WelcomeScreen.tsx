@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLocale } from '../i18n/locales';
 import { Icon } from '#ui/Icon';
-import { useSessionEmail } from '../auth/queries';
+import { useSessionEmail } from '../auth';
 import { earningsAmounts, nextSlide, TASKERS_CLAIM, TESTIMONIAL_AUTOPLAY_MS } from './welcome';
 import './welcome.css';
 

@@ -1,0 +1,5 @@
+/**
+ * The public face of src/notifications: what other features may use. Anything not exported here is
+ * internal to the feature (lint: boundaries/dependencies in eslint.config.js).
+ */
+export { PushSettingsCard } from './PushSettingsCard';
