@@ -1,12 +1,15 @@
 // ESLint flat config (ESLint 9 + typescript-eslint + react-hooks). `npx eslint .` lints the app,
 // workers, service worker, server, tests and scripts. Type errors are tsc's job (npm test runs it
 // first), so linting is syntax-aware only and stays fast on 2 cores. The architecture rules of
-// DESIGN.md that a linter can check are enforced here: src/domain is pure, components never fetch.
+// DESIGN.md that a linter can check are enforced here: src/domain is pure, components never fetch,
+// and every folder of the app, the workers, the service worker and the server is an element type
+// that may import only the types its allow-list names (boundaries, below).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import boundaries from 'eslint-plugin-boundaries';
+import { fileURLToPath } from 'node:url';
 
 /** Ways to reach the network without naming the `fetch` global. */
 const fetchProperties = ['window', 'globalThis', 'self'].map((object) => ({
@@ -18,16 +21,24 @@ const fetchProperties = ['window', 'globalThis', 'self'].map((object) => ({
 const componentFetchMessage =
   'Components never fetch: read the mirror with the live-query hooks and send commands through the sync worker (DESIGN.md).';
 
-const screenClientMessage =
-  'Screens never call the sync worker client: use the feature\'s mutation hooks (src/<feature>/mutations.ts), which turn every call into a typed result (src/sync/commands.ts).';
-
 const UI_PACKAGES = ['react', 'react-dom', 'react-router', '@lingui/react', 'dexie-react-hooks', 'formik', 'maplibre-gl', 'react-map-gl'];
-/** The page's folders (src/*): which of them a runtime may import is decided below. */
-const APP_FOLDERS = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const appFolder = (name) => [`**/src/${name}`, `**/src/${name}/**`];
-const workerImportMessage = 'Workers import no React or UI: the domain, the contracts, the mirror schema and their own modules.';
-const swImportMessage = 'The service worker imports only the contracts (src/contracts) and Workbox.';
-const serverImportMessage = 'The server imports only src/domain and src/contracts of the app.';
+const workerImportMessage = 'Workers import no React or UI packages.';
+const swImportMessage = 'The service worker imports Workbox, not the UI, Dexie or Comlink.';
+const serverImportMessage = 'The server imports no UI, Dexie or Comlink.';
+
+/** The page's features (src/<feature>): each reads another only through its index.ts. */
+const FEATURES = [
+  'attendance', 'auth', 'execution', 'help', 'history', 'invite', 'map', 'missions', 'money', 'notifications',
+  'onboarding', 'profile', 'scanner', 'settings', 'suggestions', 'support', 'taskExtras', 'tasks', 'trainings', 'welcome',
+];
+/** What any page code above the kit may import. */
+const PAGE_BASE = ['domain', 'contracts', 'db', 'ui'];
+/** The page infrastructure under the features and the shell. */
+const PAGE_INFRASTRUCTURE = [...PAGE_BASE, 'shared', 'pwa', 'sync', 'i18n'];
+
+/** boundaries/dependencies policies: `to(...types)` lists what a type may import. */
+const to = (...types) => types.map((type) => ({ to: { element: { type } } }));
+const allowFrom = (type, allow) => ({ from: { element: { type } }, allow });
 
 const domainImportMessage = 'src/domain is pure TypeScript shared with the server: no React, DOM, Dexie or Comlink.';
 
@@ -75,22 +86,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs['recommended-latest'].rules },
   },
-  // Components never fetch, nor call the sync worker's client: they send commands through their
-  // feature's mutation hooks (src/<feature>/mutations.ts on src/sync/commands.ts). main.tsx boots it.
+  // Components never fetch: they send commands through their feature's mutation hooks
+  // (src/<feature>/mutations.ts on src/sync/commands.ts). Who may import the sync worker's client
+  // (src/sync/commands.ts and main.tsx only) is a boundary below.
   {
     files: ['src/**/*.tsx'],
-    ignores: ['src/main.tsx'],
-    rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: componentFetchMessage }],
-      'no-restricted-properties': ['error', ...fetchProperties],
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/sync/client', '**/sync/client.ts'], message: screenClientMessage }] },
-      ],
-    },
-  },
-  {
-    files: ['src/main.tsx'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: componentFetchMessage }],
       'no-restricted-properties': ['error', ...fetchProperties],
@@ -110,8 +110,6 @@ export default tseslint.config(
           })),
           patterns: [
             { group: ['react/*', 'react-dom/*', 'dexie/*', 'dexie-react-hooks/*', 'comlink/*'], message: domainImportMessage },
-            { group: ['**/db/*', '**/sync/*', '**/ui/*', '**/pwa/*'], message: domainImportMessage },
-            { regex: '^#(db|ui)/', message: domainImportMessage },
           ],
         },
       ],
@@ -127,7 +125,8 @@ export default tseslint.config(
       'no-restricted-properties': ['error', ...fetchProperties],
     },
   },
-  // Dedicated workers (sync, scanner): no React, no UI, no screens.
+  // Dedicated workers (sync, scanner, photo quality): no React, no UI packages; which folders they
+  // may import is a boundary below.
   {
     files: ['workers/**/*.ts'],
     languageOptions: { globals: { ...globals.worker } },
@@ -142,8 +141,6 @@ export default tseslint.config(
           paths: UI_PACKAGES.map((name) => ({ name, message: workerImportMessage })),
           patterns: [
             { group: UI_PACKAGES.map((name) => `${name}/*`), message: workerImportMessage },
-            { regex: '^#ui/', message: workerImportMessage },
-            { group: [...['ui', 'app', 'auth', 'tasks', 'execution', 'scanner', 'history', 'settings', 'onboarding', 'suggestions', 'i18n', 'pwa', 'profile', 'trainings'].flatMap(appFolder)], message: workerImportMessage },
           ],
         },
       ],
@@ -162,10 +159,6 @@ export default tseslint.config(
         'error',
         {
           paths: [...UI_PACKAGES, 'dexie', 'comlink'].map((name) => ({ name, message: swImportMessage })),
-          patterns: [
-            { group: [...APP_FOLDERS.filter((f) => f !== 'contracts').flatMap(appFolder), '**/workers/**', '**/server/**'], message: swImportMessage },
-            { regex: '^#(?!contracts/)', message: swImportMessage },
-          ],
         },
       ],
     },
@@ -179,9 +172,78 @@ export default tseslint.config(
         'error',
         {
           paths: [...UI_PACKAGES, 'dexie', 'comlink'].map((name) => ({ name, message: serverImportMessage })),
-          patterns: [
-            { group: [...APP_FOLDERS.filter((f) => f !== 'contracts' && f !== 'domain').flatMap(appFolder), '**/workers/**', '**/sw/**'], message: serverImportMessage },
-            { regex: '^#(?!domain/|contracts/)', message: serverImportMessage },
+        },
+      ],
+    },
+  },
+  // Layers and boundaries: every folder of src/, workers/, sw/ and server/ is one element type
+  // (an unclassified file is an error), and each type imports only what its allow-list names.
+  // The page, bottom to top: domain → contracts, db → ui → shared → pwa → sync client → sync →
+  // i18n → chrome → features → the shell (src/app, src/main.tsx). A feature reads another only
+  // through its public file (src/<feature>/index.ts); a widget of another feature reaches it
+  // through the shell (slots, src/tasks/slots.tsx). docs/architecture.md draws it.
+  {
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [fileURLToPath(new URL('./eslint-resolver.cjs', import.meta.url))]: {} },
+      'boundaries/include': ['src/**', 'workers/**', 'sw/**', 'server/**'],
+      'boundaries/legacy-warnings': false,
+      // Tests and their fixtures may reach anywhere they test.
+      'boundaries/ignore': ['**/*.test.ts', '**/*.test.tsx', '**/__fixtures__/**', 'src/test-support/**', 'src/**/testFixtures.ts', 'src/tasks/fixtures.ts', 'src/locales/**'],
+      'boundaries/elements': [
+        // Single files are elements by `mode: 'file'` (deprecated in v7 without a replacement for an
+        // element made of one file; legacy-warnings is off for it).
+        { type: 'sync-client', pattern: 'src/sync/client.ts', mode: 'file' },
+        { type: 'shell', pattern: 'src/main.tsx', mode: 'file' },
+        { type: 'shell', pattern: 'src/app' },
+        { type: 'domain', pattern: 'src/domain' },
+        { type: 'contracts', pattern: 'src/contracts' },
+        { type: 'db', pattern: 'src/db' },
+        { type: 'ui', pattern: 'src/ui' },
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'pwa', pattern: 'src/pwa' },
+        { type: 'sync', pattern: 'src/sync' },
+        { type: 'i18n', pattern: 'src/i18n' },
+        { type: 'chrome', pattern: 'src/chrome' },
+        { type: 'feature', pattern: `src/{${FEATURES.join(',')}}`, capture: ['feature'] },
+        // One type per dedicated worker folder (workers/sync with its features/<feature>/…, workers/scanner…).
+        { type: 'worker', pattern: 'workers/*', capture: ['worker'] },
+        { type: 'sw', pattern: 'sw' },
+        { type: 'server', pattern: 'server' },
+      ],
+    },
+    rules: {
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            allowFrom('domain', to('domain')),
+            allowFrom('contracts', to('domain', 'contracts', 'db')),
+            allowFrom('db', to('domain', 'contracts', 'db')),
+            allowFrom('ui', to('domain', 'ui')),
+            allowFrom('shared', to(...PAGE_BASE, 'shared')),
+            allowFrom('pwa', to(...PAGE_BASE, 'shared', 'pwa')),
+            allowFrom('sync-client', to('domain', 'contracts', 'db', 'pwa')),
+            // Page code reaches the worker only through src/sync/commands.ts (typed results).
+            allowFrom('sync', to('domain', 'contracts', 'db', 'sync', 'sync-client')),
+            allowFrom('i18n', to(...PAGE_BASE, 'pwa', 'sync', 'i18n')),
+            allowFrom('chrome', to(...PAGE_INFRASTRUCTURE, 'chrome')),
+            allowFrom('feature', [
+              ...to(...PAGE_INFRASTRUCTURE, 'chrome'),
+              // Its own files; of another feature only the public file (or a stylesheet it shares).
+              { to: { element: { type: 'feature', captured: { feature: '{{ from.feature }}' } } } },
+              { to: { element: { type: 'feature', captured: { feature: '!{{ from.feature }}' }, fileInternalPath: ['index.ts', '*.css'] } } },
+            ]),
+            // The shell composes: any file of a feature (the lazy routes), and main.tsx starts the worker.
+            allowFrom('shell', to(...PAGE_INFRASTRUCTURE, 'chrome', 'feature', 'shell', 'sync-client')),
+            // A worker: the domain, the contracts, the mirror schema and its own folder, never page code.
+            allowFrom('worker', [...to('domain', 'contracts', 'db'), { to: { element: { type: 'worker', captured: { worker: '{{ from.worker }}' } } } }]),
+            allowFrom('sw', to('contracts', 'sw')),
+            // The server: the domain and the contracts (src/contracts/api: the HTTP routes' shared definitions), no page code.
+            allowFrom('server', to('domain', 'contracts', 'server')),
           ],
         },
       ],
@@ -191,6 +253,12 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.{ts,js,mjs}', '*.config.{ts,js,mjs}', 'test/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  // The import resolver of the boundaries above is CommonJS (eslint-module-utils requires it).
+  {
+    files: ['eslint-resolver.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // End-to-end specs also contain callbacks that run in the page (page.evaluate).
   {

@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/decoder/**/*.test.ts', ...MOCKING_SERVER_FILES],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'server/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/decoder/**/*.test.ts', ...MOCKING_SERVER_FILES],
         },
       },
       {

@@ -177,7 +177,7 @@ export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; on
       void Promise.all([prefetchTaskListScreens(others, pageLimit(1), true), status !== 'available' ? prefetchMissions() : null]).then(() => onReadAhead?.());
     };
     return readAheadStarted.current ? whenIdle(readAhead) : afterPaint(readAhead);
-  }, [data, status, onReadAhead]);
+  }, [data, status, onReadAhead, prefetchMissions]);
   // Cards whose task did not change keep their item, so a live-query answer after a sync write
   // renders only the cards that changed (stableItems.ts).
   const [keepItems] = useState(createItemKeeper<TaskRow>);
