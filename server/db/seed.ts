@@ -10,6 +10,7 @@ import type { UsersTable } from './schema';
 import type { Db } from './database';
 import { withCheckDigit } from '#domain/ean';
 import { earlyCancelDeadline, localDateKey } from '#domain/tasks';
+import { formatAmount } from '#domain/money';
 import { addDays, zonedInstant } from '#domain/payouts';
 import { hashPassword } from '../auth/passwords';
 import { checklistFor } from '../tasks/checklists';
@@ -61,8 +62,9 @@ export function createRandom(seed: number) {
 /** The instant of a local wall-clock time in a time zone (#domain/payouts, where the payout weeks use it). */
 export { zonedInstant };
 
+/** Whole minor units as an exact decimal string (1250 → '12.50'). */
 function formatMinor(minor: number): string {
-  return (minor / 100).toFixed(2);
+  return formatAmount(BigInt(minor));
 }
 
 async function insertChunked<T extends Record<string, unknown>>(db: Db, table: string, rows: T[], chunk = 100): Promise<void> {
@@ -143,7 +145,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
     'countries',
     SEED_COUNTRIES.map((c) => ({ code: c.code, name: c.name, currency_code: c.currencyCode, currency_symbol: c.currencySymbol, locale: c.locale, time_zone: c.timeZone })),
   );
-  // The markets' fleet partners, contracting businesses and contacts (onboarding, issue 11).
+  // The markets' fleet partners, contracting businesses and contacts (the onboarding's choices).
   await insertChunked(
     db,
     'fleet_partners',
@@ -448,7 +450,7 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
       const rewardMinor = baseMinor + bonusMinor;
       const category = rnd.pick(SEED_CATEGORIES);
       const brand = rnd.pick(SEED_BRANDS);
-      // In the market's language (seed-i18n.ts, issue 14).
+      // In the market's language (seed-i18n.ts).
       const prefix = seedText(country.code, type.titlePrefix);
       const categoryWords = seedText(country.code, category);
       const title =

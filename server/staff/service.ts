@@ -12,7 +12,7 @@ import { readString } from '../http/input';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { validateCountry } from '#domain/validation';
-import { formatAmount, parseAmount } from '#domain/money';
+import { formatAmount, isAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
 import type { CountryCode, Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
@@ -42,7 +42,8 @@ export const REJECTION_REASON_FIELDS = [
   'profilePhoto',
 ] as const;
 
-const MONEY_RE = /^\d{1,8}(\.\d{1,2})?$/;
+/** A task's reward column is numeric(10,2): from 0 up to 99,999,999.99. */
+const MAX_REWARD_MINOR = 10_000_000_000n;
 
 export async function listUsers(db: Db, email: string | null): Promise<User[]> {
   return (await findUsersByEmailPrefix(db, email)).map(toApiUser);
@@ -115,9 +116,13 @@ export async function createPlace(db: Db, input: unknown, now: Date): Promise<Pl
 
 function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
   if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
-  const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : value;
-  if (typeof text !== 'string' || !MONEY_RE.test(text.trim())) return { value: null, error: 'INVALID' };
-  return { value: formatAmount(parseAmount(text)), error: null };
+  // A JSON number is read by its shortest decimal spelling, rounded to cents on its digits, never through a float.
+  let minor: bigint;
+  if (typeof value === 'number' && isDecimal(String(value))) minor = parseRoundedAmount(String(value));
+  else if (typeof value === 'string' && isAmount(value) && !value.trim().startsWith('-')) minor = parseAmount(value);
+  else return { value: null, error: 'INVALID' };
+  if (minor < 0n || minor >= MAX_REWARD_MINOR) return { value: null, error: 'INVALID' };
+  return { value: formatAmount(minor), error: null };
 }
 
 /**
@@ -263,7 +268,7 @@ export async function reviewTask(db: Db, id: string, decision: 'accepted' | 'rej
   if (!canTransition(from, decision)) {
     throw new ApiError(BUSINESS_RULE_STATUS, 'TASK_NOT_AWAITING_CONFIRMATION', `Only tasks awaiting confirmation can be ${decision} (this one is ${from})`);
   }
-  if (reduced.value !== null && Number(reduced.value) > Number(locked.reward)) throw badRequest({ reducedReward: 'TOO_HIGH' });
+  if (reduced.value !== null && parseAmount(reduced.value) > parseAmount(locked.reward)) throw badRequest({ reducedReward: 'TOO_HIGH' });
   const updated = await db
     .updateTable('tasks')
     .set({
@@ -283,7 +288,7 @@ export async function reviewTask(db: Db, id: string, decision: 'accepted' | 'rej
   if (!row) throw new Error('task vanished after review');
   if (row.tasker_id) {
     const type = decision === 'accepted' ? 'task_accepted' : 'task_rejected';
-    await notify(db, { userId: row.tasker_id, type, params: { taskTitle: row.title, comment: comment.value ?? '' }, resourceId: id, now }); // issue 14
+    await notify(db, { userId: row.tasker_id, type, params: { taskTitle: row.title, comment: comment.value ?? '' }, resourceId: id, now }); // the tasker hears the decision
   }
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
 }

@@ -2,7 +2,9 @@
  * Exact money. Amounts travel as decimal strings ("12.50", Money.amount) and are computed as
  * bigint minor units (cents, grosze, haléře, bani: all four currencies have two decimals), never
  * as binary floats. Rates (the overpayment repayment cap) are basis points (1 % = 100 bp).
- * Pure; shared by the server (payouts) and the page (the next-payout screen's formula).
+ * Formatting for people is here too (formatMoney), so the page, the notifications and the server's
+ * mail show an amount the same exact way.
+ * Pure; shared by the server (payouts, notification texts) and the page (every amount on screen).
  */
 import type { CurrencyCode, Money } from './types';
 
@@ -11,6 +13,8 @@ export const MINOR_DIGITS = 2;
 const MINOR_FACTOR = 100n;
 
 const AMOUNT_RE = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
+/** A plain decimal of any length: what Intl reads exactly when handed as a string (no exponent, hex, Infinity or blanks inside). */
+const DECIMAL_RE = /^-?\d+(?:\.\d+)?$/;
 
 /** "12.5" → 1250n, "-3" → -300n, "0.07" → 7n. Throws on anything else (more than two decimals included). */
 export function parseAmount(text: string): bigint {
@@ -19,6 +23,20 @@ export function parseAmount(text: string): bigint {
   const [, sign, whole, fraction = ''] = match;
   const minor = BigInt(whole as string) * MINOR_FACTOR + BigInt(fraction.padEnd(MINOR_DIGITS, '0'));
   return sign ? -minor : minor;
+}
+
+/**
+ * A decimal string of any number of decimals in minor units, rounded half away from zero on its
+ * digits ("12.345" → 1235n, "-0.005" → -1n); throws on anything that is not a plain decimal.
+ */
+export function parseRoundedAmount(text: string): bigint {
+  const t = text.trim();
+  if (!DECIMAL_RE.test(t)) throw new Error(`not a decimal: '${text}'`);
+  const negative = t.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? t.slice(1) : t).split('.');
+  let minor = BigInt(whole) * MINOR_FACTOR + BigInt(fraction.slice(0, MINOR_DIGITS).padEnd(MINOR_DIGITS, '0'));
+  if ((fraction[MINOR_DIGITS] ?? '0') >= '5') minor += 1n;
+  return negative ? -minor : minor;
 }
 
 /** True when `text` is an amount parseAmount reads (up to two decimals). */
@@ -72,4 +90,67 @@ export function formatRate(basisPoints: bigint): string {
 export function shareOf(minor: bigint, basisPoints: bigint): bigint {
   if (minor <= 0n) return 0n;
   return (minor * basisPoints) / RATE_SCALE;
+}
+
+/** Anything formatMoney may be handed: an amount with its currency (Money, a payout line, a mission reward). */
+export interface MoneyLike {
+  /** A decimal string ("1234.50", "-0.07"), or bigint minor units (123450n). */
+  amount: string | bigint;
+  currencyCode: CurrencyCode | string;
+  /** Shown after the amount when it cannot be formatted (an unknown currency code, not a number). */
+  currencySymbol?: string;
+}
+
+export interface MoneyFormatOptions {
+  /** 'always': a + or − before every amount but zero (a breakdown's lines); default: − only. */
+  sign?: 'always' | 'negative';
+  /** Whole amounts without their zero minor digits ("12 €", not "12,00 €"): map markers, the welcome claims. */
+  stripZeroCents?: boolean;
+}
+
+/** True for a plain decimal string ("12", "-0.075"), of any number of decimals. */
+export function isDecimal(text: string): boolean {
+  return DECIMAL_RE.test(text.trim());
+}
+
+/**
+ * Intl.NumberFormat's typings take numbers; handed a string it reads a decimal (ECMA-402's
+ * Intl.NumberFormat v3: Node 20, Chromium 106+, Firefox 116+, Safari 15.4+), not a binary float.
+ */
+type DecimalFormat = (value: string) => string;
+
+// Intl constructors cost ~0.2 ms each; a list of 50 cards formats hundreds of amounts per render.
+const moneyFormats = new Map<string, DecimalFormat>();
+
+function moneyFormat(locale: string, currency: string, options: MoneyFormatOptions): DecimalFormat {
+  const key = `${locale}|${currency}|${options.sign ?? ''}|${options.stripZeroCents ? 1 : 0}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    const intl = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      signDisplay: options.sign === 'always' ? 'exceptZero' : 'auto',
+      ...(options.stripZeroCents ? { trailingZeroDisplay: 'stripIfInteger' } : {}),
+    } as Intl.NumberFormatOptions);
+    f = intl.format.bind(intl) as unknown as DecimalFormat;
+    moneyFormats.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * An exact amount as the locale writes it in its currency: "1234.5" EUR in lt → "1 234,50 €",
+ * 123450n PLN in pl → "1 234,50 zł". The amount goes to Intl as a decimal string, never through a
+ * float, so "9007199254740993.01" keeps its last cent. An amount that is not a decimal, or a
+ * currency Intl does not know, comes back as written with its symbol (or code): "n/a lei".
+ */
+export function formatMoney(money: MoneyLike, locale: string, options: MoneyFormatOptions = {}): string {
+  const amount = typeof money.amount === 'bigint' ? formatAmount(money.amount) : money.amount.trim();
+  const unit = money.currencySymbol ?? money.currencyCode;
+  if (!DECIMAL_RE.test(amount)) return `${amount} ${unit}`;
+  try {
+    return moneyFormat(locale, money.currencyCode, options)(amount);
+  } catch {
+    return `${amount} ${unit}`;
+  }
 }

@@ -1,11 +1,12 @@
 /**
- * Notifications and web push (issue 14; spec sections 3, 4, 7 and 9), shared by the server, the
+ * Notifications and web push (spec sections 3, 4, 7 and 9), shared by the server, the
  * sync worker, the page and the service worker: the notification types, the screen each opens
  * (with the `source` parameter), the push topic each belongs to, the English words of each type
  * (the msgids of the app's catalogs: the server words a notification in the reader's language by
  * looking them up, src/notifications/notificationWords.ts gives them to the page), and the timing
  * constants.
  */
+import { formatMoney, isDecimal } from './money';
 
 export const NOTIFICATION_TYPES = [
   'task_accepted',
@@ -136,14 +137,12 @@ export function isNotificationType(type: string): type is NotificationType {
 export function notificationValues(params: Record<string, string | number>, locale: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) out[k] = String(v);
+  // The amount as sent (a decimal string; a number's shortest spelling), formatted exactly.
   const money = (amount: unknown, currency: unknown) => {
-    const n = Number(amount);
-    if (!Number.isFinite(n) || typeof currency !== 'string' || currency === '') return String(amount ?? '');
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(n);
-    } catch {
-      return `${String(amount)} ${currency}`;
-    }
+    const text = String(amount ?? '');
+    if (!(typeof amount === 'string' || typeof amount === 'number') || typeof currency !== 'string' || currency === '') return text;
+    if (!isDecimal(text)) return text;
+    return formatMoney({ amount: text, currencyCode: currency }, locale);
   };
   if ('amount' in params) out.amount = money(params.amount, params.currencyCode);
   if ('reward' in params) out.reward = money(params.reward, params.rewardCurrency);

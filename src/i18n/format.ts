@@ -1,8 +1,9 @@
 /**
  * Money, dates and distances formatted with Intl in the active locale (DESIGN.md, i18n).
  * Callers pass `i18n.locale` from `useLingui()` so values re-render on a language switch.
+ * Money is the domain's exact formatter (src/domain/money.ts), shown here beside the others.
  */
-import type { Money } from '#domain/types';
+export { formatMoney } from '#domain/money';
 
 // Intl constructors cost ~0.2 ms each; a list of 50 cards formats hundreds of values per render.
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -20,12 +21,6 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   let f = dateFormats.get(key);
   if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
   return f;
-}
-
-export function formatMoney(money: Money, locale: string): string {
-  const amount = Number(money.amount);
-  if (!Number.isFinite(amount)) return `${money.amount} ${money.currencySymbol}`;
-  return numberFormat(locale, { style: 'currency', currency: money.currencyCode }).format(amount);
 }
 
 export function formatDateTime(iso: string, locale: string, options?: Intl.DateTimeFormatOptions): string {

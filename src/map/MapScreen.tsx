@@ -1,5 +1,5 @@
 /**
- * The map screens (spec section 2, issue 13): /map/{taskStatus} (the map variant of each task
+ * The map screens (spec section 2): /map/{taskStatus} (the map variant of each task
  * list) and /opportunities-map (this week's earnings per place). MapLibre through react-map-gl,
  * in this lazy chunk only (the first screen's budget stays, DESIGN.md).
  *
@@ -23,13 +23,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AttributionControl, Layer, Map as MapGl, Marker, NavigationControl, Source, type MapRef, type ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { MAP_DEFAULTS } from '#domain/map';
-import type { Coordinates, CountryCode, Money } from '#domain/types';
+import type { Coordinates, CountryCode } from '#domain/types';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
 import { formatMoney } from '../i18n/format';
 import { watchCollections, LIST_STATUSES, pathForStatus, type ListStatus, useDevicePosition } from '../tasks';
 import { useNow } from '../shared/useNow';
-import { CLUSTER_PROPERTIES, mapCurrency, selectMapPoints, toFeatureCollection, type MapMode, type MapPoint } from './mapPlaces';
+import { CLUSTER_PROPERTIES, mapCurrency, moneyOfCents, selectMapPoints, toFeatureCollection, type MapMode, type MapPoint } from './mapPlaces';
 import { citiesAtZoom, hasWebGL, loadCities, loadMapStyleConfig, offlineStyle, OFFLINE_ATTRIBUTION, type CityFeature } from './mapStyle';
 import { debounce, readMapView, writeMapView, type Debounced, type MapView } from './mapView';
 import { useMapData, useViewerMarket } from './queries';
@@ -67,10 +67,6 @@ function markersOf(features: GeoJSONFeature[]): MarkerItem[] {
 }
 
 const sameMarkers = (a: MarkerItem[], b: MarkerItem[]) => a.length === b.length && a.every((m, i) => m.key === b[i]?.key && m.tasks === b[i]?.tasks && m.earnCents === b[i]?.earnCents);
-
-function moneyOfCents(cents: number, currency: Money | null): Money | null {
-  return currency ? { ...currency, amount: (cents / 100).toFixed(2) } : null;
-}
 
 export function MapStatusScreen() {
   const { taskStatus } = useParams();
@@ -256,7 +252,7 @@ function MapScreen({ mode, market }: { mode: MapMode; market: CountryCode | null
   const label = (tasks: number, earnCents: number) => {
     if (!opportunities) return String(tasks);
     const money = moneyOfCents(earnCents, currency);
-    return money ? formatMoney({ ...money }, i18n.locale).replace(/[.,]00(?=\D*$)/, '') : String(tasks);
+    return money ? formatMoney(money, i18n.locale, { stripZeroCents: true }) : String(tasks);
   };
 
   return (

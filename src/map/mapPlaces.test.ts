@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MapPlaceRow, TaskRow } from '#db/schema';
 import type { Place, TaskStatus } from '#domain/types';
 import { makeTask } from '../tasks/fixtures';
-import { CLUSTER_PROPERTIES, mapCurrency, selectMapPoints, toCents, toFeatureCollection } from './mapPlaces';
+import { CLUSTER_PROPERTIES, mapCurrency, moneyOfCents, selectMapPoints, toCents, toFeatureCollection } from './mapPlaces';
 
 const EUR = { currencyCode: 'EUR' as const, currencySymbol: '€' };
 
@@ -93,5 +93,20 @@ describe('toFeatureCollection (the clustering input)', () => {
     expect(toCents('12.345')).toBe(1235);
     expect(toCents(null)).toBe(0);
     expect(toCents('abc')).toBe(0);
+  });
+
+  it('counts cents exactly where a float times 100 was off', () => {
+    // Math.round(Number('1.005') * 100) is 100; Number('19.99') * 100 is 1998.9999999999998.
+    expect(toCents('1.005')).toBe(101);
+    expect(toCents('19.99')).toBe(1999);
+    expect(toCents('4.35')).toBe(435);
+    expect(toCents('90071992547409.91')).toBe(9007199254740991);
+  });
+
+  it('turns summed cents back into an exact amount', () => {
+    const eur = { amount: '0.00', currencyCode: 'EUR', currencySymbol: '€' } as const;
+    expect(moneyOfCents(toCents('0.1') + toCents('0.2'), eur)?.amount).toBe('0.30');
+    expect(moneyOfCents(9007199254740991, eur)?.amount).toBe('90071992547409.91');
+    expect(moneyOfCents(1230, null)).toBeNull();
   });
 });

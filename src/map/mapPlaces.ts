@@ -1,5 +1,5 @@
 /**
- * What a map shows (issue 13), from the mirror only: one point per place with its task count or
+ * What a map shows, from the mirror only: one point per place with its task count or
  * this week's earnings, and the GeoJSON the clustering source takes.
  *
  * - /map/available: the places pulled for the map (GET task/places, `places`), with the available
@@ -10,6 +10,7 @@
  *   falling back to the place's summed rewards until those arrive.
  */
 import type { MapPlaceRow, TaskRow } from '#db/schema';
+import { formatAmount, isDecimal, parseRoundedAmount } from '#domain/money';
 import type { Coordinates, Money } from '#domain/types';
 import type { ListStatus } from '../tasks';
 
@@ -25,10 +26,20 @@ export interface MapPoint {
   earn: Money | null;
 }
 
-/** Cents of a decimal amount string ('12.30' → 1230); NaN-safe. */
+/**
+ * Cents of a decimal amount string ('12.30' → 1230), counted exactly (no float times 100); 0 for
+ * none or a non-decimal. A number because MapLibre's clusters sum it: whole cents add exactly up
+ * to 2^53 (90 trillion euros).
+ */
 export function toCents(amount: string | null | undefined): number {
-  const value = Number(amount);
-  return Number.isFinite(value) ? Math.round(value * 100) : 0;
+  if (amount == null || !isDecimal(amount)) return 0;
+  return Number(parseRoundedAmount(amount));
+}
+
+/** The summed cents of a marker as an amount in the map's currency (exactly: '1230' → '12.30'). */
+export function moneyOfCents(cents: number, currency: Money | null): Money | null {
+  if (!currency || !Number.isSafeInteger(cents)) return null;
+  return { ...currency, amount: formatAmount(BigInt(cents)) };
 }
 
 function fromTasks(tasks: readonly TaskRow[], status: ListStatus): Map<string, MapPoint> {

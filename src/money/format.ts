@@ -1,13 +1,16 @@
 /**
  * Money on screen (DESIGN.md: formatted with Intl in the active locale). Amounts arrive as exact
- * decimal strings ("1234.50") and go to Intl.NumberFormat as strings, which formats them exactly
- * (ECMA-402 reads a string as a decimal, not through a binary float); nothing here does arithmetic
- * on them. Sums and differences are the server's or src/domain/money.ts's (bigint minor units).
+ * decimal strings ("1234.50"); formatMoney is the domain's one exact formatter
+ * (src/domain/money.ts), and nothing here does arithmetic on them. Sums and differences are the
+ * server's or src/domain/money.ts's (bigint minor units).
  */
 import { formatAmount, parseAmount } from '#domain/money';
 import { addDays } from '#domain/payouts';
 import type { CurrencyCode } from '#domain/types';
 
+export { formatMoney } from '#domain/money';
+
+/** An amount with its currency as it reaches the payout screens (a decimal string). */
 export interface MoneyLike {
   amount: string;
   currencyCode: CurrencyCode | string;
@@ -26,12 +29,6 @@ function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.Numb
     formatters.set(key, f);
   }
   return f;
-}
-
-/** "1234.5" EUR in lt → "1 234,50 €"; PLN in pl → "1 234,50 zł". `sign`: always show + or −. */
-export function formatMoney(money: MoneyLike, locale: string, options: { sign?: 'always' | 'negative' } = {}): string {
-  const f = formatter(locale, { style: 'currency', currency: money.currencyCode, signDisplay: options.sign === 'always' ? 'exceptZero' : 'auto' });
-  return (f.format as unknown as DecimalFormat)(money.amount.trim());
 }
 
 /** The amount subtracted (shown as "− 5,00 €" in a breakdown): the string negated without arithmetic on floats. */

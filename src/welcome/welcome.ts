@@ -2,10 +2,11 @@
  * The welcome slides' facts (spec sections 1 and 9): the claimed monthly earnings per interface
  * language, the taskers claim and the testimonial carousel's timing.
  */
+import { formatMoney } from '#domain/money';
 import type { Locale } from '#domain/types';
 
 export interface EarningsClaim {
-  /** null: "up to max". */
+  /** Whole units of the currency; null: "up to max". */
   min: number | null;
   max: number;
   currency: 'EUR' | 'PLN' | 'CZK' | 'RON';
@@ -26,14 +27,12 @@ export const TASKERS_CLAIM = 27000;
 /** Spec section 9: a testimonial slide every 3000 ms. */
 export const TESTIMONIAL_AUTOPLAY_MS = 3000;
 
-export function formatMoney(amount: number, currency: EarningsClaim['currency'], locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-}
-
 /** The claim's amounts as the language writes them: { min: '500 zł', max: '3000 zł' } (min null for "up to"). */
 export function earningsAmounts(locale: Locale): { min: string | null; max: string } {
   const claim = EARNINGS_CLAIMS[locale];
-  return { min: claim.min === null ? null : formatMoney(claim.min, claim.currency, locale), max: formatMoney(claim.max, claim.currency, locale) };
+  // Whole units (integers), so their decimal spelling is exact; no zero cents on a round claim.
+  const money = (whole: number) => formatMoney({ amount: BigInt(whole) * 100n, currencyCode: claim.currency }, locale, { stripZeroCents: true });
+  return { min: claim.min === null ? null : money(claim.min), max: money(claim.max) };
 }
 
 /** The next slide of an autoplaying carousel (wraps around). */

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatMoney, isDecimal, parseAmount, parseRoundedAmount } from './money';
+import { notificationValues } from './notifications';
+
+// Intl puts narrow no-break spaces and no-break spaces between groups and before the currency.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+/** How amounts were formatted before: through Number, a binary float. */
+const viaFloat = (amount: string, currency: string, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount));
+
+describe('formatMoney: one exact formatter for every amount', () => {
+  it('formats an amount the float path gets wrong, to the last cent', () => {
+    // 9007199254740993.01 has no double: through Number it printed …992.00.
+    expect(viaFloat('9007199254740993.01', 'EUR', 'en')).not.toBe('€9,007,199,254,740,993.01');
+    expect(formatMoney({ amount: '9007199254740993.01', currencyCode: 'EUR' }, 'en')).toBe('€9,007,199,254,740,993.01');
+    expect(plain(formatMoney({ amount: '12345678901234567.89', currencyCode: 'EUR' }, 'lt'))).toBe('12 345 678 901 234 567,89 €');
+  });
+
+  it('takes bigint minor units as well as decimal strings', () => {
+    expect(formatMoney({ amount: 1999n, currencyCode: 'EUR' }, 'en')).toBe('€19.99');
+    expect(formatMoney({ amount: -7n, currencyCode: 'EUR' }, 'en')).toBe('-€0.07');
+    expect(plain(formatMoney({ amount: 900719925474099301n, currencyCode: 'PLN' }, 'pl'))).toBe('9 007 199 254 740 993,01 zł');
+  });
+
+  it('formats each market currency in the tasker language', () => {
+    expect(plain(formatMoney({ amount: '1234.5', currencyCode: 'EUR' }, 'lt'))).toBe('1 234,50 €');
+    expect(plain(formatMoney({ amount: ' 100.00 ', currencyCode: 'PLN' }, 'pl'))).toBe('100,00 zł');
+    expect(plain(formatMoney({ amount: '1200', currencyCode: 'CZK' }, 'cs'))).toBe('1 200,00 Kč');
+    expect(plain(formatMoney({ amount: '5000.1', currencyCode: 'RON' }, 'ro'))).toBe('5.000,10 RON');
+  });
+
+  it('shows a sign when asked and leaves zero cents out of whole amounts when asked', () => {
+    expect(formatMoney({ amount: '5.00', currencyCode: 'EUR' }, 'en', { sign: 'always' })).toBe('+€5.00');
+    expect(formatMoney({ amount: '0.00', currencyCode: 'EUR' }, 'en', { sign: 'always' })).toBe('€0.00');
+    expect(plain(formatMoney({ amount: '1200.00', currencyCode: 'EUR' }, 'lt', { stripZeroCents: true }))).toBe('1 200 €');
+    expect(plain(formatMoney({ amount: '12.30', currencyCode: 'EUR' }, 'lt', { stripZeroCents: true }))).toBe('12,30 €');
+  });
+
+  it('gives back what it cannot format as it came, with the symbol or code', () => {
+    expect(formatMoney({ amount: 'n/a', currencyCode: 'RON', currencySymbol: 'lei' }, 'ro')).toBe('n/a lei');
+    expect(formatMoney({ amount: '1e3', currencyCode: 'EUR' }, 'en')).toBe('1e3 EUR');
+    expect(formatMoney({ amount: '12.50', currencyCode: 'XX' }, 'en')).toBe('12.50 XX');
+  });
+});
+
+describe('exact minor units', () => {
+  it('counts cents where float times 100 is off', () => {
+    // The float path: 19.99 * 100 is 1998.9999999999998, 1.005 * 100 rounds to 100, 0.1 + 0.2 is not 0.3.
+    expect(19.99 * 100).not.toBe(1999);
+    expect(Math.round(1.005 * 100)).toBe(100);
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(parseAmount('19.99')).toBe(1999n);
+    expect(parseRoundedAmount('1.005')).toBe(101n);
+    expect(formatAmount(parseAmount('0.1') + parseAmount('0.2'))).toBe('0.30');
+  });
+
+  it('rounds a longer decimal half away from zero on its digits', () => {
+    expect(parseRoundedAmount('12.345')).toBe(1235n);
+    expect(parseRoundedAmount('12.344999')).toBe(1234n);
+    expect(parseRoundedAmount('-0.005')).toBe(-1n);
+    expect(parseRoundedAmount('7')).toBe(700n);
+    expect(() => parseRoundedAmount('1e3')).toThrow();
+    expect([isDecimal('12.5'), isDecimal('-3'), isDecimal('1e3'), isDecimal('.5'), isDecimal('Infinity')]).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('notification texts format their money with the same formatter', () => {
+  it('keeps every cent of a reward or payout', () => {
+    const values = notificationValues({ amount: '9007199254740993.01', currencyCode: 'EUR', reward: '12.5', rewardCurrency: 'EUR' }, 'en');
+    expect(values.amount).toBe('€9,007,199,254,740,993.01');
+    expect(values.reward).toBe('€12.50');
+  });
+
+  it('leaves an amount without a currency, or not a number, as it was sent', () => {
+    expect(notificationValues({ amount: '12.50', currencyCode: '' }, 'en').amount).toBe('12.50');
+    expect(notificationValues({ reward: 'soon', rewardCurrency: 'EUR' }, 'en').reward).toBe('soon');
+    expect(notificationValues({ reward: 12.5, rewardCurrency: 'EUR' }, 'en').reward).toBe('€12.50');
+  });
+});
