@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compactIban } from '#domain/iban';
 import { parseRate } from '#domain/money';
 import { parsePushAllowedHosts, type PushAllowedHosts } from './notifications/destinations';
 
@@ -78,10 +79,10 @@ export interface ServerConfig {
    * PAYOUT_DEBTOR_BIC; the BIC may be empty). The defaults are a demo account.
    */
   payoutDebtor: { name: string; iban: string; bic: string };
-  /** The map's tile service in production (issue 13); null styleUrl: the app's offline basemap only. */
+  /** The map's tile service in production; null styleUrl: the app's offline basemap only. */
   map: MapConfig;
   /**
-   * Web push (issue 14): VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (base64url, e.g. from `npx web-push
+   * Web push: VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (base64url, e.g. from `npx web-push
    * generate-vapid-keys`), else a pair made once and kept in the database; VAPID_SUBJECT (mailto: or
    * https URL) names who sends. Optional so tests may leave it out.
    */
@@ -268,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pushAllowedHosts: parsePushAllowedHosts(env.PUSH_ALLOWED_HOSTS),
     payoutDebtor: {
       name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
-      iban: (env.PAYOUT_DEBTOR_IBAN ?? '').replace(/\s+/g, '').toUpperCase() || 'LT121000011101001000',
+      iban: compactIban(env.PAYOUT_DEBTOR_IBAN ?? '') || 'LT121000011101001000',
       bic: env.PAYOUT_DEBTOR_BIC?.trim().toUpperCase() || '',
     },
   };

@@ -4,7 +4,8 @@
  * by the `sepa` library. Amounts go in as the exact decimal strings of the payouts; the file's
  * control sum is checked against the exact bigint sum before it is handed out.
  */
-import { Document as SepaDocument, validateIBAN } from 'sepa';
+import { Document as SepaDocument } from 'sepa';
+import { compactIban, isValidIban } from '#domain/iban';
 import { formatAmount, parseAmount, sumMinor } from '#domain/money';
 import type { StaffPayout } from './payouts';
 
@@ -115,12 +116,12 @@ export function payoutsSepaXml(payouts: readonly StaffPayout[], debtor: Debtor, 
   const skipped: SepaFile['skipped'] = [];
   for (const p of payouts) {
     if (p.status !== 'pending' || p.total.currencyCode !== 'EUR' || parseAmount(p.total.amount) <= 0n) continue;
-    const iban = (p.user.iban ?? '').replace(/\s+/g, '').toUpperCase();
+    const iban = compactIban(p.user.iban ?? '');
     if (!iban) {
       skipped.push({ id: p.id, reason: 'NO_IBAN' });
       continue;
     }
-    if (!validateIBAN(iban)) {
+    if (!isValidIban(iban)) {
       skipped.push({ id: p.id, reason: 'IBAN_INVALID' });
       continue;
     }

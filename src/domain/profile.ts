@@ -7,7 +7,7 @@
  * The real checks come from well-kept libraries rather than hand-written rules:
  * - phone: libphonenumber-js (Google's libphonenumber metadata, the "max" set, so a number must
  *   have a real country calling code and a real area/mobile prefix, not only a plausible length);
- * - IBAN: ibantools (the country's BBAN format and the ISO 7064 mod-97 checksum);
+ * - IBAN: src/domain/iban.ts (ibantools: the country's BBAN format and the ISO 7064 mod-97 checksum);
  * - national IDs: stdnum (LT asmens kodas, PL PESEL, CZ rodné číslo, RO CNP: checksums and
  *   birth dates).
  * They weigh tens of kilobytes gzipped, so this module is imported only by lazy screens and the
@@ -15,7 +15,6 @@
  * Pure.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 // stdnum's index imports every country it knows; the per-identifier CommonJS modules keep the
 // bundle to the four we use (its ESM build has extensionless imports Node cannot resolve).
 import * as ltAsmens from 'stdnum/lib/cjs/lt/asmens.js';
@@ -23,6 +22,7 @@ import * as plPesel from 'stdnum/lib/cjs/pl/pesel.js';
 import * as czRc from 'stdnum/lib/cjs/cz/rc.js';
 import * as roCnp from 'stdnum/lib/cjs/ro/cnp.js';
 import type { FieldErrorCode } from './errors';
+import { compactIban, isValidIban } from './iban';
 import type { BusinessType, CountryCode } from './types';
 import { isPlausibleId, NATIONAL_ID_LENGTHS, PROFILE_FIELDS } from './validation';
 
@@ -157,7 +157,7 @@ export function normalizeProfileValue(field: ProfileField, value: unknown): stri
   if (v === null) return null;
   switch (field) {
     case 'iban':
-      return electronicFormatIBAN(v) ?? v;
+      return compactIban(v);
     case 'nationalId':
       return compactNationalId(v);
     case 'individualActivityNo':
@@ -204,9 +204,7 @@ export function validatePhone(value: string): FieldErrorCode | null {
 
 /** An IBAN of any country with a valid format and checksum; spaces and hyphens allowed. */
 export function validateIban(value: string): FieldErrorCode | null {
-  if (!/^[A-Za-z0-9\s-]+$/.test(value.trim())) return 'IBAN_INVALID';
-  const electronic = electronicFormatIBAN(value.trim());
-  return electronic && isValidIBAN(electronic) ? null : 'IBAN_INVALID';
+  return isValidIban(value) ? null : 'IBAN_INVALID';
 }
 
 const NATIONAL_ID_VALIDATORS: Record<CountryCode, { validate(value: string): { isValid: boolean } }> = {
