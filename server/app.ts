@@ -3,7 +3,7 @@
  * limit and static serving. Tests call it with an injected database and clock; main.ts with
  * the real ones.
  */
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { ApiErrorBody } from '#domain/types';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './clock';
@@ -36,6 +36,8 @@ import { registerDevClockRoute } from './devClock';
 import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
 import { batchAwareDb, registerBatchGuard, registerBatchRoute } from './http/batch';
+import { AJV_OPTIONS, registerOpenApi, registerSerializer, schemaErrorFormatter } from './http/contract';
+import { registerOpenApiRoute } from './http/openapi';
 
 export interface BuildAppOptions {
   db: Db;
@@ -47,6 +49,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the dev mailer prints codes (default console.log). */
   log?: (line: string) => void;
+  /** Check every JSON answer against its route's response schema (the test suite; server/http/contract.ts). */
+  checkResponses?: boolean;
+  /** Called with every route as it is registered (the contract test compares them with the OpenAPI document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
@@ -79,13 +85,21 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       secureBareAnswer(request, reply as FastifyReply, config); // no hook runs for these answers
       void (reply as FastifyReply).code(status).send(body);
     },
+    // Route schemas (src/contracts/api) change no answer: no coercion, nothing removed, every field's error (server/http/contract.ts).
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaErrorFormatter,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setErrorHandler(errorHandler);
+  registerSerializer(app, options.checkResponses ?? false);
+  // Before any route: @fastify/swagger collects every route's schema into GET /api/openapi.json.
+  await registerOpenApi(app);
   // Work routes started after answering (support mail) finishes before the server stops.
   app.addHook('onClose', () => afterResponseIdle(context));
   // JSON only (docs/api.md): without Fastify's built-in text/plain parser a text body is a 415.
   app.removeContentTypeParser('text/plain');
-  app.addHook('preHandler', rejectNulCharacters);
+  // Before the schemas check the request, as it ran before the handlers' own readers.
+  app.addHook('preValidation', rejectNulCharacters);
   // Security headers, no-store default, HSTS, compression: on every answer, before any route.
   await registerHttpSecurity(app, config);
 
@@ -97,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessScope('public', (scope) => {
       registerAuthRoutes(scope, context);
       registerCatalogRoutes(scope, context);
-      registerMapConfigRoute(scope, context); // map/config: the tile service's style URL (issue 13)
+      registerMapConfigRoute(scope, context); // map/config: the tile service's style URL
+      registerOpenApiRoute(scope); // openapi.json: every route's contract
     }),
   );
   // Task photos and user documents: one upload pipeline (files under config.photoDir, signed URLs).
@@ -112,9 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       const directWrites = registerExecutionRoutes(scope, context, files);
       registerMoneyRoutes(scope, context); // payment/my-finances, payment/payouts, mission/my
       registerAttendanceRoutes(scope, context); // task/attendance-requests, task/:taskId/attendance-request
-      registerNotificationRoutes(scope, context); // notifications, push-notification/* (issue 14)
-      registerSupportRoutes(scope, context); // country/support-contact, support/submit-support-request (issue 14)
-      registerBatchRoute(scope, batchGuard, db, directWrites); // batch: many outbox records in one request (issue 15)
+      registerNotificationRoutes(scope, context); // notifications, push-notification/*
+      registerSupportRoutes(scope, context); // country/support-contact, support/submit-support-request
+      registerBatchRoute(scope, batchGuard, db, directWrites); // batch: many outbox records in one request
       // PUT /api/uploads/<token> and the signed file URLs (signed-url access, set by the plugin).
       await scope.register(
         uploadsPlugin({ ctx: context, files, targets: [taskPhotoUploads(context, files), userDocumentUploads(context, files)], sources: [taskPhotoFiles, userDocumentFiles] }),

@@ -15,6 +15,8 @@ import { checkLoginCode, createLoginCode, generateLoginCode } from './queries';
 import { issueTokens, rotateRefreshToken } from './tokens';
 import { checkPasswordAttempt } from './passwords';
 import { createAuthLimiter } from './limits';
+import * as auth from '#contracts/api/auth';
+import { serve } from '../http/contract';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = asBody(request.body);
@@ -41,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await ctx.mailer.send(loginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
   }
 
-  app.post('/api/auth/send-email-code', gated, async (request) => {
+  serve(app, auth.sendEmailCode, gated)(async (request) => {
     const email = readEmail(bodyOf(request));
     // Attempts for unknown emails count too, so the endpoint cannot be used to probe many addresses.
     await limiter.codeRequest(email, request);
@@ -52,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ok: true };
   });
 
-  app.post('/api/auth/register', gated, async (request) => {
+  serve(app, auth.register, gated)(async (request) => {
     const body = bodyOf(request);
     const emailError = validateEmail(body.email);
     const countryError = validateCountry(body.country);
@@ -91,7 +93,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ok: true };
   });
 
-  app.post('/api/auth/login', gated, async (request): Promise<AuthTokens> => {
+  serve(app, auth.login, gated)(async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const type = body.type ?? 'email';
     if (type !== 'email' && type !== 'google') throw badRequest({ type: 'INVALID' });
@@ -112,7 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return issueTokens(db, ctx.tokens, user.id, now);
   });
 
-  app.post('/api/auth/password-login', gated, async (request): Promise<AuthTokens> => {
+  serve(app, auth.passwordLogin, gated)(async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const username = readString(body.username, { required: true, max: 254 });
     const password = readString(body.password, { required: true, max: 200 });
@@ -127,7 +129,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return issueTokens(db, ctx.tokens, user.id, clock.now());
   });
 
-  app.post('/api/auth/token', gated, async (request): Promise<AuthTokens> => {
+  serve(app, auth.token, gated)(async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const refreshToken = readString(body.refreshToken, { required: true, max: 200 });
     assertNoFieldErrors({ refreshToken: refreshToken.error });

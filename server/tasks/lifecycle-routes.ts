@@ -18,6 +18,8 @@ import { cancelTask, readJustification, readStartInput, reserveTask, startTask, 
 import { readPosition, requireViewer } from './routes';
 import { taskTypePhotosFor } from './visibility';
 import { readTimestamp } from '#domain/time';
+import * as tasks from '#contracts/api/tasks';
+import { serve } from '../http/contract';
 
 export interface LastWeekEarn {
   amount: Money;
@@ -41,21 +43,21 @@ function optionalBody(request: FastifyRequest): Record<string, unknown> {
 export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const life: LifecycleContext = { clock: ctx.clock, reservationLimitMinutes: ctx.config.reservationLimitMinutes };
 
-  app.post('/api/task/:taskId/reserve', async (request, reply) => {
+  serve(app, tasks.reserveTask)(async (request, reply) => {
     const { user } = await requireViewer(ctx, request);
     const taskId = taskIdParam(request);
     optionalBody(request);
     return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await reserveTask(trx, life, user.id, taskId) }));
   });
 
-  app.post('/api/task/:taskId/cancel', async (request, reply) => {
+  serve(app, tasks.cancelTask)(async (request, reply) => {
     const { user } = await requireViewer(ctx, request);
     const taskId = taskIdParam(request);
     const justification = readJustification(optionalBody(request));
     return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await cancelTask(trx, life, user.id, taskId, justification) }));
   });
 
-  app.post('/api/task/:taskId/start', async (request, reply) => {
+  serve(app, tasks.startTask)(async (request, reply) => {
     const { user } = await requireViewer(ctx, request);
     const taskId = taskIdParam(request);
     const header = request.headers.geolocation;
@@ -63,7 +65,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     return runIdempotent(ctx, request, reply, user.id, async (trx) => ({ status: 200, body: await startTask(trx, life, user.id, taskId, input) }));
   });
 
-  app.get('/api/task/:taskId/suggestions', async (request): Promise<Page<Task>> => {
+  serve(app, tasks.suggestions)(async (request): Promise<Page<Task>> => {
     const { user, viewer } = await requireViewer(ctx, request);
     const taskId = taskIdParam(request);
     const query = asQuery(request.query);
@@ -112,7 +114,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   // Public (no login): the landing and login screens show what taskers earned in a market.
-  app.get('/api/task/last-week-earn', { config: { access: 'public' } }, async (request): Promise<LastWeekEarn> => {
+  serve(app, tasks.lastWeekEarn, { config: { access: 'public' } })(async (request): Promise<LastWeekEarn> => {
     const country = single(asQuery(request.query).country);
     const code = country.error ? 'INVALID' : validateCountry(country.value);
     if (code) throw badRequest({ country: code });
@@ -141,7 +143,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     };
   });
 
-  app.get('/api/task/retailer/:retailerId', async (request): Promise<Retailer> => {
+  serve(app, tasks.retailer)(async (request): Promise<Retailer> => {
     await requireViewer(ctx, request);
     const { retailerId } = request.params as { retailerId?: unknown };
     const missing = () => notFound('RETAILER_NOT_FOUND', 'Retailer not found');
@@ -151,7 +153,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     return { id: row.id, name: row.name, logo: row.logo };
   });
 
-  app.get('/api/task/task_type/:taskTypeId/photos', async (request): Promise<{ data: { url: string }[] }> => {
+  serve(app, tasks.taskTypePhotos)(async (request): Promise<{ data: { url: string }[] }> => {
     const { viewer } = await requireViewer(ctx, request);
     const { taskTypeId } = request.params as { taskTypeId?: unknown };
     const missing = () => notFound('TASK_TYPE_NOT_FOUND', 'Task type not found');

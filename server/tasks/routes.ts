@@ -26,6 +26,8 @@ import { taskTypeShape } from './visibility';
 import { readTimestamp } from '#domain/time';
 import { fullCursor, listFingerprint, readDelta, usableCursor } from '../sync/taskDelta';
 import { chooseEncoding, encodedBody, etagMatches, listAnswers, weakEtag, type ListAnswers, type StoredAnswer } from '../sync/listAnswers';
+import * as tasks from '#contracts/api/tasks';
+import { serve } from '../http/contract';
 
 /** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
 export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
@@ -136,7 +138,7 @@ function cannotSeeTasks(): ApiError {
 }
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/task', async (request, reply) => {
+  serve(app, tasks.listTasks)(async (request, reply) => {
     const userId = taskerIdOf(request);
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};
@@ -254,7 +256,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     return sendStoredAnswer(request, reply, answers, answer);
   });
 
-  app.get('/api/task/places', async (request): Promise<Page<Place>> => {
+  serve(app, tasks.listPlaces)(async (request): Promise<Page<Place>> => {
     const { viewer } = await requireViewer(ctx, request);
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};
@@ -286,12 +288,12 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 
-  app.get('/api/task/reservation-limit', async (request): Promise<ReservationLimit> => {
+  serve(app, tasks.reservationLimit)(async (request): Promise<ReservationLimit> => {
     const { viewer } = await requireViewer(ctx, request);
     return { used: viewer.reservationUsed, limit: viewer.reservationLimit };
   });
 
-  app.get('/api/task/:taskId', async (request): Promise<Task> => {
+  serve(app, tasks.getTask)(async (request): Promise<Task> => {
     const { user, viewer } = await requireViewer(ctx, request);
     const { taskId } = request.params as { taskId?: unknown };
     const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');

@@ -1,5 +1,5 @@
 /**
- * GET /api/task/places/task-earn?placeIds=a,b (spec section 7; the opportunities map, issue 13):
+ * GET /api/task/places/task-earn?placeIds=a,b (spec section 7; the opportunities map):
  * per asked place, the summed reward and count of the viewer's visible available tasks whose
  * window is open within the coming week. Same access as GET task/places: a tasker who cannot see
  * tasks gets 403, other markets' places answer nothing (the visibility filter of every list).
@@ -13,9 +13,11 @@ import { OPPORTUNITY_WEEK_MS, TASK_EARN_MAX_PLACES, type PlaceTaskEarn } from '#
 import type { CurrencyCode } from '#domain/types';
 import { filterSql } from './queries';
 import { requireViewer } from './routes';
+import * as tasks from '#contracts/api/tasks';
+import { serve } from '../http/contract';
 
 export function registerTaskEarnRoute(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/task/places/task-earn', async (request): Promise<{ data: PlaceTaskEarn[] }> => {
+  serve(app, tasks.placesTaskEarn)(async (request): Promise<{ data: PlaceTaskEarn[] }> => {
     const { viewer } = await requireViewer(ctx, request);
     const query = asQuery(request.query);
     const raw = single(query.placeIds);

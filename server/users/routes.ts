@@ -17,6 +17,8 @@ import { ApiError } from '../http/errors';
 import { endReferralTry, referralCodeOf, saveProfile, savePaymentDocuments, saveReferredByCode, startReferralTry } from './profile';
 import { fieldsMessage, localeOf } from '../http/messages';
 import { isCountryCode } from '#domain/validation';
+import * as users from '#contracts/api/users';
+import { serve } from '../http/contract';
 
 /**
  * Runs a profile save; a 400's message becomes the words of its first field in the tasker's
@@ -34,14 +36,14 @@ async function inTaskerWords<T>(request: FastifyRequest, country: unknown, save:
 }
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/user', async (request): Promise<User> => {
+  serve(app, users.getUser)(async (request): Promise<User> => {
     const row = await requireUser(ctx, request);
     const user = await loadUserWithStats(ctx.db, row.id);
     if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
     return toApiUser(user);
   });
 
-  app.post('/api/user', async (request, reply) => {
+  serve(app, users.saveProfile)(async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
@@ -52,7 +54,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     }));
   });
 
-  app.post('/api/user/set-country', async (request, reply) => {
+  serve(app, users.setCountry)(async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
@@ -66,7 +68,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     }));
   });
 
-  app.post('/api/user/payment-documents', async (request, reply) => {
+  serve(app, users.savePaymentDocuments)(async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
@@ -76,18 +78,18 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     }));
   });
 
-  app.get('/api/user/referral-code', async (request) => {
+  serve(app, users.getReferralCode)(async (request) => {
     const user = await requireUser(ctx, request);
     // Made on the first ask: a write, in a transaction (two first asks at once make one code).
     return { code: await ctx.db.transaction().execute((trx) => referralCodeOf(trx, user.id)) };
   });
 
-  app.get('/api/user/referred-by-code', async (request) => {
+  serve(app, users.getReferredByCode)(async (request) => {
     const user = await requireUser(ctx, request);
     return { code: user.referred_by_code };
   });
 
-  app.post('/api/user/referred-by-code', async (request, reply) => {
+  serve(app, users.setReferredByCode)(async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');

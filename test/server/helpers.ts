@@ -131,7 +131,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const clock = new FixedClock(SEED_TIME);
   const config = testConfig(overrides);
   const printed: string[] = [];
-  const { app, context } = await buildApp({ db: database.db, config, clock, log: (line) => printed.push(line) });
+  // Every JSON answer is checked against its route's response schema (src/contracts/api).
+  const { app, context } = await buildApp({ db: database.db, config, clock, log: (line) => printed.push(line), checkResponses: true });
   const extraApps: FastifyInstance[] = [];
   const server: TestServer = {
     app,
