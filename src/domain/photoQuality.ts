@@ -12,6 +12,7 @@
  *
  * A dark photo is asked about as dark (its blur is hard to judge and brightening it is the first fix).
  */
+import { fitWithin, type Size } from './imageSize';
 
 /** Longest side of the image the measure runs on (pixels). */
 export const QUALITY_SIDE = 512;
@@ -59,9 +60,8 @@ export const PHOTO_QUALITY_THRESHOLDS: PhotoQualityThresholds = {
 export type PhotoVerdict = 'blurry' | 'dark' | null;
 
 /** The size the measure runs at: the longest side at most QUALITY_SIDE, never upscaled. */
-export function qualitySize(width: number, height: number, side: number = QUALITY_SIDE): { width: number; height: number } {
-  const scale = Math.min(1, side / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+export function qualitySize(width: number, height: number, side: number = QUALITY_SIDE): Size {
+  return fitWithin({ width, height }, { maxAxis: side });
 }
 
 /** Rec. 601 luma of RGBA pixels (alpha ignored). */

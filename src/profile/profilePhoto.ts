@@ -1,13 +1,13 @@
 /**
  * The profile picture the app stores and uploads (spec sections 5 and 9: JPEG only, 320 px,
- * thumbnail at most 64 kB). A picked or camera-taken file goes through the task photos' path —
- * decoded by createImageBitmap with its orientation applied, drawn and encoded asynchronously
- * (OffscreenCanvas where there is one) — at the profile size, then re-encoded at lower JPEG
+ * thumbnail at most 64 kB). A picked or camera-taken file goes through the task photos' path
+ * (src/execution/photos/image.ts: checked, decoded with its orientation applied, drawn and
+ * encoded asynchronously) at the profile size, then re-encoded at lower JPEG
  * qualities until it fits 64 kB. Decision: no EXIF is carried over (unlike task photos): a face
  * photo needs no camera data, and a phone's GPS tag would tell where the tasker lives.
  * The rules are pure and tested in Node; `prepareProfilePhoto` needs a browser.
  */
-import { encodeJpeg, imageFileError, photoTargetSize, type Size, type ImageErrorCode } from '../execution';
+import { encodeJpeg, photoTargetSize, withDecodedImage, type Size, type ImageErrorCode } from '../execution';
 
 /** Width of the stored picture (spec section 9: "profile picture 320"); never upscaled. */
 export const PROFILE_PHOTO_WIDTH = 320;
@@ -40,24 +40,12 @@ export async function fitProfilePhoto(
 
 /** A file from the gallery, or from the camera app through the file input's `capture`. */
 export async function prepareProfilePhoto(file: Blob): Promise<PreparedProfilePhoto> {
-  const refused = imageFileError(file);
-  if (refused) return { ok: false, code: refused };
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    // Chrome cannot decode HEIC and friends: the spec's advice is to try a JPEG.
-    return { ok: false, code: 'IMAGE_UNSUPPORTED_FORMAT' };
-  }
-  try {
+  const decoded = await withDecodedImage(file, async (bitmap) => {
     const size = profilePhotoSize({ width: bitmap.width, height: bitmap.height });
-    const fitted = await fitProfilePhoto((quality) => encodeJpeg(bitmap, size, quality));
-    return fitted.ok ? { ok: true, blob: fitted.blob, ...size } : fitted;
-  } catch {
-    return { ok: false, code: 'IMAGE_LOAD_FAILED' };
-  } finally {
-    bitmap.close();
-  }
+    return { fitted: await fitProfilePhoto((quality) => encodeJpeg(bitmap, size, quality)), size };
+  });
+  if (!decoded.ok) return decoded;
+  return decoded.fitted.ok ? { ok: true, blob: decoded.fitted.blob, ...decoded.size } : decoded.fitted;
 }
 
 /** Up to two initials for the placeholder avatar: first and last name, else the email's first letter. */
