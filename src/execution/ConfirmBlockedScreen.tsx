@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
-import { completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
+import { COMPLETION_TEXT_MAX, completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
 import { usePhotos, useTaskDefects } from './queries';
 import { TextField } from '#ui/TextField';
 import { executionPath } from './checklist';
@@ -77,7 +77,7 @@ function ConfirmBlocked({ task }: { task: TaskRow }) {
         rows={4}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
-        maxLength={2000}
+        maxLength={COMPLETION_TEXT_MAX}
       />
       <CompletionFailure error={error} />
       <button type="submit" className="btn btn-block" disabled={busy}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
+import { COMPLETION_TEXT_MAX } from '#domain/completion';
 import { TextField } from '#ui/TextField';
 import { ExecutionGate } from './ExecutionGate';
 import { CompletionFailure } from './CompletionFailure';
@@ -47,7 +48,7 @@ function ConfirmComplete({ task }: { task: TaskRow }) {
         rows={4}
         value={comment}
         onChange={(e) => setComment(e.target.value)}
-        maxLength={2000}
+        maxLength={COMPLETION_TEXT_MAX}
       />
       <CompletionFailure error={error} />
       <button type="submit" className="btn btn-block" disabled={busy}>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
-import { completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
+import { COMPLETION_TEXT_MAX, completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
 import { fieldErrorMessage } from '../i18n/errorMessages';
 import { usePhotos } from './queries';
 import { TextField } from '#ui/TextField';
@@ -67,7 +67,7 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         error={tried && errors.reason ? i18n._(fieldErrorMessage('reason', errors.reason)) : undefined}
-        maxLength={2000}
+        maxLength={COMPLETION_TEXT_MAX}
       />
       <PhotoRequirement taskId={task.id} count={photoCount} tag="after" showError={tried} />
       <label className="check-row">
