@@ -13,9 +13,10 @@ import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { validateCountry } from '#domain/validation';
 import { formatAmount, isAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
-import type { CountryCode, Place, Task, User } from '#domain/types';
+import type { Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
+import { toApiPlaceBase } from '../tasks/map';
 import { notify, notifyNewTask } from '../notifications/service';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
@@ -97,21 +98,10 @@ export async function createPlace(db: Db, input: unknown, now: Date): Promise<Pl
   const row = await db
     .selectFrom('places as p')
     .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
-    .select(['p.id', 'p.title', 'p.address', 'p.city', 'p.country_code', 'p.latitude', 'p.longitude', 'r.id as retailer_id', 'r.name', 'r.logo'])
+    .select(['p.id', 'p.title', 'p.address', 'p.city', 'p.country_code', 'p.latitude', 'p.longitude', 'r.id as retailer_id', 'r.name as retailer_name', 'r.logo as retailer_logo'])
     .where('p.id', '=', id)
     .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    title: row.title,
-    address: row.address,
-    city: row.city,
-    countryCode: row.country_code as CountryCode,
-    coordinates: { latitude: row.latitude, longitude: row.longitude },
-    retailerId: row.retailer_id,
-    retailer: { id: row.retailer_id, name: row.name, logo: row.logo },
-    logo: row.logo,
-    distance: null,
-  };
+  return toApiPlaceBase(row, null);
 }
 
 function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {

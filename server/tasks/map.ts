@@ -116,7 +116,11 @@ export function toApiTask(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer
   };
 }
 
-export function toApiPlace(row: PlaceRow, position: Coordinates | null): Place {
+/** The columns of a place with its retailer that every place answer is made of. */
+export type PlaceBaseRow = Pick<PlaceRow, 'id' | 'title' | 'address' | 'city' | 'country_code' | 'latitude' | 'longitude' | 'retailer_id' | 'retailer_name' | 'retailer_logo'>;
+
+/** A place as the API answers it (the task lists' places, the staff's new place), with its distance from `position`. */
+export function toApiPlaceBase(row: PlaceBaseRow, position: Coordinates | null): Place {
   const coordinates = { latitude: row.latitude, longitude: row.longitude };
   return {
     id: row.id,
@@ -129,9 +133,12 @@ export function toApiPlace(row: PlaceRow, position: Coordinates | null): Place {
     retailer: { id: row.retailer_id, name: row.retailer_name, logo: row.retailer_logo },
     logo: row.retailer_logo,
     distance: position ? Math.round(distanceMeters(position, coordinates)) : null,
-    taskCount: Number(row.task_count),
-    taskEarn: money(row.task_earn, row),
   };
+}
+
+/** A place of GET task/places: with its available tasks and their summed reward. */
+export function toApiPlace(row: PlaceRow, position: Coordinates | null): Place {
+  return { ...toApiPlaceBase(row, position), taskCount: Number(row.task_count), taskEarn: money(row.task_earn, row) };
 }
 
 /** Opaque cursors: base64url JSON naming the list kind, so a cursor of another order is refused. */
