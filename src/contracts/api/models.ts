@@ -37,6 +37,11 @@ import {
   type UserDocumentUploadTarget,
 } from '#domain/types';
 import { Nullable, type Assert, type Equal } from './common';
+import { PAYOUT_LINE_KINDS, type NextPayment, type Payout, type PayoutInfo, type PayoutLine } from '#domain/payouts';
+import { MISSION_CONTENT_TYPES, type Mission, type MissionObjective } from '#domain/missions';
+import type { AttendanceAnswerResult, AttendanceRequest } from '#domain/attendance';
+import type { AppNotification, PushSettings } from '#domain/notifications';
+import type { SupportContact, SupportRequestAnswer } from '#domain/support';
 
 /**
  * A string enum: a union of literals on the wire (checkable by Fastify's ajv and TypeBox's Value
@@ -286,4 +291,144 @@ export type SchemaChecks = [
   Assert<Equal<Static<typeof UserDocumentPhotoSchema>, UserDocumentPhoto>>,
   Assert<Equal<Static<typeof UserDocumentUploadTargetSchema>, UserDocumentUploadTarget>>,
   Assert<Equal<Static<typeof IdentityDocumentSchema>, IdentityDocument>>,
+];
+
+// ── Money, missions, attendance, notifications and support ─────────────────────────────────
+// Answer shapes of src/domain/payouts.ts, missions.ts, attendance.ts, notifications.ts and
+// support.ts, each checked against its interface below.
+
+export const PayoutLineSchema = Type.Object({
+  kind: StringEnum(PAYOUT_LINE_KINDS),
+  amount: MoneySchema,
+  occurredAt: Timestamp(),
+  taskId: Nullable(Type.String()),
+  missionId: Nullable(Type.String()),
+  title: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+}, { title: 'PayoutLine' });
+
+export const NextPaymentSchema = Type.Object({
+  taskReward: MoneySchema,
+  total: MoneySchema,
+  paidTasksDeductions: MoneySchema,
+  unpaidTasksDeductions: MoneySchema,
+  maxDeductionRate: Type.String({ description: 'Decimal string, e.g. "0.30"' }),
+  tasksCount: Type.Number(),
+  bonuses: MoneySchema,
+  missionBonuses: MoneySchema,
+  referralBonuses: MoneySchema,
+  overpaymentBalance: MoneySchema,
+  carriedOver: MoneySchema,
+  weekStart: Type.String({ description: "The market week's Monday, YYYY-MM-DD" }),
+  periodStart: Timestamp(),
+  periodEnd: Timestamp(),
+  lines: Type.Array(PayoutLineSchema),
+}, { title: 'NextPayment' });
+
+export const PayoutInfoSchema = Type.Object({ totalPaid: MoneySchema, totalPaidTasksDeductions: MoneySchema, nextPayment: NextPaymentSchema }, { title: 'PayoutInfo' });
+
+export const PayoutSchema = Type.Object({
+  id: Type.String(),
+  weekStart: Type.String({ description: "The market week's Monday, YYYY-MM-DD" }),
+  periodStart: Timestamp(),
+  periodEnd: Timestamp(),
+  status: StringEnum(['pending', 'paid'] as const),
+  paidAt: Nullable(Timestamp()),
+  taskReward: MoneySchema,
+  unpaidTasksDeductions: MoneySchema,
+  paidTasksDeductions: MoneySchema,
+  bonuses: MoneySchema,
+  total: MoneySchema,
+  tasksCount: Type.Number(),
+  maxDeductionRate: Type.String({ description: 'Decimal string, e.g. "0.30"' }),
+  carriedOver: MoneySchema,
+  createdAt: Timestamp(),
+  lines: Type.Array(PayoutLineSchema),
+}, { title: 'Payout' });
+
+export const MissionObjectiveSchema = Type.Object({
+  id: Type.String(),
+  contentType: StringEnum(MISSION_CONTENT_TYPES),
+  allowedItems: Type.Array(Type.String()),
+  target: Type.Number(),
+  count: Type.Number(),
+  candidateCount: Type.Number(),
+  isCompleted: Type.Boolean(),
+  isCandidate: Type.Boolean(),
+}, { title: 'MissionObjective' });
+
+export const MissionSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  useNameAsDisplayName: Type.Boolean(),
+  description: Type.String(),
+  objectives: Type.Array(MissionObjectiveSchema),
+  moneyReward: Nullable(MoneySchema),
+  duration: Nullable(Type.Number({ description: 'Seconds from assignment to expiry; null: unlimited' })),
+  remainingTime: Nullable(Type.Number({ description: 'Seconds left; null: unlimited' })),
+  isActive: Type.Boolean(),
+  isCompleted: Type.Boolean(),
+  isExpired: Type.Boolean(),
+  completedPercentage: Type.Number({ description: '0–100' }),
+  candidatePercentage: Type.Number({ description: '0–100' }),
+  completedObjectives: Type.Array(Type.String()),
+  pendingObjectives: Type.Array(Type.String()),
+  expiresAt: Nullable(Timestamp()),
+  completedAt: Nullable(Timestamp()),
+  createdAt: Timestamp(),
+}, { title: 'Mission' });
+
+export const AttendanceRequestSchema = Type.Object({
+  id: Type.String(),
+  taskId: Type.String(),
+  expiresAt: Timestamp(),
+  createdAt: Timestamp(),
+  task: Type.Object({
+    id: Type.String(),
+    title: Type.String(),
+    timeWindowStart: Timestamp(),
+    timeWindowEnd: Timestamp(),
+    place: Type.Object({ id: Type.String(), title: Type.String(), address: Type.String(), city: Type.String() }),
+  }),
+}, { title: 'AttendanceRequest' });
+
+export const AttendanceAnswerResultSchema = Type.Object({
+  id: Type.String(),
+  taskId: Type.String(),
+  status: StringEnum(['accepted', 'declined'] as const),
+  accept: Type.Boolean(),
+  justification: Nullable(Type.String()),
+  answeredAt: Timestamp(),
+}, { title: 'AttendanceAnswerResult' });
+
+export const AppNotificationSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String({ description: 'A notification type of src/domain/notifications.ts (others may come)' }),
+  title: Type.String({ description: 'In the Accept-Language of the request' }),
+  body: Type.String(),
+  resourceId: Nullable(Type.String()),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+  createdAt: Timestamp(),
+}, { title: 'AppNotification' });
+
+export const PushSettingsSchema = Type.Object({ topicTaskOffer: Type.Boolean(), topicBonus: Type.Boolean() }, { title: 'PushSettings' });
+
+export const SupportContactSchema = Type.Object({ countryCode: Type.String(), phone: Type.String(), email: Type.String() }, { title: 'SupportContact' });
+
+export const SupportRequestAnswerSchema = Type.Object({ id: Type.String(), email: Type.String(), createdAt: Timestamp() }, { title: 'SupportRequestAnswer' });
+
+// Each schema of this block is exactly its domain interface (a compile error here means they differ).
+export type MoneyAndMessagesSchemaChecks = [
+  Assert<Equal<Static<typeof PayoutLineSchema>, PayoutLine>>,
+  Assert<Equal<Static<typeof NextPaymentSchema>, NextPayment>>,
+  Assert<Equal<Static<typeof PayoutInfoSchema>, PayoutInfo>>,
+  Assert<Equal<Static<typeof PayoutSchema>, Payout>>,
+  Assert<Equal<Static<typeof MissionObjectiveSchema>, MissionObjective>>,
+  Assert<Equal<Static<typeof MissionSchema>, Mission>>,
+  Assert<Equal<Static<typeof AttendanceRequestSchema>, AttendanceRequest>>,
+  Assert<Equal<Static<typeof AttendanceAnswerResultSchema>, AttendanceAnswerResult>>,
+  Assert<Equal<Static<typeof AppNotificationSchema>, AppNotification>>,
+  Assert<Equal<Static<typeof PushSettingsSchema>, PushSettings>>,
+  Assert<Equal<Static<typeof SupportContactSchema>, SupportContact>>,
+  Assert<Equal<Static<typeof SupportRequestAnswerSchema>, SupportRequestAnswer>>,
 ];
