@@ -11,7 +11,7 @@ import { canTransition, parseTaskStatus } from '#domain/lifecycle';
 import { readString } from '../http/input';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
-import { validateCountry } from '#domain/validation';
+import { PROFILE_FIELDS, validateCountry } from '#domain/validation';
 import { formatAmount, isAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
 import type { Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
@@ -22,26 +22,8 @@ import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
 import { readTimestamp } from '#domain/time';
 
-/** Field names a rejection may point at (they map to onboarding profile fields). */
-export const REJECTION_REASON_FIELDS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'phone',
-  'nationalId',
-  'identityDocument',
-  'iban',
-  'address',
-  'postalCode',
-  'individualActivityNo',
-  'legalEntityName',
-  'legalEntityNumber',
-  'vatCode',
-  'businessType',
-  'businessId',
-  'paymentDocuments',
-  'profilePhoto',
-] as const;
+/** Field names a rejection may point at: every profile field (src/domain/validation.ts) and the tasker's documents. */
+export const REJECTION_REASON_FIELDS = [...PROFILE_FIELDS, 'identityDocument', 'paymentDocuments', 'profilePhoto'] as const;
 
 /** A task's reward column is numeric(10,2): from 0 up to 99,999,999.99. */
 const MAX_REWARD_MINOR = 10_000_000_000n;
