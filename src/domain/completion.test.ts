@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLETION_TEXT_MAX, completionErrors, needsPhoto, readCompletion } from './completion';
+import { canSendCompletion, COMPLETION_TEXT_MAX, completionErrors, needsPhoto, readCompletion } from './completion';
 
 describe('the completion rule', () => {
   it('reads a missing outcome as complete, with an empty comment', () => {
@@ -51,5 +51,15 @@ describe('the completion rule', () => {
     expect(needsPhoto('complete')).toBe(false);
     expect(needsPhoto('incomplete')).toBe(true);
     expect(needsPhoto('blocked')).toBe(true);
+  });
+});
+
+describe('canSendCompletion', () => {
+  it('needs a clean input and, for incomplete and blocked, a photo', () => {
+    expect(canSendCompletion({ outcome: 'complete', taskerComment: '' }, 0)).toBe(true);
+    expect(canSendCompletion({ outcome: 'blocked', taskerComment: '', blockerIds: ['b1'] }, 0)).toBe(false);
+    expect(canSendCompletion({ outcome: 'blocked', taskerComment: '', blockerIds: ['b1'] }, 2)).toBe(true);
+    expect(canSendCompletion({ outcome: 'incomplete', taskerComment: 'x', reason: 'Closed', policyAgreed: true }, 1)).toBe(true);
+    expect(canSendCompletion({ outcome: 'incomplete', taskerComment: 'x', reason: 'Closed', policyAgreed: false }, 1)).toBe(false);
   });
 });

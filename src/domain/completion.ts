@@ -109,3 +109,8 @@ export function completionErrors(input: CompletionInput): CompletionErrors {
 export function needsPhoto(outcome: CompletionOutcome): boolean {
   return outcome !== 'complete';
 }
+
+/** A confirm screen may send the completion: the rule has no field code and a needed photo is there. */
+export function canSendCompletion(input: CompletionInput, photoCount: number): boolean {
+  return Object.keys(completionErrors(input)).length === 0 && !(needsPhoto(input.outcome) && photoCount === 0);
+}

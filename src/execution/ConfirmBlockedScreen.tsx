@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
-import { COMPLETION_TEXT_MAX, completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
+import { canSendCompletion, COMPLETION_TEXT_MAX, type CompletionInput } from '#domain/completion';
 import { usePhotos, useTaskDefects } from './queries';
 import { TextField } from '#ui/TextField';
 import { executionPath } from './checklist';
@@ -40,7 +40,7 @@ function ConfirmBlocked({ task }: { task: TaskRow }) {
   const photoCount = photos?.length ?? 0;
   // The rule is the worker's and the server's (src/domain/completion.ts).
   const input: CompletionInput = { outcome: 'blocked', taskerComment: comment, blockerIds: blockers.map((b) => b.id) };
-  const valid = Object.keys(completionErrors(input)).length === 0 && !(needsPhoto(input.outcome) && photoCount === 0);
+  const valid = canSendCompletion(input, photoCount);
   return (
     <form
       className="exec-page"

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
-import { COMPLETION_TEXT_MAX, completionErrors, needsPhoto, type CompletionInput } from '#domain/completion';
+import { canSendCompletion, COMPLETION_TEXT_MAX, completionErrors, type CompletionInput } from '#domain/completion';
 import { fieldErrorMessage } from '../i18n/errorMessages';
 import { usePhotos } from './queries';
 import { TextField } from '#ui/TextField';
@@ -42,7 +42,7 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
   // The reason is the tasker's comment too. The rule is the worker's and the server's (src/domain/completion.ts).
   const input: CompletionInput = { outcome: 'incomplete', taskerComment: reason, reason, policyAgreed: agreed };
   const errors = completionErrors(input);
-  const valid = Object.keys(errors).length === 0 && !(needsPhoto(input.outcome) && photoCount === 0);
+  const valid = canSendCompletion(input, photoCount);
   return (
     <form
       className="exec-page"
