@@ -12,15 +12,17 @@ import type { Mission } from '#domain/missions';
 import type { Payout, PayoutInfo } from '#domain/payouts';
 import { myFinances, myPayouts } from './payouts';
 import { myMissions } from '../missions/service';
+import * as money from '#contracts/api/money';
+import { serve } from '../http/contract';
 
 export function registerMoneyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/payment/my-finances', async (request): Promise<PayoutInfo> => {
+  serve(app, money.myFinances)(async (request): Promise<PayoutInfo> => {
     const info = await myFinances(ctx.db, taskerIdOf(request), ctx.clock.now(), ctx.config.maxDeductionRateBp);
     if (!info) throw notFound('NOT_FOUND', 'No market chosen yet: payouts follow the market');
     return info;
   });
 
-  app.get('/api/payment/payouts', async (request): Promise<{ data: Payout[] }> => ({ data: await myPayouts(ctx.db, taskerIdOf(request)) }));
+  serve(app, money.myPayouts)(async (request): Promise<{ data: Payout[] }> => ({ data: await myPayouts(ctx.db, taskerIdOf(request)) }));
 
-  app.get('/api/mission/my', async (request): Promise<{ data: Mission[] }> => ({ data: await myMissions(ctx.db, taskerIdOf(request), ctx.clock.now()) }));
+  serve(app, money.myMissions)(async (request): Promise<{ data: Mission[] }> => ({ data: await myMissions(ctx.db, taskerIdOf(request), ctx.clock.now()) }));
 }

@@ -24,6 +24,21 @@ import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { assignMission, createMission, listMissions } from '../missions/service';
 import { moneyDb } from './tables';
+import * as money from '#contracts/api/money';
+import { serve } from '../http/contract';
+import type { Assert, Equal, Static } from '#contracts/api/common';
+import type { Adjustment } from './adjustments';
+import type { RunResult, StaffPayout } from './payouts';
+import type { AssignResult, StaffMission } from '../missions/service';
+
+// The staff answers' schemas are exactly what the services return (a compile error here means they differ).
+export type StaffMoneySchemaChecks = [
+  Assert<Equal<Static<typeof money.StaffPayoutSchema>, StaffPayout>>,
+  Assert<Equal<Static<typeof money.PayoutRunResultSchema>, RunResult>>,
+  Assert<Equal<Static<typeof money.AdjustmentSchema>, Adjustment>>,
+  Assert<Equal<Static<typeof money.StaffMissionSchema>, StaffMission>>,
+  Assert<Equal<Static<(typeof money.assignMission.schema.response)[200]>, AssignResult>>,
+];
 
 function body(request: FastifyRequest): Record<string, unknown> {
   const b = asBody(request.body ?? {});
@@ -53,7 +68,7 @@ function queryWeek(request: FastifyRequest): { countryCode: string; weekStart: s
 }
 
 export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/staff/payouts', async (request) => {
+  serve(app, money.weekPayouts)(async (request) => {
     const { countryCode, weekStart } = queryWeek(request);
     const run = await moneyDb(ctx.db).selectFrom('payout_runs').select(['payouts_count', 'finished_at']).where('country_code', '=', countryCode).where('week_start', '=', weekStart).executeTakeFirst();
     return {
@@ -64,7 +79,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     };
   });
 
-  app.post('/api/staff/payouts/run', async (request, reply) => {
+  serve(app, money.runPayouts)(async (request, reply) => {
     const input = body(request);
     const now = ctx.clock.now();
     const rate = ctx.config.maxDeductionRateBp;
@@ -79,7 +94,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: { data: [await runWeekIn(trx, countryCode, week, now, rate)] } }));
   });
 
-  app.post('/api/staff/payouts/mark-paid', async (request, reply) => {
+  serve(app, money.markPaid)(async (request, reply) => {
     const input = body(request);
     const by = staffName(request);
     let target: { ids: string[] } | { countryCode: string; weekStart: string };
@@ -97,7 +112,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     });
   });
 
-  app.get('/api/staff/payouts/export.csv', async (request, reply) => {
+  serve(app, money.exportCsv)(async (request, reply) => {
     const { countryCode, weekStart } = queryWeek(request);
     const csv = payoutsCsv(await weekPayouts(ctx.db, countryCode, weekStart));
     return reply
@@ -106,7 +121,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
       .send(csv);
   });
 
-  app.get('/api/staff/payouts/export.xml', async (request, reply) => {
+  serve(app, money.exportSepaXml)(async (request, reply) => {
     const { countryCode, weekStart } = queryWeek(request);
     const payouts = await weekPayouts(ctx.db, countryCode, weekStart);
     const market = await loadMarket(ctx.db, countryCode);
@@ -126,25 +141,25 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
       .send(file.xml);
   });
 
-  app.post('/api/staff/payouts/adjustments', async (request, reply) => {
+  serve(app, money.recordAdjustment)(async (request, reply) => {
     const input = body(request);
     const by = staffName(request);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await recordAdjustment(trx, input, by, ctx.clock.now()) }));
   });
 
-  app.get('/api/staff/missions', async (request) => {
+  serve(app, money.listMissions)(async (request) => {
     const country = single(asQuery(request.query).country);
     if (country.error || (country.value !== undefined && validateCountry(country.value))) throw badRequest({ country: 'INVALID' });
     return { data: await listMissions(ctx.db, country.value ?? null) };
   });
 
-  app.post('/api/staff/missions', async (request, reply) => {
+  serve(app, money.createMission)(async (request, reply) => {
     const input = body(request);
     const by = staffName(request);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createMission(trx, input, by, ctx.clock.now()) }));
   });
 
-  app.post('/api/staff/missions/:id/assign', async (request, reply) => {
+  serve(app, money.assignMission)(async (request, reply) => {
     const { id } = request.params as { id?: unknown };
     if (!isPlausibleId(id)) throw new ApiError(404, 'NOT_FOUND', 'Mission not found');
     const input = body(request);
