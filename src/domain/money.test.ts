@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatMoney, isDecimal, parseAmount, parseRoundedAmount } from './money';
-import { notificationValues } from './notifications';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before the currency.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -61,19 +60,5 @@ describe('exact minor units', () => {
     expect(parseRoundedAmount('7')).toBe(700n);
     expect(() => parseRoundedAmount('1e3')).toThrow();
     expect([isDecimal('12.5'), isDecimal('-3'), isDecimal('1e3'), isDecimal('.5'), isDecimal('Infinity')]).toEqual([true, true, false, false, false]);
-  });
-});
-
-describe('notification texts format their money with the same formatter', () => {
-  it('keeps every cent of a reward or payout', () => {
-    const values = notificationValues({ amount: '9007199254740993.01', currencyCode: 'EUR', reward: '12.5', rewardCurrency: 'EUR' }, 'en');
-    expect(values.amount).toBe('€9,007,199,254,740,993.01');
-    expect(values.reward).toBe('€12.50');
-  });
-
-  it('leaves an amount without a currency, or not a number, as it was sent', () => {
-    expect(notificationValues({ amount: '12.50', currencyCode: '' }, 'en').amount).toBe('12.50');
-    expect(notificationValues({ reward: 'soon', rewardCurrency: 'EUR' }, 'en').reward).toBe('soon');
-    expect(notificationValues({ reward: 12.5, rewardCurrency: 'EUR' }, 'en').reward).toBe('€12.50');
   });
 });

@@ -150,12 +150,15 @@ export function notificationValues(params: Record<string, string | number>, loca
   return out;
 }
 
-/** '1 h 5 min' in the locale's own unit words (Intl). */
-export function durationWords(totalMinutes: number, locale: string): string {
+/**
+ * '1 h 5 min' in the locale's own unit words (Intl), minutes rounded up: the push texts' short
+ * words, or 'long' ('1 hour 5 minutes') for the in-app expiry reminders.
+ */
+export function durationWords(totalMinutes: number, locale: string, unitDisplay: 'short' | 'long' = 'short'): string {
   const m = Math.max(0, Math.ceil(totalMinutes));
   const hours = Math.floor(m / 60);
   const minutes = m % 60;
-  const unit = (value: number, u: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
+  const unit = (value: number, u: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay }).format(value);
   if (hours === 0) return unit(minutes, 'minute');
   return minutes === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
 }
