@@ -11,10 +11,11 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo } from 'react';
+import { durationWords } from '#domain/notifications';
 import type { TaskStatus } from '#domain/types';
 import { useTasksByStatus } from './queries';
 import { showToast } from '#ui/toastStore';
-import { nextReminderDelay, planExpiryReminders, reminderTimeParts, type PlannedReminder } from './expiryReminders';
+import { nextReminderDelay, planExpiryReminders, type PlannedReminder } from './expiryReminders';
 
 const IN_PROGRESS: readonly TaskStatus[] = ['in_progress'];
 /** Reminders already shown on this page (module scope: shared by every mounted scheduler). */
@@ -24,11 +25,7 @@ const fired = new Set<string>();
 const REMINDER_TOAST_MS = 10_000;
 
 function durationText(leftMs: number, locale: string): string {
-  const { hours, minutes } = reminderTimeParts(leftMs);
-  const unit = (value: number, u: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
-  if (hours > 0 && minutes > 0) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
-  if (hours > 0) return unit(hours, 'hour');
-  return unit(minutes, 'minute');
+  return durationWords(leftMs / 60_000, locale, 'long');
 }
 
 async function showLocalNotification(title: string, body: string, reminder: PlannedReminder): Promise<void> {
