@@ -13,25 +13,12 @@ import { trainingLinkFor } from '../tasks/visibility';
 import { localizedSql, marketLocaleSql } from './localize';
 import { isCountryCode, normalizeEmail, validateCountry, validateEmail } from '#domain/validation';
 import type { Country, CountryCode, CurrencyCode, FleetPartner, Locale, Training } from '#domain/types';
-
-/** A business of the market a tasker contracts with (GET country/business). */
-export interface CountryBusiness {
-  id: string;
-  countryCode: CountryCode;
-  name: string;
-  registrationNumber: string;
-  address: string;
-}
-
-/** The market's supervisor (GET country/supervisor). */
-export interface Supervisor {
-  name: string;
-  phone: string;
-  email: string;
-}
+import * as catalog from '#contracts/api/catalog';
+import type { CountryBusiness, Supervisor } from '#contracts/api/catalog';
+import { serve } from '../http/contract';
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/country', async (): Promise<Country[]> => {
+  serve(app, catalog.listCountries)(async (): Promise<Country[]> => {
     const rows = await ctx.db.selectFrom('countries').selectAll().orderBy('code').execute();
     return rows.map((r) => ({
       code: r.code as CountryCode,
@@ -42,7 +29,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     }));
   });
 
-  app.get('/api/training', { config: { access: 'tasker' } }, async (request): Promise<Training[]> => {
+  serve(app, catalog.listTrainings, { config: { access: 'tasker' } })(async (request): Promise<Training[]> => {
     const user = await requireUser(ctx, request);
     const rows = await ctx.db
       .selectFrom('trainings as t')
@@ -82,7 +69,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   });
 
-  // The tasker's market: its contracting businesses, its supervisor, its fleet partners (issue 11).
+  // The tasker's market: its contracting businesses, its supervisor, its fleet partners.
   const marketOf = (user: { country_code: string | null }, query?: unknown): CountryCode | null => {
     const asked = query === undefined ? { value: undefined, error: null } : single(asQuery(query).country);
     if (asked.error) throw badRequest({ country: asked.error });
@@ -95,21 +82,21 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     return isCountryCode(own) ? (own as CountryCode) : null;
   };
 
-  app.get('/api/country/business', { config: { access: 'tasker' } }, async (request): Promise<{ data: CountryBusiness[] }> => {
+  serve(app, catalog.listCountryBusinesses, { config: { access: 'tasker' } })(async (request): Promise<{ data: CountryBusiness[] }> => {
     const country = marketOf(await requireUser(ctx, request));
     if (!country) return { data: [] };
     const rows = await ctx.db.selectFrom('country_businesses').selectAll().where('country_code', '=', country).orderBy('name').orderBy('id').execute();
     return { data: rows.map((r) => ({ id: r.id, countryCode: r.country_code as CountryCode, name: r.name, registrationNumber: r.registration_number, address: r.address })) };
   });
 
-  app.get('/api/country/supervisor', { config: { access: 'tasker' } }, async (request): Promise<Supervisor> => {
+  serve(app, catalog.getSupervisor, { config: { access: 'tasker' } })(async (request): Promise<Supervisor> => {
     const country = marketOf(await requireUser(ctx, request));
     const row = country ? await ctx.db.selectFrom('country_contacts').selectAll().where('country_code', '=', country).executeTakeFirst() : undefined;
     if (!row) throw notFound('NOT_FOUND', 'No supervisor for this market');
     return { name: row.supervisor_name, phone: row.supervisor_phone, email: row.supervisor_email };
   });
 
-  app.get('/api/country/fleet-partners', { config: { access: 'tasker' } }, async (request): Promise<{ data: FleetPartner[] }> => {
+  serve(app, catalog.listFleetPartners, { config: { access: 'tasker' } })(async (request): Promise<{ data: FleetPartner[] }> => {
     const country = marketOf(await requireUser(ctx, request), request.query);
     if (!country) return { data: [] };
     const rows = await ctx.db.selectFrom('fleet_partners').selectAll().where('country_code', '=', country).orderBy('position').orderBy('id').execute();
@@ -118,7 +105,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   // 503 unless the database answers and commits a write that needs new space, and (filesystem
   // storage) the photo folder takes a new file: a full disk shows here, not only a dead connection.
-  app.get('/api/health', async (_request, reply) => {
+  serve(app, catalog.health)(async (_request, reply) => {
     const [database, files] = await Promise.all([checkDatabase(ctx.db, ctx.clock.now()), ctx.config.s3 ? true : checkPhotoDir(ctx.config.photoDir, HEALTH_TIMEOUT_MS)]);
     const health = { db: database.db, writes: database.writes && files };
     const ok = health.db && health.writes;
@@ -127,7 +114,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   if (ctx.mailer.kind === 'dev' && !ctx.config.production) {
-    app.get('/api/dev/mailbox', async (request) => {
+    serve(app, catalog.devMailbox)(async (request) => {
       const email = single(asQuery(request.query).email);
       const error = email.error ?? validateEmail(email.value);
       if (error) throw badRequest({ email: error });
