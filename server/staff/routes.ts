@@ -13,7 +13,13 @@ import { runIdempotent } from '../http/idempotency';
 import type { Files } from '../storage/uploads';
 import { documentNotFound, findDocument, removeFiles } from '../users/documents';
 import { createPlace, createTask, listUsers, reviewTask } from './service';
-import { STAFF_NAME_HEADER, approveUser, readStaffName, rejectUser, setTrainingDone, trainingNotFound, userReview } from './review';
+import { STAFF_NAME_HEADER, approveUser, readStaffName, rejectUser, setTrainingDone, trainingNotFound, userReview, type UserReview } from './review';
+import * as staff from '#contracts/api/staff';
+import type { Assert, Equal, Static } from '#contracts/api/common';
+import { serve } from '../http/contract';
+
+// The review answer's schema is exactly what the service returns (a compile error here means they differ).
+export type StaffSchemaChecks = [Assert<Equal<Static<typeof staff.UserReviewSchema>, UserReview>>];
 
 function userId(request: FastifyRequest): string {
   const { id } = request.params as { id?: unknown };
@@ -31,16 +37,16 @@ function body(request: FastifyRequest): Record<string, unknown> {
 const actorOf = (request: FastifyRequest) => readStaffName(request.headers[STAFF_NAME_HEADER]);
 
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files: Files): void {
-  app.get('/api/staff/users', async (request) => {
+  serve(app, staff.listUsers)(async (request) => {
     const email = single(asQuery(request.query).email);
     if (email.error || (email.value && email.value.length > 254)) throw badRequest({ email: 'INVALID' });
     return { data: await listUsers(ctx.db, email.value?.trim().toLowerCase() || null) };
   });
 
-  app.get('/api/staff/users/:id', async (request) => userReview(ctx.db, userId(request)));
+  serve(app, staff.userReview)(async (request) => userReview(ctx.db, userId(request)));
 
   /** A document's file for staff: the staff token is the credential (no signed URL to leak). */
-  app.get('/api/staff/users/:id/documents/:documentId/file', async (request, reply) => {
+  serve(app, staff.userDocumentFile)(async (request, reply) => {
     const id = userId(request);
     const { documentId } = request.params as { documentId?: unknown };
     if (!isPlausibleId(documentId)) throw documentNotFound();
@@ -50,7 +56,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
     return reply.type('image/jpeg').header('cache-control', 'no-store').send(bytes);
   });
 
-  app.post('/api/staff/users/:id/approve', async (request, reply) => {
+  serve(app, staff.approveUser)(async (request, reply) => {
     const id = userId(request);
     const actor = actorOf(request);
     const toRemove: string[] = [];
@@ -64,15 +70,15 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
     return sent;
   });
 
-  app.post('/api/staff/users/:id/reject', async (request, reply) => {
+  serve(app, staff.rejectUser)(async (request, reply) => {
     const id = userId(request);
     const actor = actorOf(request);
     const input = body(request);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await rejectUser(trx, id, input, actor, ctx.clock.now()) }));
   });
 
-  for (const [action, done] of [['done', true], ['undone', false]] as const) {
-    app.post(`/api/staff/users/:id/trainings/:trainingId/${action}`, async (request, reply) => {
+  for (const [route, done] of [[staff.trainingDone, true], [staff.trainingUndone, false]] as const) {
+    serve(app, route)(async (request, reply) => {
       const id = userId(request);
       const { trainingId } = request.params as { trainingId?: unknown };
       if (!isPlausibleId(trainingId)) throw trainingNotFound();
@@ -81,13 +87,13 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
     });
   }
 
-  app.post('/api/staff/places', async (request, reply) => {
+  serve(app, staff.createPlace)(async (request, reply) => {
     const input = body(request);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createPlace(trx, input, ctx.clock.now()) }));
   });
 
-  for (const [action, decision] of [['accept', 'accepted'], ['reject', 'rejected']] as const) {
-    app.post(`/api/staff/tasks/:id/${action}`, async (request, reply) => {
+  for (const [route, decision] of [[staff.acceptTask, 'accepted'], [staff.rejectTask, 'rejected']] as const) {
+    serve(app, route)(async (request, reply) => {
       const { id } = request.params as { id?: unknown };
       if (!isPlausibleId(id)) throw new ApiError(404, 'TASK_NOT_FOUND', 'Task not found');
       const input = request.body === undefined || request.body === null ? {} : body(request);
@@ -95,7 +101,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
     });
   }
 
-  app.post('/api/staff/tasks', async (request, reply) => {
+  serve(app, staff.createTask)(async (request, reply) => {
     const input = body(request);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createTask(trx, input, ctx.clock.now()) }));
   });
