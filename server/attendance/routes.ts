@@ -17,7 +17,17 @@ import { readStaffName, STAFF_NAME_HEADER } from '../staff/review';
 import { requireViewer } from '../tasks/routes';
 import { readAttendanceAnswer, type AttendanceRequest } from '#domain/attendance';
 import { answerAttendanceRequest, createAttendanceRequest, listOpenRequests, listTaskAttendanceRequests, readCreateInput } from './service';
-import { lapseAttendanceRequests } from './job';
+import { lapseAttendanceRequests, type LapsedRequest } from './job';
+import type { StaffAttendanceRequest } from './service';
+import * as attendance from '#contracts/api/attendance';
+import type { Assert, Equal, Static } from '#contracts/api/common';
+import { serve } from '../http/contract';
+
+// The staff answers' schemas are exactly what the services return (a compile error here means they differ).
+export type AttendanceSchemaChecks = [
+  Assert<Equal<Static<typeof attendance.StaffAttendanceRequestSchema>, StaffAttendanceRequest>>,
+  Assert<Equal<Static<typeof attendance.LapsedRequestSchema>, LapsedRequest>>,
+];
 
 function idParam(request: FastifyRequest, name: 'taskId' | 'id'): string {
   const value = (request.params as Record<string, unknown>)[name];
@@ -33,14 +43,14 @@ function optionalBody(request: FastifyRequest): Record<string, unknown> {
 }
 
 export function registerAttendanceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/task/attendance-requests', async (request): Promise<{ data: AttendanceRequest[] }> => {
+  serve(app, attendance.listOpenRequests)(async (request): Promise<{ data: AttendanceRequest[] }> => {
     const { user, viewer } = await requireViewer(ctx, request);
     // Spec section 6: attendance requests are for approved taskers only.
     if (!viewer.isApproved) return { data: [] };
     return { data: await listOpenRequests(ctx.db, user.id, ctx.clock.now()) };
   });
 
-  app.post('/api/task/:taskId/attendance-request', async (request, reply) => {
+  serve(app, attendance.answerRequest)(async (request, reply) => {
     const { user } = await requireViewer(ctx, request);
     const taskId = idParam(request, 'taskId');
     const { answer, errors } = readAttendanceAnswer(optionalBody(request));
@@ -53,7 +63,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, ctx: AppContext):
 }
 
 export function registerAttendanceStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/staff/tasks/:id/attendance-request', async (request, reply) => {
+  serve(app, attendance.createRequest)(async (request, reply) => {
     const taskId = idParam(request, 'id');
     const input = readCreateInput(optionalBody(request));
     const by = readStaffName(request.headers[STAFF_NAME_HEADER]);
@@ -63,12 +73,12 @@ export function registerAttendanceStaffRoutes(app: FastifyInstance, ctx: AppCont
     });
   });
 
-  app.get('/api/staff/tasks/:id/attendance-requests', async (request) => {
+  serve(app, attendance.listTaskRequests)(async (request) => {
     const taskId = idParam(request, 'id');
     return { data: await listTaskAttendanceRequests(ctx.db, taskId) };
   });
 
-  app.post('/api/staff/attendance-requests/lapse', async () => {
+  serve(app, attendance.lapseRequests)(async () => {
     const lapsed = await lapseAttendanceRequests(ctx.db, ctx.clock);
     return { data: lapsed };
   });
