@@ -17,6 +17,12 @@ import type { AppNotification, PushSettings } from '#domain/notifications';
 import { listNotifications, markSeen } from './service';
 import { pushDestinationsOf } from './destinations';
 import { getPushSettings, listSubscriptions, readSubscription, resolveVapidKeys, saveSubscription, setPushSettings, type ApiPushSubscription, type VapidKeys } from './push';
+import * as notifications from '#contracts/api/notifications';
+import type { Assert, Equal, Static } from '#contracts/api/common';
+import { serve } from '../http/contract';
+
+// The subscription's schema is exactly what the push service answers (a compile error here means they differ).
+export type NotificationSchemaChecks = [Assert<Equal<Static<typeof notifications.PushSubscriptionSchema>, ApiPushSubscription>>];
 
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   let keys: Promise<VapidKeys> | null = null;
@@ -25,11 +31,11 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     throw err;
   }));
 
-  app.get('/api/notifications', async (request): Promise<{ data: AppNotification[] }> => ({
+  serve(app, notifications.listNotifications)(async (request): Promise<{ data: AppNotification[] }> => ({
     data: await listNotifications(ctx.db, taskerIdOf(request), localeOf(request.headers['accept-language'])),
   }));
 
-  app.post<{ Params: { id: string } }>('/api/notifications/:id/mark-as-seen', async (request, reply) => {
+  serve(app, notifications.markSeen)(async (request, reply) => {
     const userId = taskerIdOf(request);
     return runIdempotent(ctx, request, reply, userId, async (trx) => {
       await markSeen(trx, userId, request.params.id, ctx.clock.now());
@@ -37,18 +43,18 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     });
   });
 
-  app.get('/api/push-notification/vapid-public-key', async (): Promise<{ publicKey: string }> => ({ publicKey: (await vapid()).publicKey }));
+  serve(app, notifications.vapidPublicKey)(async (): Promise<{ publicKey: string }> => ({ publicKey: (await vapid()).publicKey }));
 
-  app.get('/api/push-notification/settings', async (request): Promise<PushSettings> => getPushSettings(ctx.db, taskerIdOf(request)));
+  serve(app, notifications.getPushSettings)(async (request): Promise<PushSettings> => getPushSettings(ctx.db, taskerIdOf(request)));
 
-  app.post('/api/push-notification/settings', async (request, reply) => {
+  serve(app, notifications.setPushSettings)(async (request, reply) => {
     const userId = taskerIdOf(request);
     return runIdempotent(ctx, request, reply, userId, async (trx) => ({ status: 200, body: await setPushSettings(trx, userId, request.body, ctx.clock.now()) }));
   });
 
-  app.get('/api/push-notification/subscriptions', async (request): Promise<{ data: ApiPushSubscription[] }> => ({ data: await listSubscriptions(ctx.db, taskerIdOf(request)) }));
+  serve(app, notifications.listSubscriptions)(async (request): Promise<{ data: ApiPushSubscription[] }> => ({ data: await listSubscriptions(ctx.db, taskerIdOf(request)) }));
 
-  app.post('/api/push-notification/subscription', async (request, reply) => {
+  serve(app, notifications.saveSubscription)(async (request, reply) => {
     const userId = taskerIdOf(request);
     const sub = readSubscription(request.body, pushDestinationsOf(ctx.config));
     const locale = localeOf(request.headers['accept-language']);

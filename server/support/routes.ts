@@ -16,6 +16,8 @@ import { validateCountry } from '#domain/validation';
 import { validateSupportMessage, type SupportContact, type SupportRequestAnswer } from '#domain/support';
 import type { CountryCode } from '#domain/types';
 import { hitSupportLimit, mailPendingSupportRequests, mailSupportRequest, storeSupportRequest, supportContactOf, type SupportMailDeps } from './service';
+import * as support from '#contracts/api/support';
+import { serve } from '../http/contract';
 
 export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const mailDeps = (log: (line: string, error?: unknown) => void): SupportMailDeps => ({
@@ -26,7 +28,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
     log,
   });
 
-  app.get('/api/country/support-contact', async (request): Promise<SupportContact> => {
+  serve(app, support.supportContact)(async (request): Promise<SupportContact> => {
     const user = await requireUser(ctx, request);
     const asked = single(asQuery(request.query).country);
     if (asked.error) throw badRequest({ country: asked.error });
@@ -41,7 +43,7 @@ export function registerSupportRoutes(app: FastifyInstance, ctx: AppContext): vo
     return contact;
   });
 
-  app.post('/api/support/submit-support-request', async (request, reply) => {
+  serve(app, support.submitSupportRequest)(async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = asBody(request.body);
     if (!body) throw badRequest({ body: 'INVALID' }, 'Send a JSON object');
