@@ -7,6 +7,7 @@
 import { formatAmount, parseAmount } from '#domain/money';
 import { addDays } from '#domain/payouts';
 import type { CurrencyCode } from '#domain/types';
+import { numberFormat } from '../i18n/format';
 
 export { formatMoney } from '#domain/money';
 
@@ -18,18 +19,6 @@ export interface MoneyLike {
 
 /** Intl's typings take numbers; a decimal string is formatted exactly (Intl.NumberFormat v3). */
 type DecimalFormat = (value: string) => string;
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    formatters.set(key, f);
-  }
-  return f;
-}
 
 /** The amount subtracted (shown as "− 5,00 €" in a breakdown): the string negated without arithmetic on floats. */
 export function negated(money: MoneyLike): MoneyLike {
@@ -47,12 +36,12 @@ export function isZero(money: MoneyLike | null | undefined): boolean {
 
 /** A rate as a decimal string ("0.30") as a percentage in the locale ("30 %"). */
 export function formatRate(rate: string, locale: string): string {
-  return (formatter(locale, { style: 'percent', maximumFractionDigits: 2 }).format as unknown as DecimalFormat)(rate.trim());
+  return (numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format as unknown as DecimalFormat)(rate.trim());
 }
 
 /** Hours of a number of minutes (the referral threshold), spelled out in the locale ("10 hours" / "10 valandų"): an abbreviation's period would clash with the sentence's. */
 export function formatHours(minutes: number, locale: string): string {
-  return formatter(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 }).format(minutes / 60);
+  return numberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long', maximumFractionDigits: 1 }).format(minutes / 60);
 }
 
 /**
