@@ -23,7 +23,7 @@ import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrations';
-import { seedDemo } from '../server/db/seed';
+import { seedDemo } from '../server/seed/demo';
 import { signAccessToken } from '../server/auth/tokens';
 import { withCheckDigit } from '#domain/ean';
 

@@ -12,7 +12,7 @@ import cluster from 'node:cluster';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed';
+import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/demo';
 import { buildApp } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';

@@ -12,7 +12,7 @@ import { lapseAttendanceRequests, LAPSE_JUSTIFICATION, startAttendanceJob } from
 import { runStaffCommand } from '../../server/staff/commands';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { FixedClock } from '../../server/clock';
 import type { AttendanceRequest } from '#domain/attendance';
 import type { ApiErrorBody } from '#domain/types';

@@ -4,7 +4,7 @@
  * app built with buildApp. Requests go through `app.inject` (real HTTP handling, no socket).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,7 +18,7 @@ import { FixedClock } from '../../server/clock';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed/demo';
 import type { AuthTokens } from '#domain/types';
 import type { AppContext } from '../../server/context';
 import { signAccessToken } from '../../server/auth/tokens';
@@ -40,7 +40,9 @@ export interface TestDatabase {
  */
 function snapshotPath(): string {
   const hash = createHash('sha256');
-  for (const file of ['server/db/migrations.ts', 'server/db/seed.ts', 'server/db/seed-data.ts', 'server/db/seed-i18n.ts', 'server/tasks/checklists.ts', 'server/auth/passwords.ts', 'server/money/seed.ts']) {
+  const inFolder = (dir: string) => readdirSync(join(process.cwd(), dir)).filter((f) => f.endsWith('.ts')).sort().map((f) => `${dir}/${f}`);
+  const sources = ['server/db/migrations.ts', ...inFolder('server/db/migrations'), ...inFolder('server/seed'), 'server/db/seed-data.ts', 'server/db/seed-i18n.ts', 'server/tasks/checklists.ts', 'server/auth/passwords.ts', 'server/money/seed.ts'];
+  for (const file of sources) {
     hash.update(readFileSync(join(process.cwd(), file)));
   }
   hash.update(SEED_TIME);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_RETAILERS } from '../../server/db/seed-data';
 import { LETTERS_DIR, letterPath, letterPdf } from '../../scripts/make-letters';
 import { migrateToLatest } from '../../server/db/migrations';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase, SEED_TIME, type TestDatabase } from './helpers';
 
 const file = (retailerId: string) => join(process.cwd(), LETTERS_DIR, `${retailerId}.pdf`);

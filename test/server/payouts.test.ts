@@ -11,7 +11,7 @@ import { FixedClock } from '../../server/clock';
 import { testConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/seed/demo';
 import { moneyDb } from '../../server/money/tables';
 import { runDuePayouts, runWeeklyPayouts } from '../../server/money/payouts';
 import { computePayout, lineSign, weekOf, weekStarting, type PayoutInfo } from '#domain/payouts';
