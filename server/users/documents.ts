@@ -12,7 +12,7 @@
  * and `deleted_at`: the document was seen). Staff see the files through the staff API with the
  * staff token (server/staff/review.ts), never through a tasker's signed URL.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { requireUser } from '../auth/guard';
@@ -21,6 +21,8 @@ import { asBody, isPlausibleId } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import type { Files, FileSource, UploadTarget } from '../storage/uploads';
 import type { IdentityDocument, UserDocumentKind, UserDocumentPhoto, UserDocumentUploadTarget } from '#domain/types';
+import * as users from '#contracts/api/users';
+import { serve } from '../http/contract';
 
 /** The upload target and read namespace of user documents. */
 export const USER_DOCUMENT_TARGET = 'user-document';
@@ -29,13 +31,8 @@ export const USER_DOCUMENT_NAMESPACE = 'user-documents';
 /** Spec section 9: the profile picture's thumbnail is at most 64 kB. */
 export const PROFILE_PHOTO_MAX_BYTES = 64 * 1024;
 
-/** The route path of each kind (`/api/user/<path>`). */
-export const USER_DOCUMENT_PATHS: Record<UserDocumentKind, string> = {
-  profile_photo: 'profile-photo',
-  identity_document: 'identity-document',
-  payment_document: 'payment-document',
-};
-const KINDS = Object.keys(USER_DOCUMENT_PATHS) as UserDocumentKind[];
+/** The kinds, each with its `POST /api/user/<kind>` route (src/contracts/api/users.ts). */
+const KINDS = Object.keys(users.createUserDocument) as UserDocumentKind[];
 
 export const documentNotFound = () => notFound('NOT_FOUND', 'Document not found');
 
@@ -212,8 +209,7 @@ export const userDocumentFiles: FileSource = {
 
 export function registerUserDocumentRoutes(app: FastifyInstance, ctx: AppContext, files: Files): void {
   for (const kind of KINDS) {
-    const path = `/api/user/${USER_DOCUMENT_PATHS[kind]}`;
-    app.post(path, async (request: FastifyRequest, reply) => {
+    serve(app, users.createUserDocument[kind])(async (request, reply) => {
       const user = await requireUser(ctx, request);
       const id = readDocumentId(request.body);
       return runIdempotent(ctx, request, reply, user.id, async (trx) => {
@@ -227,14 +223,14 @@ export function registerUserDocumentRoutes(app: FastifyInstance, ctx: AppContext
     });
   }
 
-  app.get('/api/user/profile-photo', async (request): Promise<UserDocumentPhoto> => {
+  serve(app, users.getProfilePhoto)(async (request): Promise<UserDocumentPhoto> => {
     const user = await requireUser(ctx, request);
     const row = await currentDocument(ctx.db, user.id, 'profile_photo');
     if (!row) throw documentNotFound();
     return toDocumentPhoto(row, files);
   });
 
-  app.get('/api/user/identity-document', async (request): Promise<IdentityDocument> => {
+  serve(app, users.getIdentityDocument)(async (request): Promise<IdentityDocument> => {
     const user = await requireUser(ctx, request);
     const row = await currentDocument(ctx.db, user.id, 'identity_document');
     if (!row?.uploaded_at) throw documentNotFound();

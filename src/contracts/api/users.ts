@@ -1,8 +1,9 @@
-/** The tasker's account: profile, market, payment documents, referral codes. */
+/** The tasker's account: profile, market, payment documents, referral codes, document photos. */
 import { Type } from '@sinclair/typebox';
 import { PROFILE_FIELDS } from '#domain/validation';
 import { AUTHED_ERRORS, IdempotentHeaders, Nullable, RuleChecked, defineRoute } from './common';
-import { UserSchema } from './models';
+import type { UserDocumentKind } from '#domain/types';
+import { IdentityDocumentSchema, UserDocumentPhotoSchema, UserDocumentUploadTargetSchema, UserSchema } from './models';
 
 const tags = ['user'];
 
@@ -89,4 +90,48 @@ export const setReferredByCode = defineRoute({
     body: Type.Object({ code: Type.Optional(RuleChecked<string | null>('A referral code (INVALID, NOT_FOUND)')) }),
     response: { 200: Type.Object({ code: Nullable(Type.String()) }), ...AUTHED_ERRORS },
   },
+});
+
+/** `POST /api/user/<kind>`: the document row (idempotent by the client's id) and where to upload its JPEG. */
+const createDocument = (path: string, operationId: string, what: string) =>
+  defineRoute({
+    method: 'POST',
+    url: `/api/user/${path}`,
+    operationId,
+    tags,
+    summary: `Make a ${what} row (idempotent by its id) and answer its upload URL (JPEG, PUT there or by tus)`,
+    schema: {
+      headers: IdempotentHeaders,
+      body: Type.Object({ id: RuleChecked<string>('The client-made document id (REQUIRED, INVALID; ID_TAKEN when another row has it)') }),
+      response: { 200: UserDocumentUploadTargetSchema, ...AUTHED_ERRORS },
+    },
+  });
+
+export const createProfilePhoto = createDocument('profile-photo', 'createProfilePhoto', 'profile photo (at most 64 kB)');
+export const createIdentityDocument = createDocument('identity-document', 'createIdentityDocument', 'identity document photo');
+export const createPaymentDocument = createDocument('payment-document', 'createPaymentDocument', 'payment document photo');
+
+/** The route making a document of each kind. */
+export const createUserDocument: Record<UserDocumentKind, typeof createProfilePhoto> = {
+  profile_photo: createProfilePhoto,
+  identity_document: createIdentityDocument,
+  payment_document: createPaymentDocument,
+};
+
+export const getProfilePhoto = defineRoute({
+  method: 'GET',
+  url: '/api/user/profile-photo',
+  operationId: 'getProfilePhoto',
+  tags,
+  summary: 'The newest uploaded profile photo with a signed read URL (404 NOT_FOUND when none)',
+  schema: { response: { 200: UserDocumentPhotoSchema, ...AUTHED_ERRORS } },
+});
+
+export const getIdentityDocument = defineRoute({
+  method: 'GET',
+  url: '/api/user/identity-document',
+  operationId: 'getIdentityDocument',
+  tags,
+  summary: 'The newest uploaded identity document with a signed read URL (404 NOT_FOUND when none)',
+  schema: { response: { 200: IdentityDocumentSchema, ...AUTHED_ERRORS } },
 });
