@@ -24,7 +24,7 @@ import { testConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrations';
 import { seedDemo } from '../server/seed/demo';
-import { signAccessToken } from '../server/auth/tokens';
+import { signAccessToken } from '../server/http/accessTokens';
 import { withCheckDigit } from '#domain/ean';
 
 const RECORDS = Number(process.env.PROFILE_RECORDS ?? 479);

@@ -3,7 +3,6 @@ import type { Db } from './db/database';
 import type { Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Mailer } from './mail/mailer';
-import type { TokenSettings } from './auth/tokens';
 
 export interface AppContext {
   db: Db;
@@ -11,4 +10,11 @@ export interface AppContext {
   config: ServerConfig;
   mailer: Mailer;
   tokens: TokenSettings;
+}
+
+/** How access and refresh tokens are signed and how long they live (server/http/accessTokens.ts, server/auth/tokens.ts). */
+export interface TokenSettings {
+  secret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
 }

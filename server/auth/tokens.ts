@@ -1,23 +1,16 @@
 /**
- * Access tokens (JWT HS256 via jose, short-lived) and refresh tokens (random, stored as sha256,
- * rotated on every use; reusing a rotated one revokes its whole family).
+ * Issuing tokens: an access token (a short-lived JWT, server/http/accessTokens.ts) with a refresh
+ * token (random, stored as sha256, rotated on every use; reusing a rotated one revokes its whole
+ * family); the JWT secret.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { AuthTokens } from '#domain/types';
 import { ApiError } from '../http/errors';
-
-export interface TokenSettings {
-  secret: Uint8Array;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-}
-
-const ISSUER = 'shelfwork';
-const AUDIENCE = 'shelfwork-app';
+import { signAccessToken } from '../http/accessTokens';
+import type { TokenSettings } from '../context';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -36,50 +29,6 @@ export async function resolveJwtSecret(db: Db, fromEnv: string | null): Promise<
     .execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', 'jwt_secret').executeTakeFirstOrThrow();
   return new TextEncoder().encode(row.value);
-}
-
-/**
- * The HMAC key of a secret, imported once: given the raw bytes, jose imports them through WebCrypto
- * on every sign and verify (~15 % of the API's busy time on a stored list answer, issue 15).
- */
-const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  let key = hmacKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    hmacKeys.set(secret, key);
-  }
-  return key;
-}
-
-export async function signAccessToken(settings: TokenSettings, userId: string, now: Date): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ typ: 'access' })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + settings.accessTokenTtlSeconds)
-    .sign(await hmacKey(settings.secret));
-}
-
-/** The user id of a valid access token; 401 TOKEN_EXPIRED or UNAUTHORIZED otherwise. */
-export async function verifyAccessToken(settings: TokenSettings, token: string, now: Date): Promise<string> {
-  try {
-    const { payload } = await jwtVerify(token, await hmacKey(settings.secret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-    });
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw new ApiError(401, 'UNAUTHORIZED', 'Invalid token');
-    return payload.sub;
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw new ApiError(401, 'TOKEN_EXPIRED', 'Token expired');
-    throw new ApiError(401, 'UNAUTHORIZED', 'Invalid token');
-  }
 }
 
 /** Issues an access token and a new refresh token (a new family unless one is given). */

@@ -18,7 +18,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context';
-import { verifyAccessToken } from '../auth/tokens';
+import { verifyAccessToken } from './accessTokens';
 import { ApiError } from './errors';
 
 export type Access = 'public' | 'tasker' | 'staff' | 'signed-url';

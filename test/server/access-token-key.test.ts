@@ -1,6 +1,7 @@
 /** Access tokens: the HMAC key is imported once per secret, not on every sign and verify (issue 15, API CPU per request). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signAccessToken, verifyAccessToken, type TokenSettings } from '../../server/auth/tokens';
+import { signAccessToken, verifyAccessToken } from '../../server/http/accessTokens';
+import type { TokenSettings } from '../../server/context';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -21,7 +21,7 @@ import { migrateToLatest } from '../../server/db/migrations';
 import { seedDemo } from '../../server/seed/demo';
 import type { AuthTokens } from '#domain/types';
 import type { AppContext } from '../../server/context';
-import { signAccessToken } from '../../server/auth/tokens';
+import { signAccessToken } from '../../server/http/accessTokens';
 
 /** Tuesday 10 March 2026, 11:00 in Vilnius. */
 export const SEED_TIME = '2026-03-10T09:00:00.000Z';

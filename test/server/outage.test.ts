@@ -23,7 +23,7 @@ import { FixedClock } from '../../server/clock';
 import { testConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
-import { signAccessToken } from '../../server/auth/tokens';
+import { signAccessToken } from '../../server/http/accessTokens';
 import { isOutageError } from '../../server/http/errors';
 import type { ApiErrorBody, ScannedItem } from '#domain/types';
 

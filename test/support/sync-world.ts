@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { issueTokens, signAccessToken } from '../../server/auth/tokens';
+import { issueTokens } from '../../server/auth/tokens';
+import { signAccessToken } from '../../server/http/accessTokens';
 import { execDb } from '../../server/execution/tables';
 import { hashPassword } from '../../server/auth/passwords';
 import { earlyCancelDeadline } from '#domain/tasks';
