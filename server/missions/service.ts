@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
 import { readString } from '../http/input';
-import { isAmount, parseAmount, formatAmount, toMoney } from '#domain/money';
+import { amountWithin, parseAmount, formatAmount, toMoney } from '#domain/money';
 import { MISSION_CONTENT_TYPES, missionPercentages, objectiveProgress, sortMissions, type Mission, type MissionContentType, type MissionObjective } from '#domain/missions';
 import { validateCountry } from '#domain/validation';
 import type { CurrencyCode, Money } from '#domain/types';
@@ -47,8 +47,8 @@ export async function createMission(db: Db, input: unknown, by: string, now: Dat
   let rewardError: string | null = null;
   let reward: bigint | null = null;
   if (rawReward !== undefined && rawReward !== null && rawReward !== '') {
-    if (!isAmount(rawReward) || parseAmount(rawReward) <= 0n || parseAmount(rawReward) > 99_999_999n) rewardError = 'INVALID';
-    else reward = parseAmount(rawReward);
+    reward = amountWithin(rawReward, 1n, 99_999_999n);
+    if (reward === null) rewardError = 'INVALID';
   }
   const duration = body.duration ?? body.durationSeconds;
   const durationError =

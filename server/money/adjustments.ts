@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { ApiError, assertNoFieldErrors } from '../http/errors';
 import { readString } from '../http/input';
-import { formatAmount, isAmount, parseAmount, toMoney } from '#domain/money';
+import { amountWithin, formatAmount, parseAmount, toMoney } from '#domain/money';
 import type { CurrencyCode, Money } from '#domain/types';
 import { moneyDb, type AdjustmentKind } from './tables';
 
@@ -37,7 +37,7 @@ export async function recordAdjustment(db: Db, input: unknown, by: string, now: 
     reason: reason.error,
     taskId: taskId.error,
     kind: kind === 'reduction' || kind === 'overpayment' ? null : kind === undefined ? 'REQUIRED' : 'INVALID',
-    amount: amount === undefined ? 'REQUIRED' : isAmount(amount) && parseAmount(amount) > 0n && parseAmount(amount) <= 9_999_999_999n ? null : 'INVALID',
+    amount: amount === undefined ? 'REQUIRED' : amountWithin(amount, 1n, 9_999_999_999n) !== null ? null : 'INVALID',
   };
   assertNoFieldErrors(fields);
   const ref = user.value as string;

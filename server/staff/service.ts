@@ -12,7 +12,7 @@ import { readString } from '../http/input';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { PROFILE_FIELDS, validateCountry } from '#domain/validation';
-import { formatAmount, isAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
+import { amountWithin, formatAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
 import type { Place, Task, User } from '#domain/types';
 import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
@@ -26,7 +26,7 @@ import { readTimestamp } from '#domain/time';
 export const REJECTION_REASON_FIELDS = [...PROFILE_FIELDS, 'identityDocument', 'paymentDocuments', 'profilePhoto'] as const;
 
 /** A task's reward column is numeric(10,2): from 0 up to 99,999,999.99. */
-const MAX_REWARD_MINOR = 10_000_000_000n;
+const MAX_REWARD_MINOR = 9_999_999_999n;
 
 export async function listUsers(db: Db, email: string | null): Promise<User[]> {
   return (await findUsersByEmailPrefix(db, email)).map(toApiUser);
@@ -89,11 +89,8 @@ export async function createPlace(db: Db, input: unknown, now: Date): Promise<Pl
 function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
   if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
   // A JSON number is read by its shortest decimal spelling, rounded to cents on its digits, never through a float.
-  let minor: bigint;
-  if (typeof value === 'number' && isDecimal(String(value))) minor = parseRoundedAmount(String(value));
-  else if (typeof value === 'string' && isAmount(value) && !value.trim().startsWith('-')) minor = parseAmount(value);
-  else return { value: null, error: 'INVALID' };
-  if (minor < 0n || minor >= MAX_REWARD_MINOR) return { value: null, error: 'INVALID' };
+  const minor = typeof value === 'number' && isDecimal(String(value)) ? parseRoundedAmount(String(value)) : amountWithin(value, 0n, MAX_REWARD_MINOR);
+  if (minor === null || minor < 0n || minor > MAX_REWARD_MINOR) return { value: null, error: 'INVALID' };
   return { value: formatAmount(minor), error: null };
 }
 

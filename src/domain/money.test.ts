@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, isDecimal, parseAmount, parseRoundedAmount } from './money';
+import { amountWithin, formatAmount, formatMoney, isDecimal, parseAmount, parseRoundedAmount } from './money';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before the currency.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -60,5 +60,22 @@ describe('exact minor units', () => {
     expect(parseRoundedAmount('7')).toBe(700n);
     expect(() => parseRoundedAmount('1e3')).toThrow();
     expect([isDecimal('12.5'), isDecimal('-3'), isDecimal('1e3'), isDecimal('.5'), isDecimal('Infinity')]).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('amountWithin: the one reading of a typed amount', () => {
+  it('takes a decimal string of up to two decimals inside the range, in minor units', () => {
+    expect(amountWithin('12.5', 1n, 99_999_999n)).toBe(1250n);
+    expect(amountWithin(' 0 ', 0n, 100n)).toBe(0n);
+    expect(amountWithin('999999.99', 1n, 99_999_999n)).toBe(99_999_999n);
+  });
+
+  it('refuses what is out of range, negative, not a string or more precise than cents', () => {
+    expect(amountWithin('1000000.00', 1n, 99_999_999n)).toBeNull();
+    expect(amountWithin('0.00', 1n, 100n)).toBeNull();
+    expect(amountWithin('-0', 0n, 100n)).toBeNull();
+    expect(amountWithin('-5', -1000n, 100n)).toBe(-500n);
+    expect(amountWithin(12.5, 0n, 10_000n)).toBeNull();
+    expect(amountWithin('1.005', 0n, 10_000n)).toBeNull();
   });
 });

@@ -39,6 +39,18 @@ export function parseRoundedAmount(text: string): bigint {
   return negative ? -minor : minor;
 }
 
+/**
+ * An amount typed into a form or a request (a decimal string, up to two decimals) in minor units
+ * when it lies from `min` to `max` minor units, else null; with a `min` of zero or more a minus
+ * sign is refused even on zero ("-0"). The one reading of the staff's and the missions' amounts.
+ */
+export function amountWithin(value: unknown, min: bigint, max: bigint): bigint | null {
+  if (!isAmount(value)) return null;
+  if (min >= 0n && value.trim().startsWith('-')) return null;
+  const minor = parseAmount(value);
+  return minor >= min && minor <= max ? minor : null;
+}
+
 /** True when `text` is an amount parseAmount reads (up to two decimals). */
 export function isAmount(text: unknown): text is string {
   return typeof text === 'string' && AMOUNT_RE.test(text.trim());
