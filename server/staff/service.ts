@@ -215,7 +215,7 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   }
   const row = await findTask(db, id);
   if (!row) throw new Error('task vanished after insert');
-  // Issue 14: the market's approved taskers hear of it (server/notifications/service.ts says why the market).
+  // The market's approved taskers hear of the new task (server/notifications/service.ts says why the market).
   await notifyNewTask(db, { id, title: row.title, countryCode: place.country_code, placeTitle: place.title, reward: total, currencyCode: country.currency_code }, now);
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
 }
