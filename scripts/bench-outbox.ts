@@ -51,7 +51,7 @@ import { ShelfworkDb } from '#db/schema';
 import { withCheckDigit } from '#domain/ean';
 import type { Defect, Photo, ScannedItem, TaskStatus } from '#domain/types';
 import { encodeJpeg, testPattern } from '../test/support/images';
-import { SyncEngine } from '../workers/sync/engine';
+import { SyncEngine } from '../workers/sync/app';
 import { batchDelivery } from '../workers/sync/outbox';
 import { freePort, startServer } from './lib/server-process';
 

@@ -38,7 +38,7 @@ import { batchDelivery } from '../../workers/sync/outbox';
 import { ShelfworkDb, type OutboxRecord } from '#db/schema';
 import { withCheckDigit } from '#domain/ean';
 import type { Defect, Photo, ScannedItem, Task, TaskStatus } from '#domain/types';
-import { SyncEngine } from '../../workers/sync/engine';
+import { SyncEngine } from '../../workers/sync/app';
 import type { PhotoCreatePayload } from '#db/outboxKinds';
 
 const EMAIL = 'lt@demo.shelfwork.app';

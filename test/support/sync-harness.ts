@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { ShelfworkDb } from '#db/schema';
-import { SyncEngine } from '../../workers/sync/engine';
+import { SyncEngine } from '../../workers/sync/app';
 import type { ImageCache } from '../../workers/sync/pack';
 import type { TestServer } from '../server/helpers';
 import { FaultyNetwork } from './faulty-network';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_BASE, createHarness, OPEN_WINDOW, useSyncServer, type Harness } from '../../test/support/sync-harness';
-import { SyncEngine } from './engine';
+import { SyncEngine } from './app';
 import type { FetchImpl } from './http';
 
 const server = useSyncServer();

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxRecord, PhotoRow, TaskRow } from '#db/schema';
 import { ShelfworkDb } from '#db/schema';
 import type { ScannedItem } from '#domain/types';
-import { SyncEngine } from './engine';
-import { changeChecklist, changeScannedItems, changeTaskDefects, updatePhotoComment } from './execution';
+import { SyncEngine } from './app';
+import { changeChecklist, changeScannedItems, changeTaskDefects, updatePhotoComment } from './features/execution/work';
 
 const NOW = new Date('2026-11-21T08:00:00.000Z');
 const LATER = new Date('2026-11-21T08:00:05.000Z');

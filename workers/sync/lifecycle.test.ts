@@ -9,7 +9,7 @@ import { batchDelivery } from './outbox';
 import type { Page, Task } from '#domain/types';
 import { AT_STORE, createHarness, gate, OPEN_WINDOW, START, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
-import { HISTORY_RESET_AFTER_MS } from './engine';
+import { HISTORY_RESET_AFTER_MS } from './features/tasks';
 import type { HistoryCursor, SuggestionsState } from '#contracts/kv';
 
 const server = useSyncServer();

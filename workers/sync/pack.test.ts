@@ -12,6 +12,8 @@ import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '#contracts/serviceWorker';
 import { createHarness, OPEN_WINDOW, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import type { TaskSpec } from '../../test/support/sync-world';
 import { browserImageCache, IMAGES_EVICTED, maintainPackCache, type ImageCache, type PackContext } from './pack';
+import type { FeatureContext } from './feature';
+import { packContext } from './packSchedule';
 
 const server = useSyncServer();
 let h: Harness | undefined;
@@ -56,7 +58,7 @@ async function twoTasks(): Promise<Harness> {
 
 /** The engine's pack context (private; the pin bookkeeping is keyed by its image cache). */
 function packCtx(harness: Harness): PackContext {
-  return (harness.engine as unknown as { packCtx: PackContext }).packCtx;
+  return packContext((harness.engine as unknown as { ctx: FeatureContext }).ctx);
 }
 
 describe('the browser’s pack cache', () => {

@@ -16,15 +16,9 @@ import type { ErrorCode } from '#domain/errors';
 import type { ChecklistItem, Defect, Photo, Product, ScannedItem, TaskStatus } from '#domain/types';
 import { IMAGE_CACHE_NAME, PACK_CACHE_NAME } from '#contracts/serviceWorker';
 import type { CommandResult } from '#contracts/sync';
-import {
-  CHECKLIST_KIND,
-  DEFECTS_KIND,
-  PHOTO_CREATE_KIND,
-  PHOTO_DELETE_KIND,
-  photoIdOfPath,
-  pinnedParts,
-} from './kinds';
-import type { ChecklistPayload, DefectsPayload, PhotoCreatePayload, PhotoDeletePayload } from '#db/outboxKinds';
+import { pinnedParts } from './kinds';
+import { photoIdOfPath } from './photos';
+import { CHECKLIST_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, type OutboxKindName } from '#db/outboxKinds';
 import { dataList } from './answers';
 import type { Session } from './session';
 
@@ -178,12 +172,17 @@ async function unsentOf(db: ShelfworkDb, taskId: string): Promise<OutboxRecord[]
   return (await db.outbox.where('taskId').equals(taskId).filter((r) => states.includes(r.state)).toArray()).sort(compareOutboxRecords);
 }
 
+/** A filter keeping one kind's records, typed as that kind's. */
+function ofKind<K extends OutboxKindName>(kind: K): (r: OutboxRecord) => r is Extract<OutboxRecord, { kind: K }> {
+  return (r): r is Extract<OutboxRecord, { kind: K }> => r.kind === kind;
+}
+
 /** Ids of photos with unsent records (their local row wins over the server's). */
 function pinnedPhotoIds(unsent: readonly OutboxRecord[]): Set<string> {
   const ids = new Set<string>();
   for (const r of unsent) {
-    if (r.kind === PHOTO_CREATE_KIND) for (const p of (r.payload as PhotoCreatePayload).photos ?? []) ids.add(p.id);
-    else if (r.kind === PHOTO_DELETE_KIND) for (const id of (r.payload as PhotoDeletePayload).photoIds ?? []) ids.add(id);
+    if (r.kind === PHOTO_CREATE_KIND) for (const p of r.payload.photos ?? []) ids.add(p.id);
+    else if (r.kind === PHOTO_DELETE_KIND) for (const id of r.payload.photoIds ?? []) ids.add(id);
     else {
       const id = photoIdOfPath(r.path);
       if (id) ids.add(id);
@@ -238,8 +237,8 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
 
   await write<ChecklistItem>(checklist, async (items, pinned, unsent) => {
     // Pending ticks win: the rows are the server's, their isDone is the last queued state.
-    const queued = pinned.has('checklist') ? unsent.filter((r) => r.kind === CHECKLIST_KIND).at(-1) : undefined;
-    const doneIds = queued ? new Set((queued.payload as ChecklistPayload).ids) : null;
+    const queued = pinned.has('checklist') ? unsent.filter(ofKind(CHECKLIST_KIND)).at(-1) : undefined;
+    const doneIds = queued ? new Set(queued.payload.ids) : null;
     const rows: ChecklistItemRow[] = items.map((item, position) => ({ ...item, taskId, position, isDone: doneIds ? doneIds.has(item.id) : item.isDone }));
     await db.checklistItems.where('taskId').equals(taskId).delete();
     await db.checklistItems.bulkPut(rows);
@@ -253,8 +252,8 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
     await db.defects.bulkPut(items.map(({ id: defectId, name, type }) => ({ id: defectId, name, type })));
   });
   await write<Defect>(taskDefects, async (items, pinned, unsent) => {
-    const queued = pinned.has('taskDefects') ? unsent.filter((r) => r.kind === DEFECTS_KIND).at(-1) : undefined;
-    const checked = queued ? new Set((queued.payload as DefectsPayload).defectIds) : null;
+    const queued = pinned.has('taskDefects') ? unsent.filter(ofKind(DEFECTS_KIND)).at(-1) : undefined;
+    const checked = queued ? new Set(queued.payload.defectIds) : null;
     await db.taskDefects.where('taskId').equals(taskId).delete();
     await db.taskDefects.bulkPut(items.map((d) => ({ id: d.id, name: d.name, type: d.type, taskId, checked: checked ? checked.has(d.id) : !!d.checked })));
   });

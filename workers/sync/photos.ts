@@ -17,9 +17,9 @@ import { Upload, type DetailedError, type HttpRequest, type HttpResponse, type H
 import { apiErrorOf, type ApiResult, type FetchImpl } from './http';
 import { recordedAtOf } from './queue';
 import { UPLOAD_TIMEOUT_MS } from './session';
-import type { OutboxRecord } from '#db/schema';
+import type { OutboxRecord, OutboxRecordOf } from '#db/schema';
 import type { PhotoUploadTarget, ResumableUpload } from '#domain/types';
-import type { PhotoCreatePayload } from '#db/outboxKinds';
+import type { PHOTO_CREATE_KIND } from '#db/outboxKinds';
 import type { SendContext } from './kinds';
 
 /** Retries of the PUT inside one attempt (3 tries in all). */
@@ -38,9 +38,15 @@ function targetFor(body: unknown, photoId: string): PhotoUploadTarget | null {
 
 const MALFORMED: ApiResult = { ok: false, status: 502, error: { code: 'UNKNOWN', message: 'The upload answer has no upload target' } };
 
-export async function sendPhotoCreate(ctx: SendContext, record: OutboxRecord): Promise<ApiResult> {
+/** The photo id of a `task/{id}/photos/{photoId}/update` path. */
+export function photoIdOfPath(path: string): string | null {
+  const match = /\/photos\/([^/]+)\/update$/.exec(path);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+export async function sendPhotoCreate(ctx: SendContext, record: OutboxRecordOf<typeof PHOTO_CREATE_KIND>): Promise<ApiResult> {
   const { db } = ctx;
-  const meta = (record.payload as PhotoCreatePayload | null)?.photos?.[0];
+  const meta = record.payload?.photos?.[0];
   if (!meta) return { ok: false, status: 400, error: { code: 'VALIDATION_FAILED', message: 'No photo in the record' } };
   const photo = await db.photos.get(meta.id);
   // Deleted meanwhile (its delete is queued behind, or it was dropped): nothing to upload.

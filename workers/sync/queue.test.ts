@@ -26,7 +26,7 @@ describe('enqueueMutation with coalesce', () => {
   it('appends behind a record that was already attempted, and never coalesces into an older one behind it', async () => {
     db = new ShelfworkDb(`outbox-${crypto.randomUUID()}`);
     const retried = await queue(['a']); // e.g. re-queued by retryRejected: older, attempts 0
-    const sent = await enqueueMutation(db, tick(['a', 'b']), { now: NOW });
+    const sent = await enqueueMutation(db, tick(['a', 'b']), { now: NOW, coalesce: false });
     await db.outbox.update(sent.id, { attempts: 1 });
 
     const third = await queue(['c']);

@@ -7,6 +7,7 @@
 import type { Table } from 'dexie';
 import type { OutboxKindName, OutboxPayloads } from '#db/outboxKinds';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
+import { outboxKind } from './kinds';
 
 /** A mutation to queue: one kind with that kind's payload. */
 export type NewMutation = { [K in OutboxKindName]: NewMutationOf<K> }[OutboxKindName];
@@ -59,12 +60,7 @@ export interface EnqueueOptions {
   tables?: Table[];
   /** The mirror change; returning NO_RECORD commits it without queueing anything. */
   optimistic?: () => Promise<void | typeof NO_RECORD> | void | typeof NO_RECORD;
-  /**
-   * "Last state wins" for full-replacement kinds (checklist ticks, scans, defects): a record of the
-   * same task, kind and path that is still `pending` and was never attempted gets this payload
-   * instead of a new record being appended. A record that was attempted keeps its payload: the
-   * server may hold its Idempotency-Key with that body, so the new state needs a new key.
-   */
+  /** Whether this record coalesces; by default its kind's `coalesce` (kinds.ts). */
   coalesce?: boolean;
 }
 
@@ -84,7 +80,11 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
   return db.transaction('rw', tables, async () => {
     const me = await db.user.get('me');
     if (options.optimistic && (await options.optimistic()) === NO_RECORD) return null;
-    if (options.coalesce && mutation.taskId !== null) {
+    // "Last state wins" for kinds that coalesce (kinds.ts): a record of the same task, kind and path
+    // that is still `pending` and was never attempted gets this payload instead of a new record
+    // being appended. A record that was attempted keeps its payload: the server may hold its
+    // Idempotency-Key with that body, so the new state needs a new key.
+    if ((options.coalesce ?? outboxKind(mutation).coalesce) && mutation.taskId !== null) {
       const open = await coalescible(db, mutation);
       if (open) {
         // The new state replaces the old one, so it is recorded now (the queue order keeps createdAt).

@@ -1,12 +1,13 @@
 /**
- * Entry of the sync web worker: the engine over the real database and fetch, exposed to the page
- * with Comlink (`SyncApi`), plus the timer that keeps collections fresh and retries the outbox.
+ * Entry of the sync web worker: the engine with its features (app.ts) over the real database and
+ * fetch, exposed to the page with Comlink (`SyncApi`: every feature's exposed command), plus the timer that keeps collections fresh and retries the outbox.
  * Self-contained on purpose: importing it into the page would run a second engine on the main
  * thread, so it refuses (loudly) to start anywhere but in a worker.
  */
 import { expose } from 'comlink';
 import type { SyncApi } from '#contracts/sync';
-import { SyncEngine } from './engine';
+import { SyncEngine } from './app';
+import type { CoreApi } from './feature';
 import { openWorkerDb } from './worker-db';
 
 /** How often the worker looks at what is due (pull intervals are 30 s and up). */
@@ -47,13 +48,25 @@ if (!inWorker) {
     timer = setTimeout(() => void tick(), delay);
   };
 
-  /** A queued record may be waiting for signal: wake up for its retries. */
-  const after = <T>(result: T): T => {
-    void schedule();
-    return result;
-  };
+  // Every feature command, as the features declare it; a queued one may be waiting for signal,
+  // so the worker wakes up for its retries.
+  const commands = Object.fromEntries(
+    engine
+      .commands()
+      .filter((c) => c.exposed)
+      .map((c) => [
+        c.name,
+        c.queued
+          ? async (...args: unknown[]) => {
+              const result = await c.run(...args);
+              void schedule();
+              return result;
+            }
+          : c.run,
+      ]),
+  );
 
-  const api = {
+  const core: CoreApi<object> = {
     init: async (options) => {
       await engine.init(options);
       if (!initialised) {
@@ -61,55 +74,16 @@ if (!inWorker) {
         void schedule();
       }
     },
-    sendEmailCode: (email) => engine.sendEmailCode(email),
-    register: (email, country) => engine.register(email, country),
-    loginWithCode: (email, code) => engine.loginWithCode(email, code),
-    loginWithPassword: (username, password) => engine.loginWithPassword(username, password),
-    logout: () => engine.logout(),
-    setCountry: async (countryCode) => {
-      const result = await engine.setCountry(countryCode);
-      void schedule();
-      return result;
-    },
     syncNow: async (reason, force) => {
       await engine.syncNow(reason, force);
       // A retry may now be due sooner than the next tick (or later): re-plan.
       void schedule();
     },
-    refreshTask: (taskId) => engine.refreshTask(taskId),
     watch: (collections) => engine.watch(collections),
-    reserveTask: (taskId) => engine.reserveTask(taskId),
-    cancelTask: (taskId, justification) => engine.cancelTask(taskId, justification),
-    startTask: async (taskId, position, startedAt) => {
-      const result = await engine.startTask(taskId, position, startedAt);
-      // The start may be waiting for signal: wake up for its retries.
-      void schedule();
-      return result;
-    },
-    pullSuggestions: (taskId, more) => engine.pullSuggestions(taskId, more),
-    pullMoreTasks: (status) => engine.pullMoreTasks(status),
-    pullTaskPack: (taskId) => engine.pullTaskPack(taskId),
-    changeChecklist: async (taskId, changes) => after(await engine.changeChecklist(taskId, changes)),
-    changeScannedItems: async (taskId, changes) => after(await engine.changeScannedItems(taskId, changes)),
-    changeTaskDefects: async (taskId, changes) => after(await engine.changeTaskDefects(taskId, changes)),
-    addPhoto: async (taskId, photo) => after(await engine.addPhoto(taskId, photo)),
-    updatePhotoComment: async (taskId, photoId, comment) => after(await engine.updatePhotoComment(taskId, photoId, comment)),
-    deletePhotos: async (taskId, photoIds) => after(await engine.deletePhotos(taskId, photoIds)),
-    completeTask: async (taskId, input) => after(await engine.completeTask(taskId, input)),
-    retryRejected: async (recordId) => after(await engine.retryRejected(recordId)),
-    dismissRejected: (recordId) => engine.dismissRejected(recordId),
-    saveProfile: async (values) => after(await engine.saveProfile(values)),
-    savePaymentDocuments: async (input) => after(await engine.savePaymentDocuments(input)),
-    saveReferredByCode: async (code) => after(await engine.saveReferredByCode(code)),
-    addUserDocument: async (kind, blob) => after(await engine.addUserDocument(kind, blob)),
-    submitSupportRequest: async (body) => after(await engine.submitSupportRequest(body)),
-    refreshSupportContact: () => engine.refreshSupportContact(),
-    answerAttendance: async (taskId, answer) => after(await engine.answerAttendance(taskId, answer)),
-    markNotificationSeen: async (id) => after(await engine.markNotificationSeen(id)),
-    pushNotificationCall: (call) => engine.pushNotificationCall(call),
-    setPosition: (position) => engine.setPosition(position),
-    setLocale: (locale) => engine.setLocale(locale),
-  } satisfies SyncApi;
+  };
+
+  // The commands' types are the features' own (SyncApi is derived from them); built by name here.
+  const api = { ...commands, ...core } as SyncApi;
 
   expose(api);
 }

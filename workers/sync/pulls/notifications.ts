@@ -18,8 +18,9 @@ export const NOTIFICATIONS_META = 'notifications';
 
 /** The ids of notifications marked seen on this device whose record has not arrived yet. */
 export async function unsentSeenIds(db: ShelfworkDb): Promise<Set<string>> {
-  const rows = await db.outbox.where('state').anyOf(['pending', 'sending']).filter((r) => r.kind === NOTIFICATION_SEEN_KIND).toArray();
-  return new Set(rows.map((r) => (r.payload as { id?: string } | null)?.id ?? '').filter((id) => id !== ''));
+  const rows = await db.outbox.where('state').anyOf(['pending', 'sending']).toArray();
+  const ids = rows.map((r) => (r.kind === NOTIFICATION_SEEN_KIND ? (r.payload?.id ?? '') : ''));
+  return new Set(ids.filter((id) => id !== ''));
 }
 
 export async function pullNotifications(ctx: PullContext): Promise<PullResult> {

@@ -11,8 +11,14 @@ import { REFERRED_BY_CODE_KIND, USER_DOCUMENT_KINDS, userDocumentPath, type User
 import type { CountryBusiness, ShelfworkDb, Supervisor } from '#db/schema';
 import type { CountryCode, FleetPartner, User } from '#domain/types';
 import { listOf } from '../answers';
-import { DOCUMENT_FLAGS } from '../profileKinds';
 import { failure, isDue, OK, recordFailure, successMeta, unsentRecords, type PullContext, type PullResult } from './base';
+
+/** The User flag each document sets once the server has it. */
+export const DOCUMENT_FLAGS: Readonly<Record<UserDocumentKind, 'hasProfilePhoto' | 'isIdentityDocumentUploaded' | 'isPaymentDocumentUploaded'>> = {
+  profile_photo: 'hasProfilePhoto',
+  identity_document: 'isIdentityDocumentUploaded',
+  payment_document: 'isPaymentDocumentUploaded',
+};
 
 /** The tables clearProfile writes. */
 export function profileTables(db: ShelfworkDb) {

@@ -9,7 +9,8 @@
 import { ATTENDANCE_REQUESTS_KEY } from '#contracts/kv';
 import type { ShelfworkDb } from '#db/schema';
 import type { AttendanceRequest } from '#domain/attendance';
-import type { OutboxKind } from './kinds';
+import type { ATTENDANCE_ANSWER_KIND } from '#db/outboxKinds';
+import type { OutboxKind } from '../../kinds';
 
 /** After the answer was delivered: the request leaves the list. */
 export async function forgetAttendanceRequest(db: ShelfworkDb, taskId: string): Promise<void> {
@@ -19,7 +20,8 @@ export async function forgetAttendanceRequest(db: ShelfworkDb, taskId: string): 
   await db.kv.put({ key: ATTENDANCE_REQUESTS_KEY, value: list.filter((r) => r.taskId !== taskId) });
 }
 
-export const attendanceAnswerKind: OutboxKind = {
+export const attendanceAnswerKind: OutboxKind<typeof ATTENDANCE_ANSWER_KIND> = {
+  coalesce: true,
   reconcile: async (db, record) => {
     if (record.taskId) await forgetAttendanceRequest(db, record.taskId);
     return null;

@@ -8,7 +8,8 @@
 import { NOTIFICATIONS_KEY } from '#contracts/kv';
 import type { ShelfworkDb } from '#db/schema';
 import type { AppNotification } from '#domain/notifications';
-import type { OutboxKind } from './kinds';
+import type { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
+import type { OutboxKind } from '../../kinds';
 
 export function notificationSeenPath(id: string): string {
   return `notifications/${encodeURIComponent(id)}/mark-as-seen`;
@@ -22,13 +23,13 @@ export async function forgetNotification(db: ShelfworkDb, id: string): Promise<v
   await db.kv.put({ key: NOTIFICATIONS_KEY, value: list.filter((n) => n.id !== id) });
 }
 
-export const notificationSeenKind: OutboxKind = {
+export const notificationSeenKind: OutboxKind<typeof NOTIFICATION_SEEN_KIND> = {
   send: async (ctx, record) => {
     const result = await ctx.session.request<unknown>('POST', record.path, { idempotencyKey: record.id, auth: 'required' });
     return !result.ok && result.status === 404 ? { ok: true, status: 204, body: null } : result;
   },
   reconcile: async (db, record) => {
-    const id = (record.payload as { id?: string } | null)?.id;
+    const id = record.payload?.id;
     if (id) await forgetNotification(db, id);
     return null;
   },

@@ -3,9 +3,9 @@
  * order, one request at a time): what each lays over a pulled user while unsent (so the form and
  * the onboarding stepper show it while waiting), how its 2xx answer reaches the mirror, and what
  * is pulled after a refusal. `user-document` uploads its JPEG through the photo pipeline's
- * `sendUpload` (workers/sync/photos.ts). Built by kinds.ts, which hands in its `overlayUnsent`.
+ * `sendUpload` (workers/sync/photos.ts).
  */
-import type { OutboxRecord, ShelfworkDb } from '#db/schema';
+import type { OutboxRecord, OutboxRecordOf, ShelfworkDb } from '#db/schema';
 import {
   PAYMENT_DOCUMENTS_KIND,
   PROFILE_PAYLOAD_FIELDS,
@@ -14,25 +14,19 @@ import {
   USER_DOCUMENT_KIND,
   USER_DOCUMENT_KINDS,
   userDocumentPath,
+  type PaymentDocumentsPayload,
   type ReferredByCodePayload,
   type SaveProfilePayload,
   type UserDocumentKind,
-  type UserDocumentPayload,
 } from '#db/outboxKinds';
 import { REFERRED_BY_CODE_KEY } from '#contracts/kv';
 import { COUNTRY_CODES, type CountryCode, type User } from '#domain/types';
-import { isUser } from './answers';
-import type { ApiResult } from './http';
-import type { FollowUp, OutboxKind, SendContext } from './kinds';
-import { sendUpload } from './photos';
-import { compareOutboxRecords, UNSENT_STATES } from './queue';
-
-/** The User flag each document sets once the server has it. */
-export const DOCUMENT_FLAGS: Readonly<Record<UserDocumentKind, 'hasProfilePhoto' | 'isIdentityDocumentUploaded' | 'isPaymentDocumentUploaded'>> = {
-  profile_photo: 'hasProfilePhoto',
-  identity_document: 'isIdentityDocumentUploaded',
-  payment_document: 'isPaymentDocumentUploaded',
-};
+import { isUser } from '../../answers';
+import type { ApiResult } from '../../http';
+import { overlayUnsent, type FollowUp, type OutboxKind, type OutboxKinds, type SendContext } from '../../kinds';
+import { sendUpload } from '../../photos';
+import { DOCUMENT_FLAGS } from '../../pulls/profile';
+import { compareOutboxRecords, UNSENT_STATES } from '../../queue';
 
 /** `user/identity-document` → 'identity_document' (the path names the document). */
 export function documentKindOfPath(path: string): UserDocumentKind | null {
@@ -40,9 +34,8 @@ export function documentKindOfPath(path: string): UserDocumentKind | null {
 }
 
 /** The saved profile fields laid over a user (only the payload's own keys; a country only when valid). */
-export function overlayProfile(user: User, payload: unknown): User {
-  if (!payload || typeof payload !== 'object') return user;
-  const values = payload as SaveProfilePayload;
+export function overlayProfile(user: User, values: SaveProfilePayload): User {
+  if (!values || typeof values !== 'object') return user;
   const next: User = { ...user };
   const target = next as unknown as Record<string, unknown>;
   for (const field of PROFILE_PAYLOAD_FIELDS) {
@@ -57,21 +50,18 @@ export function overlayProfile(user: User, payload: unknown): User {
   return next;
 }
 
-function overlayPaymentDocuments(user: User, payload: unknown): User {
-  const p = payload as Partial<{ activityCode: string; fleetPartnerId: string }> | null;
+function overlayPaymentDocuments(user: User, p: PaymentDocumentsPayload): User {
   if (!p || typeof p !== 'object') return user;
   const next: User = { ...user, paymentDocumentsDone: true };
-  if (typeof p.activityCode === 'string') next.activityCode = p.activityCode;
-  if (typeof p.fleetPartnerId === 'string') next.fleetPartnerId = p.fleetPartnerId;
+  if ('activityCode' in p && typeof p.activityCode === 'string') next.activityCode = p.activityCode;
+  if ('fleetPartnerId' in p && typeof p.fleetPartnerId === 'string') next.fleetPartnerId = p.fleetPartnerId;
   return next;
 }
 
-function overlayReferredByCode(user: User, payload: unknown): User {
-  const code = (payload as Partial<ReferredByCodePayload> | null)?.code;
+function overlayReferredByCode(user: User, payload: ReferredByCodePayload): User {
+  const code = payload?.code;
   return typeof code === 'string' && code !== '' ? { ...user, referredByCode: code } : user;
 }
-
-type Overlay = (user: User, unsent: readonly OutboxRecord[]) => User;
 
 /** Unsent records of the account queue, in queue order, except `exceptId`. */
 async function otherUnsent(db: ShelfworkDb, exceptId: string, ownerId: string): Promise<OutboxRecord[]> {
@@ -80,11 +70,11 @@ async function otherUnsent(db: ShelfworkDb, exceptId: string, ownerId: string): 
 }
 
 /**
- * Builds the kinds. `overlayUnsent` (kinds.ts) lays every unsent account record over a user: a
- * 2xx answer is written with the changes still queued behind it on top, so a later save the
- * tasker made meanwhile does not vanish from the form until it is sent.
+ * The kinds. `overlayUnsent` (kinds.ts) lays every unsent account record over a user: a 2xx
+ * answer is written with the changes still queued behind it on top, so a later save the tasker
+ * made meanwhile does not vanish from the form until it is sent.
  */
-export function profileKinds(overlayUnsent: Overlay): Record<string, OutboxKind> {
+function profileKinds() {
   /** Writes a User answer (POST user, POST user/payment-documents) under the unsent records behind it. */
   async function putUserAnswer(db: ShelfworkDb, record: OutboxRecord, body: unknown): Promise<FollowUp> {
     if (!isUser(body)) return { pull: 'user' };
@@ -95,8 +85,8 @@ export function profileKinds(overlayUnsent: Overlay): Record<string, OutboxKind>
   }
 
   /** The optimistic change of a user-row kind: its overlay on the mirrored user. */
-  function applyOverlay(overlay: (user: User, payload: unknown) => User): OutboxKind['apply'] {
-    return async (db, record) => {
+  function applyOverlay<P>(overlay: (user: User, payload: P) => User) {
+    return async (db: ShelfworkDb, record: { payload: P }): Promise<void> => {
       const me = await db.user.get('me');
       if (me) await db.user.put({ ...overlay(me, record.payload), key: 'me' });
     };
@@ -107,25 +97,25 @@ export function profileKinds(overlayUnsent: Overlay): Record<string, OutboxKind>
    * user row, and on every pull while unsent. 2xx: the answered User. Refused (400 with `fields`):
    * the record keeps the server's error with its fields (the form shows them), the user is pulled.
    */
-  const saveProfile: OutboxKind = {
+  const saveProfile: OutboxKind<typeof SAVE_PROFILE_KIND> = {
     apply: applyOverlay(overlayProfile),
-    overlayUser: overlayProfile,
+    overlayUser: (user, record) => overlayProfile(user, record.payload),
     reconcile: putUserAnswer,
     afterRejection: () => ({ pull: 'user' }),
   };
 
   /** `payment-documents` → POST user/payment-documents; the answer is the User. */
-  const paymentDocuments: OutboxKind = {
+  const paymentDocuments: OutboxKind<typeof PAYMENT_DOCUMENTS_KIND> = {
     apply: applyOverlay(overlayPaymentDocuments),
-    overlayUser: overlayPaymentDocuments,
+    overlayUser: (user, record) => overlayPaymentDocuments(user, record.payload),
     reconcile: putUserAnswer,
     afterRejection: () => ({ pull: 'user' }),
   };
 
   /** `referred-by-code` → POST user/referred-by-code; the answer is `{ code }` (kv, and the user row). */
-  const referredByCode: OutboxKind = {
+  const referredByCode: OutboxKind<typeof REFERRED_BY_CODE_KIND> = {
     apply: applyOverlay(overlayReferredByCode),
-    overlayUser: overlayReferredByCode,
+    overlayUser: (user, record) => overlayReferredByCode(user, record.payload),
     reconcile: async (db, _record, body) => {
       const code = (body as { code?: unknown } | null)?.code;
       if (code !== null && typeof code !== 'string') return { pull: 'user' };
@@ -144,15 +134,15 @@ export function profileKinds(overlayUnsent: Overlay): Record<string, OutboxKind>
    * `src`, `uploadState: 'uploaded'` and loses its blob, older uploaded rows of the kind go; then
    * the user is pulled (the server's flags). Refused: the row and its blob stay.
    */
-  const userDocument: OutboxKind = {
+  const userDocument: OutboxKind<typeof USER_DOCUMENT_KIND> = {
     apply: async (db, record) => {
       const me = await db.user.get('me');
       if (me) await db.user.put({ ...overlayDocumentRecord(me, { kind: USER_DOCUMENT_KIND, path: record.path }), key: 'me' });
     },
-    overlayUser: (user, _payload, record) => (record ? overlayDocumentRecord(user, record) : user),
+    overlayUser: (user, record) => overlayDocumentRecord(user, record),
     send: sendUserDocument,
     reconcile: async (db, record, body) => {
-      const id = (record.payload as Partial<UserDocumentPayload> | null)?.id;
+      const id = record.payload?.id;
       const row = typeof id === 'string' ? await db.userDocuments.get(id) : undefined;
       if (!row) return { pull: 'user' };
       const src = (body as { document?: { src?: unknown } } | null)?.document?.src;
@@ -173,8 +163,10 @@ export function profileKinds(overlayUnsent: Overlay): Record<string, OutboxKind>
     [PAYMENT_DOCUMENTS_KIND]: paymentDocuments,
     [REFERRED_BY_CODE_KIND]: referredByCode,
     [USER_DOCUMENT_KIND]: userDocument,
-  };
+  } satisfies OutboxKinds;
 }
+
+export const PROFILE_KINDS = profileKinds();
 
 /** A user-document record laid over a user: the flag of its kind (named by the record's path). */
 export function overlayDocumentRecord(user: User, record: Pick<OutboxRecord, 'kind' | 'path'>): User {
@@ -204,8 +196,8 @@ function srcOf(value: unknown): string | null {
 }
 
 /** One attempt of a user-document record (see the kind). */
-async function sendUserDocument(ctx: SendContext, record: OutboxRecord): Promise<ApiResult> {
-  const id = (record.payload as Partial<UserDocumentPayload> | null)?.id;
+async function sendUserDocument(ctx: SendContext, record: OutboxRecordOf<typeof USER_DOCUMENT_KIND>): Promise<ApiResult> {
+  const id = record.payload?.id;
   if (typeof id !== 'string') return { ok: false, status: 400, error: { code: 'VALIDATION_FAILED', message: 'No document in the record' } };
   const row = await ctx.db.userDocuments.get(id);
   // Removed meanwhile (replaced before it was ever sent): nothing to upload.

@@ -5,7 +5,7 @@
  * wait for quiet (`idle`).
  */
 import type { ShelfworkDb } from '#db/schema';
-import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from '../outbox';
+import { drainOnce, nextAttemptAt, OUTBOX_LOCK, type DrainContext } from './outbox';
 import type { Warn } from './command';
 
 /** Quick successive changes of one task (ticks, scans) are sent once after this quiet time. */

@@ -1,38 +1,25 @@
 /**
- * Support in the sync worker (issue 14): `submitSupportRequest(body)` checks the message with the
+ * Support in the sync worker: `submitSupportRequest(body)` checks the message with the
  * domain rule (src/domain/support.ts), queues `POST support/submit-support-request` on the account
  * queue (works offline; the record id is its Idempotency-Key, so it arrives once) and kicks the
  * drain; `refreshSupportContact()` asks GET country/support-contact (online) and keeps it in kv
  * (SUPPORT_CONTACT_KV_KEY), where /support and the deactivated screen read it, offline too.
  */
-import type { CommandResult } from '#contracts/sync';
 import { SUPPORT_REQUEST_KIND } from '#db/outboxKinds';
-import type { ShelfworkDb } from '#db/schema';
 import { SUPPORT_CONTACT_KV_KEY, readSupportContact, validateSupportMessage } from '#domain/support';
-import { enqueueMutation } from '../queue';
-import { NOT_LOGGED_IN, type Session } from '../session';
-import { runCommand, toCommand, type Warn } from './command';
-import type { Drainer } from './drainer';
-
-export interface SupportDeps {
-  db: ShelfworkDb;
-  session: Session;
-  now: () => Date;
-  drainer: Drainer;
-  warn: Warn;
-}
+import { runCommand, toCommand } from '../../command';
+import { command, defineFeature, queued, type FeatureContext } from '../../feature';
+import { enqueueMutation } from '../../queue';
+import { NOT_LOGGED_IN } from '../../session';
+import { supportRequestKind } from './kind';
 
 export const SUPPORT_REQUEST_PATH = 'support/submit-support-request';
 
-export interface SupportHandlers {
-  submitSupportRequest(body: string): Promise<CommandResult>;
-  refreshSupportContact(): Promise<CommandResult>;
-}
-
-export function supportHandlers(deps: SupportDeps): SupportHandlers {
-  const { db, session, now, drainer, warn } = deps;
+function supportCommands(ctx: FeatureContext) {
+  const { db, session, now, drainer, warn } = ctx;
   return {
-    submitSupportRequest: (body) =>
+    /** `POST support/submit-support-request {body}` queued on the account queue (works offline, arrives once). */
+    submitSupportRequest: queued((body: string) =>
       runCommand(warn, 'submitSupportRequest', async () => {
         if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
         const error = validateSupportMessage(body);
@@ -41,8 +28,10 @@ export function supportHandlers(deps: SupportDeps): SupportHandlers {
         drainer.spawn(drainer.drain({ ignoreBackoff: true }));
         return { ok: true, value: undefined };
       }),
+    ),
 
-    refreshSupportContact: () =>
+    /** GET country/support-contact into kv (src/domain/support.ts SUPPORT_CONTACT_KV_KEY); online only. */
+    refreshSupportContact: command(() =>
       runCommand(warn, 'refreshSupportContact', async () => {
         if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
         const result = await session.request<unknown>('GET', 'country/support-contact');
@@ -58,5 +47,12 @@ export function supportHandlers(deps: SupportDeps): SupportHandlers {
         });
         return { ok: true, value: undefined };
       }),
+    ),
   };
 }
+
+export const support = defineFeature({
+  name: 'support',
+  kinds: { [SUPPORT_REQUEST_KIND]: supportRequestKind },
+  setup: (ctx) => ({ commands: supportCommands(ctx) }),
+});

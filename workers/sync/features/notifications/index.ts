@@ -1,31 +1,23 @@
 /**
- * Notification and web push commands of the sync worker (issue 14). `markNotificationSeen` takes
+ * Notification and web push commands of the sync worker. `markNotificationSeen` takes
  * the notification out of the mirror and queues its mark-as-seen (offline too; delivered once).
  * `pushNotificationCall` makes the push calls the page needs while online (the VAPID key, the
  * settings, the subscriptions, saving a subscription or the settings) with the session's token.
  */
 import { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
 import type { CommandResult, PushNotificationCall } from '#contracts/sync';
-import type { ShelfworkDb } from '#db/schema';
-import { enqueueMutationIf, NO_RECORD } from '../queue';
-import { NOT_LOGGED_IN, type Session } from '../session';
-import { forgetNotification, notificationSeenPath } from '../notificationKinds';
-import { unsentSeenIds } from '../pulls/notifications';
-import { runCommand, toCommand, type Warn } from './command';
-import type { Drainer } from './drainer';
+import { runCommand, toCommand } from '../../command';
+import { command, defineFeature, queued, type FeatureContext } from '../../feature';
+import { notificationsDue, pullNotifications, unsentSeenIds } from '../../pulls/notifications';
+import { enqueueMutationIf, NO_RECORD } from '../../queue';
+import { NOT_LOGGED_IN } from '../../session';
+import { forgetNotification, notificationSeenKind, notificationSeenPath } from './kinds';
 
-export interface NotificationDeps {
-  db: ShelfworkDb;
-  session: Session;
-  now: () => Date;
-  drainer: Drainer;
-  warn: Warn;
-}
-
-export function notificationHandlers(deps: NotificationDeps) {
-  const { db, session, now, drainer, warn } = deps;
+function notificationCommands(ctx: FeatureContext) {
+  const { db, session, now, drainer, warn } = ctx;
   return {
-    markNotificationSeen(id: string): Promise<CommandResult> {
+    /** Out of the mirror at once, `POST notifications/{id}/mark-as-seen` queued (offline too, arrives once). */
+    markNotificationSeen: queued((id: string): Promise<CommandResult> => {
       return runCommand(warn, 'markNotificationSeen', async () => {
         if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
         if (typeof id !== 'string' || id === '') return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message: 'No notification', fields: { id: 'REQUIRED' } } };
@@ -45,9 +37,10 @@ export function notificationHandlers(deps: NotificationDeps) {
         drainer.spawn(drainer.drain({ ignoreBackoff: true }));
         return { ok: true, value: undefined };
       });
-    },
+    }),
 
-    pushNotificationCall(call: PushNotificationCall): Promise<CommandResult<unknown>> {
+    /** Web push calls (online only), answered with the server's body: see PushNotificationCall. */
+    pushNotificationCall: command((call: PushNotificationCall): Promise<CommandResult<unknown>> => {
       // runCommand's answer carries no value; the body is passed through its closure.
       let body: unknown = null;
       return runCommand(warn, 'pushNotificationCall', async (): Promise<CommandResult> => {
@@ -66,8 +59,23 @@ export function notificationHandlers(deps: NotificationDeps) {
         body = result.body;
         return { ok: true, value: undefined };
       }).then((r): CommandResult<unknown> => (r.ok ? { ok: true, value: body } : r));
-    },
+    }),
   };
 }
 
-export type NotificationHandlers = ReturnType<typeof notificationHandlers>;
+/** Notifications: the list pulled every 60 s for every logged-in tasker, marked seen through the outbox. */
+export const notifications = defineFeature({
+  name: 'notifications',
+  kinds: { [NOTIFICATION_SEEN_KIND]: notificationSeenKind },
+  setup: (ctx) => ({
+    commands: notificationCommands(ctx),
+    pulls: [
+      {
+        stage: 'account',
+        run: async (sync) => {
+          if (await notificationsDue(ctx.db, sync.now, sync.eager, sync.force)) sync.start('notifications pull', () => pullNotifications(ctx.pullCtx));
+        },
+      },
+    ],
+  }),
+});

@@ -3,8 +3,8 @@
  * error, a bug) comes back across Comlink as a `CommandError`, never thrown and never swallowed.
  */
 import type { CommandResult } from '#contracts/sync';
-import type { ApiResult } from '../http';
-import { isQuotaError } from '../queue';
+import type { ApiResult } from './http';
+import { isQuotaError } from './queue';
 
 export const QUOTA_EXCEEDED = 'QUOTA_EXCEEDED';
 

@@ -1,6 +1,6 @@
 /**
- * The issue-4 commands ("doing the work"): each checks its input, then applies the optimistic
- * change (the kind's `apply`, workers/sync/kinds.ts) and queues the record in ONE Dexie
+ * The commands of doing the work: each checks its input, then applies the optimistic
+ * change (the kind's `apply`, ./kinds.ts) and queues the record in ONE Dexie
  * transaction. Full-replacement kinds coalesce (last state wins); a photo never sent is simply
  * dropped on delete, and a comment edit of a photo never sent rides in its create record.
  * The screens send ticks, defects and scans as intent (changeChecklist, changeTaskDefects,
@@ -9,24 +9,30 @@
  * Rejected records can be retried (fresh Idempotency-Key, the optimistic change re-applied) or
  * dismissed. Scheduling (debounce, drain kicks) and quota errors are the engine's.
  */
-import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from './queue';
-import type { OutboxRecord, ShelfworkDb } from '#db/schema';
+import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../queue';
+import type { OutboxRecord, OutboxRecordOf, ShelfworkDb } from '#db/schema';
 import { needsPhoto, readCompletion, type CompletionInput } from '#domain/completion';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import { applyScanChanges, type ScanChange } from '#domain/scans';
 import { PHOTO_TAGS, type ScannedItem } from '#domain/types';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto } from '#contracts/sync';
+import { outboxKind } from '../../kinds';
 import {
   CHECKLIST_KIND,
   COMPLETE_KIND,
   DEFECTS_KIND,
-  outboxKind,
   PHOTO_CREATE_KIND,
   PHOTO_DELETE_KIND,
   PHOTO_UPDATE_KIND,
   SCANS_KIND,
-} from './kinds';
-import { USER_DOCUMENT_KIND, type ChecklistPayload, type CompletePayload, type DefectsPayload, type PhotoCreatePayload, type ScansPayload, type UserDocumentPayload } from '#db/outboxKinds';
+  USER_DOCUMENT_KIND,
+  type ChecklistPayload,
+  type CompletePayload,
+  type DefectsPayload,
+  type PhotoCreatePayload,
+  type ScansPayload,
+} from '#db/outboxKinds';
+import { EXECUTION_KINDS } from './kinds';
 
 const OK: CommandResult = { ok: true, value: undefined };
 
@@ -59,7 +65,6 @@ async function queueReplacement(db: ShelfworkDb, now: Date, mutation: NewMutatio
   const kind = outboxKind(mutation);
   return enqueueMutation(db, mutation, {
     now,
-    coalesce: true,
     tables: [db.tasks, db.checklistItems, db.scannedItems, db.taskDefects, db.defects],
     optimistic: async () => {
       await resolve?.();
@@ -214,13 +219,13 @@ export async function addPhoto(db: ShelfworkDb, now: Date, taskId: string, photo
 }
 
 /** The create record of a photo that was never attempted (so the server has never heard of it). */
-async function unsentCreate(db: ShelfworkDb, taskId: string, photoId: string): Promise<OutboxRecord | undefined> {
+async function unsentCreate(db: ShelfworkDb, taskId: string, photoId: string): Promise<OutboxRecordOf<typeof PHOTO_CREATE_KIND> | undefined> {
   const records = await db.outbox
     .where('taskId')
     .equals(taskId)
-    .filter((r) => r.kind === PHOTO_CREATE_KIND && r.state === 'pending' && r.attempts === 0)
+    .filter((r) => r.state === 'pending' && r.attempts === 0)
     .toArray();
-  return records.find((r) => (r.payload as PhotoCreatePayload).photos.some((p) => p.id === photoId));
+  return records.find((r): r is OutboxRecordOf<typeof PHOTO_CREATE_KIND> => r.kind === PHOTO_CREATE_KIND && r.payload.photos.some((p) => p.id === photoId));
 }
 
 export async function updatePhotoComment(db: ShelfworkDb, now: Date, taskId: string, photoId: string, comment: string): Promise<CommandResult> {
@@ -233,7 +238,6 @@ export async function updatePhotoComment(db: ShelfworkDb, now: Date, taskId: str
       { taskId, kind: PHOTO_UPDATE_KIND, method: 'POST', path, payload: { comment } },
       {
         now,
-        coalesce: true,
         tables: [db.photos],
         optimistic: async () => {
           const row = await db.photos.get(photoId);
@@ -242,7 +246,7 @@ export async function updatePhotoComment(db: ShelfworkDb, now: Date, taskId: str
           // Never sent: the comment travels in its create record instead of a request of its own.
           const create = await unsentCreate(db, taskId, photoId);
           if (!create) return;
-          const payload = create.payload as PhotoCreatePayload;
+          const payload = create.payload;
           await db.outbox.update(create.id, { payload: { photos: payload.photos.map((p) => (p.id === photoId ? { ...p, comment } : p)) } });
           return NO_RECORD;
         },
@@ -306,7 +310,7 @@ export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, i
     payload.policyAgreed = true;
   }
   if (outcome === 'blocked') payload.blockerIds = blockerIds;
-  const kind = outboxKind({ kind: COMPLETE_KIND, taskId });
+  const kind = EXECUTION_KINDS[COMPLETE_KIND];
   try {
     await enqueueMutation(
       db,
@@ -370,11 +374,11 @@ export async function dismissRejected(db: ShelfworkDb, recordId: string): Promis
       if (record.state !== 'rejected') throw new CommandRefused({ status: 409, code: 'RECORD_NOT_REJECTED', message: 'The record is not rejected' });
       await db.outbox.delete(record.id);
       if (record.kind === PHOTO_CREATE_KIND) {
-        for (const p of (record.payload as PhotoCreatePayload).photos ?? []) await db.photos.update(p.id, { uploadDismissed: true });
+        for (const p of record.payload.photos ?? []) await db.photos.update(p.id, { uploadDismissed: true });
       }
       // A refused document photo (too large, not a JPEG) cannot be sent as it is: the tasker takes
       // another. Dismissing the refusal removes it, so the screen shows the server's document again.
-      if (record.kind === USER_DOCUMENT_KIND) await db.userDocuments.delete((record.payload as UserDocumentPayload).id);
+      if (record.kind === USER_DOCUMENT_KIND) await db.userDocuments.delete(record.payload.id);
     });
   } catch (err) {
     if (err instanceof CommandRefused) return { ok: false, error: err.error };

@@ -7,7 +7,7 @@
  * so an identity document queued before a profile save with a national ID reaches the server
  * first (the server refuses a national ID without the document).
  */
-import type { CommandResult, SyncApi } from '#contracts/sync';
+import type { CommandResult } from '#contracts/sync';
 import {
   PAYMENT_DOCUMENTS_KIND,
   PROFILE_PAYLOAD_FIELDS,
@@ -20,23 +20,15 @@ import {
   type SaveProfilePayload,
   type UserDocumentKind,
 } from '#db/outboxKinds';
-import type { OutboxRecord, ShelfworkDb } from '#db/schema';
+import type { OutboxRecord } from '#db/schema';
 import { COUNTRY_CODES } from '#domain/types';
-import { outboxKind } from '../kinds';
-import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../queue';
-import { NOT_LOGGED_IN, type Session } from '../session';
-import { runCommand, toCommand, type Warn } from './command';
-import type { Drainer } from './drainer';
-
-export interface ProfileDeps {
-  db: ShelfworkDb;
-  session: Session;
-  now: () => Date;
-  drainer: Drainer;
-  warn: Warn;
-}
-
-export type ProfileHandlers = Pick<SyncApi, 'saveProfile' | 'savePaymentDocuments' | 'saveReferredByCode' | 'addUserDocument'>;
+import { runCommand, toCommand } from '../../command';
+import { defineFeature, queued, type FeatureContext } from '../../feature';
+import { outboxKind } from '../../kinds';
+import { pullProfileDue } from '../../pulls/profile';
+import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../queue';
+import { NOT_LOGGED_IN } from '../../session';
+import { PROFILE_KINDS } from './kinds';
 
 /** The profile photo's limit (spec: a 320 px JPEG thumbnail ≤ 64 kB); the server refuses larger ones. */
 export const PROFILE_PHOTO_MAX_BYTES = 64 * 1024;
@@ -79,8 +71,8 @@ export function readProfileValues(values: unknown): { payload: SaveProfilePayloa
   return { payload: payload as SaveProfilePayload, errors };
 }
 
-export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
-  const { db, session, now, drainer, warn } = deps;
+function profileCommands(ctx: FeatureContext) {
+  const { db, session, now, drainer, warn } = ctx;
 
   /** Logged in, run, then kick the drain. */
   function execute(what: string, job: () => Promise<CommandResult>): Promise<CommandResult> {
@@ -119,7 +111,8 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
   }
 
   return {
-    saveProfile: (values: SaveProfilePayload) =>
+    /** `POST user` with these profile fields (any subset; normalised and checked with the domain rules first). */
+    saveProfile: queued((values: SaveProfilePayload) =>
       execute('saveProfile', async () => {
         const { payload, errors } = readProfileValues(values);
         if (Object.keys(errors).length > 0) return invalid(errors, 'Some fields are not valid');
@@ -129,12 +122,14 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
         const sent = new Set(Object.keys(payload));
         await queue(
           { taskId: null, kind: SAVE_PROFILE_KIND, method: 'POST', path: 'user', payload },
-          { supersedes: (old) => Object.keys((old.payload as object | null) ?? {}).every((field) => sent.has(field)) },
+          { supersedes: (old) => Object.keys(old.payload ?? {}).every((field) => sent.has(field)) },
         );
         return OK;
       }),
+    ),
 
-    savePaymentDocuments: (input: PaymentDocumentsPayload) =>
+    /** `POST user/payment-documents`: LT `{ activityCode }`, elsewhere `{ fleetPartnerId, registered: true }`. */
+    savePaymentDocuments: queued((input: PaymentDocumentsPayload) =>
       execute('savePaymentDocuments', async () => {
         const value = input as Partial<{ activityCode: unknown; fleetPartnerId: unknown; registered: unknown }> | null;
         let payload: PaymentDocumentsPayload;
@@ -146,8 +141,10 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
         await queue({ taskId: null, kind: PAYMENT_DOCUMENTS_KIND, method: 'POST', path: 'user/payment-documents', payload }, { supersedes: () => true });
         return OK;
       }),
+    ),
 
-    saveReferredByCode: (code: string) =>
+    /** `POST user/referred-by-code` (trimmed; an empty code is ignored, nothing queued). */
+    saveReferredByCode: queued((code: string) =>
       execute('saveReferredByCode', async () => {
         if (typeof code !== 'string') return invalid({ code: 'INVALID' }, 'Invalid code');
         const trimmed = code.trim();
@@ -156,8 +153,10 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
         await queue({ taskId: null, kind: REFERRED_BY_CODE_KIND, method: 'POST', path: 'user/referred-by-code', payload: { code: trimmed } }, { supersedes: () => true });
         return OK;
       }),
+    ),
 
-    addUserDocument: (kind: UserDocumentKind, blob: Blob) =>
+    /** Stores the (already resized) JPEG in the mirror and queues its upload (POST, then PUT). */
+    addUserDocument: queued((kind: UserDocumentKind, blob: Blob) =>
       execute('addUserDocument', async () => {
         if (!(USER_DOCUMENT_KINDS as readonly string[]).includes(kind)) return invalid({ kind: 'INVALID' }, 'Unknown document kind');
         if (!(blob instanceof Blob) || blob.size === 0) return invalid({ blob: 'REQUIRED' }, 'The photo has no image');
@@ -177,13 +176,13 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
               const ownerId = me?.id ?? null;
               await db.userDocuments.add({ id, kind, blob, uploadState: 'local', src: null, createdAt, ownerId });
               // The user shows the document's flag while it waits (the kind's optimistic change).
-              await outboxKind({ kind: USER_DOCUMENT_KIND, taskId: null }).apply?.(db, { taskId: null, payload: { id }, path: userDocumentPath(kind), createdAt });
+              await PROFILE_KINDS[USER_DOCUMENT_KIND].apply?.(db, { taskId: null, payload: { id }, path: userDocumentPath(kind), createdAt });
               // A photo of this kind still waiting and never attempted is replaced in its record,
               // which keeps its place in the queue (a profile save queued behind it with a
               // national ID must still find the identity document on the server first).
               const waiting = await db.userDocuments.where('kind').equals(kind).filter((d) => d.id !== id && d.uploadState === 'local' && (d.ownerId ?? null) === ownerId).toArray();
               for (const old of waiting) {
-                const record = await db.outbox.filter((r) => r.kind === USER_DOCUMENT_KIND && (r.payload as { id?: unknown }).id === old.id).first();
+                const record = await db.outbox.filter((r) => r.kind === USER_DOCUMENT_KIND && r.payload.id === old.id).first();
                 if (!record || record.state !== 'pending' || record.attempts > 0) continue;
                 await db.outbox.update(record.id, { payload: { id }, recordedAt: createdAt });
                 await db.userDocuments.delete(old.id);
@@ -194,5 +193,56 @@ export function profileHandlers(deps: ProfileDeps): ProfileHandlers {
         );
         return OK;
       }),
+    ),
   };
 }
+
+export interface ProfileSignals {
+  /**
+   * An onboarding or profile screen is open: fleet partners, referral codes, supervisor,
+   * businesses and the documents' links are pulled while it is, when due.
+   */
+  profile?: boolean;
+}
+
+/** Onboarding and profile: the saves and document photos (the account queue) and their pulls. */
+export const profile = defineFeature({
+  name: 'profile',
+  kinds: PROFILE_KINDS,
+  setup: (ctx) => {
+    let watched = false;
+
+    /** While a profile screen is open: its reference data and document links, each when due (pulls/profile.ts). */
+    async function pullProfile(options: { eager: boolean; force: boolean }): Promise<void> {
+      await ctx.guard('profile pulls', async () => {
+        await ctx.ready;
+        if (!(await ctx.session.tokens())) return;
+        const user = await ctx.db.user.get('me');
+        if (!user) return;
+        await pullProfileDue(ctx.pullCtx, user, options, (what, job) => ctx.guard(what, job));
+      });
+    }
+
+    return {
+      commands: profileCommands(ctx),
+      watch: (signals: ProfileSignals) => {
+        if (signals.profile === undefined) return;
+        const opened = signals.profile && !watched;
+        watched = signals.profile;
+        // A profile screen opened: what it shows is pulled now if due (never a full sync).
+        if (opened) ctx.chain(() => pullProfile({ eager: false, force: false }));
+      },
+      forget: () => {
+        watched = false;
+      },
+      pulls: [
+        {
+          stage: 'account',
+          run: async (sync) => {
+            if (watched) sync.start('profile pulls', () => pullProfile({ eager: sync.eager, force: sync.force }));
+          },
+        },
+      ],
+    };
+  },
+});

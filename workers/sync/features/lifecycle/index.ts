@@ -3,41 +3,23 @@
  * and start (queued through the outbox, re-checked on arrival), with how their answers reach the
  * mirror and the pulls that follow them.
  */
-import type { CommandError, CommandResult, SyncApi } from '#contracts/sync';
+import type { CommandError, CommandResult } from '#contracts/sync';
 import { START_TASK_KIND, type StartTaskPayload } from '#db/outboxKinds';
-import type { ShelfworkDb } from '#db/schema';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import { isValidCoordinates } from '#domain/geo';
 import { startRefusal } from '#domain/lifecycle';
 import { readTimestamp } from '#domain/time';
 import type { Coordinates } from '#domain/types';
 import { canSeeTasks } from '#domain/users';
-import { isTask } from '../answers';
-import { toTaskRow } from '../kinds';
-import type { LocalWrites, PullContext } from '../pulls/base';
-import { pullReservationLimit } from '../pulls/account';
-import { pullTask, pullTasksByStatus } from '../pulls/taskLists';
-import { enqueueMutation } from '../queue';
-import { NOT_LOGGED_IN, type Session } from '../session';
-import { runCommand, toCommand, type Warn } from './command';
-import type { Drainer } from './drainer';
-
-export interface LifecycleDeps {
-  db: ShelfworkDb;
-  session: Session;
-  now: () => Date;
-  ready: Promise<void>;
-  writes: LocalWrites;
-  pullCtx: PullContext;
-  drainer: Drainer;
-  warn: Warn;
-  /** Runs a background job whose throw is a bug: logged and contained. */
-  guard: <T>(what: string, job: () => Promise<T>) => Promise<T | undefined>;
-  /** Pulls a reserved / in-progress task's pack when it is due. */
-  pullPackIfDue: (taskId: string) => Promise<void>;
-}
-
-export type LifecycleHandlers = Pick<SyncApi, 'reserveTask' | 'cancelTask' | 'startTask'>;
+import { isTask } from '../../answers';
+import { runCommand, toCommand } from '../../command';
+import { command, defineFeature, queued, type FeatureContext } from '../../feature';
+import { taskMutation, toTaskRow, type OutboxKind } from '../../kinds';
+import { pullPackIfDue as pullPackIfDueOf } from '../../packSchedule';
+import { pullReservationLimit } from '../../pulls/account';
+import { pullTask, pullTasksByStatus } from '../../pulls/taskLists';
+import { enqueueMutation } from '../../queue';
+import { NOT_LOGGED_IN } from '../../session';
 
 const OK: CommandResult = { ok: true, value: undefined };
 
@@ -56,8 +38,9 @@ function taskPath(taskId: string, action: string): string {
   return `task/${encodeURIComponent(taskId)}/${action}`;
 }
 
-export function lifecycleHandlers(deps: LifecycleDeps): LifecycleHandlers {
-  const { db, session, now, ready, writes, pullCtx, drainer, warn, guard, pullPackIfDue } = deps;
+function lifecycleCommands(ctx: FeatureContext) {
+  const { db, session, now, ready, writes, pullCtx, drainer, warn, guard } = ctx;
+  const pullPackIfDue = (taskId: string) => pullPackIfDueOf(ctx, taskId);
 
   /**
    * Online only (a race between taskers): one request with a fresh Idempotency-Key, no queue, no
@@ -110,7 +93,7 @@ export function lifecycleHandlers(deps: LifecycleDeps): LifecycleHandlers {
     if (started.error) {
       return refused({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid start time', fields: { startedAt: started.error } });
     }
-        const payload: StartTaskPayload = { latitude: position.latitude, longitude: position.longitude, startedAt: started.value.toISOString() };
+    const payload: StartTaskPayload = { latitude: position.latitude, longitude: position.longitude, startedAt: started.value.toISOString() };
     try {
       await enqueueMutation(
         db,
@@ -148,7 +131,7 @@ export function lifecycleHandlers(deps: LifecycleDeps): LifecycleHandlers {
    * that is not this task (e.g. a 204) is replaced by pulling the task.
    */
   async function writeTaskAnswer(taskId: string, body: unknown, mode: 'keep' | 'available-if-visible'): Promise<void> {
-        if (!isTask(body) || body.id !== taskId) {
+    if (!isTask(body) || body.id !== taskId) {
       await guard('task pull', () => pullTask(pullCtx, taskId));
       return;
     }
@@ -177,5 +160,39 @@ export function lifecycleHandlers(deps: LifecycleDeps): LifecycleHandlers {
     await Promise.all(jobs);
   }
 
-  return { reserveTask, cancelTask, startTask };
+  return {
+    /**
+     * Online only: reserving is a race between taskers, so it is never queued. On success the task,
+     * the reservation limit and the reserved list are pulled again. Offline → error code 'NETWORK'.
+     */
+    reserveTask: command(reserveTask),
+    /** Online only: the server judges early/late cancel with its clock. `justification` for late cancels. */
+    cancelTask: command(cancelTask),
+    /**
+     * Queued through the outbox (works offline): the mirror shows the task in progress at once;
+     * the server re-checks the recorded position and time on arrival (DESIGN.md, "Offline start").
+     */
+    startTask: queued(startTask),
+  };
 }
+
+/**
+ * `start-task` (POST task/{id}/start). Optimistic change: status in_progress, startTime =
+ * startedAt (startTask above). 2xx: the answer is the started task. Rejected (420 too far, window
+ * ended ...): the record stays rejected with the server's message and the task is pulled, which
+ * puts it back in its server state (reserved, or wherever the server has it).
+ */
+const startTaskKind: OutboxKind<typeof START_TASK_KIND> = {
+  reconcile: taskMutation.reconcile,
+  afterRejection: taskMutation.afterRejection,
+};
+
+/**
+ * The task life cycle. The page checks the domain rules first (src/domain/lifecycle.ts); the
+ * server re-checks them with its own clock.
+ */
+export const lifecycle = defineFeature({
+  name: 'lifecycle',
+  kinds: { [START_TASK_KIND]: startTaskKind },
+  setup: (ctx) => ({ commands: lifecycleCommands(ctx) }),
+});

@@ -3,37 +3,24 @@
  * `session` table. Logging out clears the account's mirror but keeps the tasker's unsent work.
  */
 import { SESSION_EXPIRED_KEY } from '#contracts/kv';
-import type { CommandResult, SyncApi } from '#contracts/sync';
-import type { ShelfworkDb } from '#db/schema';
+import type { CommandResult } from '#contracts/sync';
 import type { AuthTokens, CountryCode } from '#domain/types';
-import { isAuthTokens } from '../answers';
-import type { ApiResult } from '../http';
-import { clearPacks, packTables } from '../pack';
-import { clearAccountKv } from '../pulls/base';
-import { clearProfile, profileTables } from '../pulls/profile';
-import type { Session } from '../session';
-import { toCommand } from './command';
-
-export interface AuthDeps {
-  db: ShelfworkDb;
-  session: Session;
-  /** Pulls the user row (routing waits for it); never throws. */
-  pullUser: () => Promise<unknown>;
-  /** Starts the login's full sync in the background. */
-  syncAfterLogin: () => void;
-  /** Forgets what the screens watched (a logout ends them). */
-  forgetWatches: () => void;
-}
+import { isAuthTokens } from '../../answers';
+import { toCommand } from '../../command';
+import { command, defineFeature, type FeatureContext } from '../../feature';
+import type { ApiResult } from '../../http';
+import { clearPacks, packTables } from '../../pack';
+import { pullUser } from '../../pulls/account';
+import { clearAccountKv } from '../../pulls/base';
+import { clearProfile, profileTables } from '../../pulls/profile';
 
 /** The login is the mirrored tasker's own (emails compare without case or surrounding spaces). */
 function sameLogin(mirroredEmail: string | null | undefined, login: string): boolean {
   return typeof mirroredEmail === 'string' && mirroredEmail.trim().toLowerCase() === login.trim().toLowerCase();
 }
 
-export type AuthHandlers = Pick<SyncApi, 'sendEmailCode' | 'register' | 'loginWithCode' | 'loginWithPassword' | 'logout'>;
-
-export function authHandlers(deps: AuthDeps): AuthHandlers {
-  const { db, session } = deps;
+function authCommands(ctx: FeatureContext) {
+  const { db, session } = ctx;
 
   async function completeLogin(result: ApiResult<unknown>, email: string): Promise<CommandResult> {
     if (!result.ok) return toCommand(result);
@@ -52,8 +39,8 @@ export function authHandlers(deps: AuthDeps): AuthHandlers {
     });
     // The user row decides routing (onboarding or tasks), so the login waits for it; the rest
     // of "pull everything" runs behind (meta was cleared on logout or an account switch).
-    await deps.pullUser();
-    deps.syncAfterLogin();
+    await ctx.guard('user pull', () => pullUser(ctx.pullCtx));
+    ctx.drainer.spawn(ctx.syncNow('login'));
     return { ok: true, value: undefined };
   }
 
@@ -78,32 +65,38 @@ export function authHandlers(deps: AuthDeps): AuthHandlers {
   }
 
   return {
-    async sendEmailCode(email: string) {
+    sendEmailCode: command(async (email: string): Promise<CommandResult> => {
       return toCommand(await session.request('POST', 'auth/send-email-code', { body: { email }, auth: 'none' }));
-    },
+    }),
 
-    async register(email: string, country: CountryCode) {
+    register: command(async (email: string, country: CountryCode): Promise<CommandResult> => {
       return toCommand(await session.request('POST', 'auth/register', { body: { email, country }, auth: 'none' }));
-    },
+    }),
 
-    async loginWithCode(email: string, code: string) {
+    loginWithCode: command(async (email: string, code: string): Promise<CommandResult> => {
       const result = await session.request<unknown>('POST', 'auth/login', { body: { code, type: 'email', email }, auth: 'none' });
       return completeLogin(result, email);
-    },
+    }),
 
-    async loginWithPassword(username: string, password: string) {
+    loginWithPassword: command(async (username: string, password: string): Promise<CommandResult> => {
       const result = await session.request<unknown>('POST', 'auth/password-login', { body: { username, password }, auth: 'none' });
       return completeLogin(result, username);
-    },
+    }),
 
     /**
-     * Clears the tokens and every mirrored table except countries (public reference data the
+     * Clears tokens and every mirrored table except countries (public reference data the
      * register screen needs offline). Unsent and rejected outbox records are KEPT: they are the
      * tasker's work; they carry their owner's id and drain only when that tasker logs in again.
      */
-    async logout() {
+    logout: command(async (): Promise<void> => {
       await db.transaction('rw', accountTables(), forgetAccount);
-      deps.forgetWatches();
-    },
+      ctx.forgetWatches();
+    }),
   };
 }
+
+/** Auth (online-only commands; tokens are stored in the mirror's `session` table). */
+export const auth = defineFeature({
+  name: 'auth',
+  setup: (ctx) => ({ commands: authCommands(ctx) }),
+});

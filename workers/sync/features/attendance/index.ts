@@ -8,29 +8,22 @@
  */
 import type { CommandResult } from '#contracts/sync';
 import { ATTENDANCE_ANSWER_KIND } from '#db/outboxKinds';
-import type { ShelfworkDb } from '#db/schema';
-import { readAttendanceAnswer } from '#domain/attendance';
+import { readAttendanceAnswer, type AttendanceAnswer } from '#domain/attendance';
 import { REFUSAL_MESSAGES } from '#domain/errors';
-import { enqueueMutation } from '../queue';
-import { NOT_LOGGED_IN, type Session } from '../session';
-import { runCommand, toCommand, type Warn } from './command';
-import type { Drainer } from './drainer';
-
-export interface AttendanceDeps {
-  db: ShelfworkDb;
-  session: Session;
-  now: () => Date;
-  drainer: Drainer;
-  warn: Warn;
-}
+import { runCommand, toCommand } from '../../command';
+import { defineFeature, queued, type FeatureContext } from '../../feature';
+import { attendanceDue, pullAttendanceRequests } from '../../pulls/attendance';
+import { enqueueMutation } from '../../queue';
+import { NOT_LOGGED_IN } from '../../session';
+import { attendanceAnswerKind } from './kind';
 
 export function attendancePath(taskId: string): string {
   return `task/${encodeURIComponent(taskId)}/attendance-request`;
 }
 
-export function answerAttendanceHandler(deps: AttendanceDeps): (taskId: string, answer: unknown) => Promise<CommandResult> {
-  const { db, session, now, drainer, warn } = deps;
-  return (taskId, input) =>
+function answerAttendanceHandler(ctx: FeatureContext): (taskId: string, answer: AttendanceAnswer) => Promise<CommandResult> {
+  const { db, session, now, drainer, warn } = ctx;
+  return (taskId, input: unknown) =>
     runCommand(warn, 'answerAttendance', async () => {
       if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
       if (typeof taskId !== 'string' || taskId === '') return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message: 'No task', fields: { taskId: 'REQUIRED' } } };
@@ -43,7 +36,6 @@ export function answerAttendanceHandler(deps: AttendanceDeps): (taskId: string, 
       }
       await enqueueMutation(db, { taskId, kind: ATTENDANCE_ANSWER_KIND, method: 'POST', path, payload: answer }, {
         now: now(),
-        coalesce: true,
         optimistic: async () => {
           // A refused earlier answer is answered by this one.
           await db.outbox.where('taskId').equals(taskId).filter((r) => r.kind === ATTENDANCE_ANSWER_KIND && r.state === 'rejected').delete();
@@ -53,3 +45,27 @@ export function answerAttendanceHandler(deps: AttendanceDeps): (taskId: string, 
       return { ok: true, value: undefined };
     });
 }
+
+export const attendance = defineFeature({
+  name: 'attendance',
+  kinds: { [ATTENDANCE_ANSWER_KIND]: attendanceAnswerKind },
+  setup: (ctx) => ({
+    commands: {
+      /**
+       * `POST task/{taskId}/attendance-request` (spec section 7), queued on the task's queue: works
+       * offline, delivered exactly once; the request leaves kv `attendance:requests` on the 2xx. A
+       * refusal stays as a rejected record with the server's code (ATTENDANCE_ALREADY_SUBMITTED ...).
+       */
+      answerAttendance: queued(answerAttendanceHandler(ctx)),
+    },
+    pulls: [
+      {
+        stage: 'account',
+        run: async (sync) => {
+          if (await attendanceDue(ctx.db, sync.user, sync.now, sync.eager, sync.force)) sync.start('attendance pull', () => pullAttendanceRequests(ctx.pullCtx));
+        },
+      },
+    ],
+    followUps: { attendance: () => ctx.guard('attendance pull', () => pullAttendanceRequests(ctx.pullCtx)) },
+  }),
+});
