@@ -18,7 +18,8 @@ import type { Db } from '../db/database';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { MIGRATIONS } from '../db/migrations';
 import type { TaskStatus } from '#domain/types';
-import { currentSnapshot, listTasks, orderSpec, readListChanges, type TaskRow, type Viewer } from '../tasks/queries';
+import { listTasks, orderSpec, type TaskRow, type Viewer } from '../tasks/queries';
+import { currentSnapshot, readListChanges } from '../tasks/listChanges';
 
 /** Bump when the meaning or the shape of a delta changes: every client then resyncs once. */
 const DELTA_VERSION = 1;

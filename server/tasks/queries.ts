@@ -1,18 +1,19 @@
 /**
  * SQL for tasks: the visible-task filter, paged lists with keyset cursors, one task, places with
- * task counts, the reservation limit. Every list is two queries (tasks with place, retailer,
- * task type and country joined; then the trainings of the task types on the page): no N+1.
- * Over 450 lines on purpose: the visible-task filter, the orderings and the keyset conditions are
- * one SQL vocabulary that the list, detail and places queries share; split, they would be read
- * side by side anyway.
+ * task counts, the viewer's row and the reservation limit. Every list is two queries (tasks with
+ * place, retailer, task type and country joined; then the trainings of the task types on the
+ * page): no N+1. What changed in a list since a snapshot is in listChanges.ts.
  */
 import { sql, type Expression, type SqlBool, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
-import { PREPARED, type Db } from '../db/database';
-import type { UsersTable } from '../db/schema';
+import type { Db } from '../db/database';
+import type { CountriesTable, PlacesTable, TasksTable, UsersTable } from '../db/schema';
 import type { Coordinates, TaskOrderBy, TaskStatus } from '#domain/types';
 import { PLACE_COLUMNS, referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
+import type { TaskTypeTrainingRow } from './rows';
 import { localizedSql } from '../catalog/localize';
+
+export type { TaskTypeTrainingRow } from './rows';
 
 /** Who is looking, with what the visibility and isReservable rules need. */
 export interface Viewer {
@@ -40,50 +41,53 @@ export interface TaskFilters {
   ids?: string[];
 }
 
+/** The task columns of every task row (list and detail), written once for both queries. */
+const TASK_COLUMNS = [
+  'id',
+  'status',
+  'tasker_id',
+  'task_type_id',
+  'title',
+  'image',
+  'payment_id',
+  'time_window_start',
+  'time_window_end',
+  'start_time',
+  'end_time',
+  'finalization_time',
+  'expected_duration',
+  'currency_code',
+  'early_cancel_deadline',
+  'late_cancel_deadline',
+  'result_comment',
+  'tasker_comment',
+  'descriptive_comment',
+  'letter_of_authority_url',
+  'target_product_photos',
+  'done_checklist_item_ids',
+  'has_outstanding_dispute',
+  'updated_at',
+  'reserved_at',
+] as const satisfies readonly (keyof TasksTable)[];
+const T_TASK_COLUMNS = TASK_COLUMNS.map((column) => `t.${column}` as const);
+
+/** The amounts as exact decimal strings (numeric to text, never through a float). */
+const REWARD_COLUMNS = [
+  sql<string>`t.reward::text`.as('reward'),
+  sql<string>`t.base_reward::text`.as('base_reward'),
+  sql<string | null>`t.bonus_reward::text`.as('bonus_reward'),
+  sql<string | null>`t.reduced_reward::text`.as('reduced_reward'),
+];
+
 /** A task row as the list query selects it; place, retailer and task type columns as the reference cache holds them. */
-export interface TaskRow extends PlaceRef, TaskTypeRef {
-  id: string;
-  status: string;
-  tasker_id: string | null;
-  task_type_id: string;
-  title: string;
-  image: string | null;
-  payment_id: string | null;
-  time_window_start: Date;
-  time_window_end: Date;
-  start_time: Date | null;
-  end_time: Date | null;
-  finalization_time: Date | null;
-  expected_duration: number;
-  currency_code: string;
-  currency_symbol: string;
-  reward: string;
-  base_reward: string;
-  bonus_reward: string | null;
-  reduced_reward: string | null;
-  early_cancel_deadline: Date | null;
-  late_cancel_deadline: Date | null;
-  result_comment: string | null;
-  tasker_comment: string | null;
-  descriptive_comment: string | null;
-  letter_of_authority_url: string | null;
-  target_product_photos: string[];
-  done_checklist_item_ids: string[];
-  has_outstanding_dispute: boolean;
-  updated_at: Date;
-  reserved_at: Date | null;
+export interface TaskRow
+  extends Pick<Selectable<TasksTable>, (typeof TASK_COLUMNS)[number] | 'reward' | 'base_reward' | 'bonus_reward' | 'reduced_reward'>,
+    Pick<Selectable<CountriesTable>, 'currency_symbol'>,
+    PlaceRef,
+    TaskTypeRef {
   sort_value: Date | number | string | null;
   /** The task's market (listTasks only): its currency symbol and language came from the reference cache. */
   country_code?: string;
-}
-
-export interface TaskTypeTrainingRow {
-  task_type_id: string;
-  training_id: string;
-  title: string;
-  link_to_training: string;
-  enabled: boolean;
-  nda_protected: boolean;
 }
 
 /** Haversine distance in metres from a position to the place `p` (same formula as src/domain/geo.ts). */
@@ -95,83 +99,11 @@ export function distanceSql(position: Coordinates): RawBuilder<number> {
 }
 
 /** Tasks the viewer may see: their own, plus available ones in their country if they can see tasks. */
-function visibleSql(viewer: Viewer): RawBuilder<SqlBool> {
+export function visibleSql(viewer: Viewer): RawBuilder<SqlBool> {
   if (viewer.canSeeTasks && viewer.countryCode) {
     return sql<SqlBool>`(t.tasker_id = ${viewer.id} or (t.status = 'available' and t.country_code = ${viewer.countryCode}))`;
   }
   return sql<SqlBool>`t.tasker_id = ${viewer.id}`;
-}
-
-/** Written by a transaction that `snapshot` (a pg_current_snapshot() text) did not see: committed since, or in flight then. */
-function notInSnapshotSql(xid: RawBuilder<unknown>, snapshot: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${xid} >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(${xid}, ${snapshot}::pg_snapshot))`;
-}
-
-/** The database's current snapshot as text (the delta lists' cursor): taken before a list is read. */
-export async function currentSnapshot(db: Db): Promise<string> {
-  const { rows } = await sql<{ s: string }>`select pg_current_snapshot()::text as s`.execute(db);
-  return rows[0]?.s ?? '';
-}
-
-export interface ListChanges {
-  /** The snapshot this answer was read in (the next cursor). */
-  snapshot: string;
-  /** Ids of the viewer's list rows written since `since`, and of own reserved tasks whose window opened or closed since `clockFrom`. */
-  changed: string[];
-  /**
-   * Tombstones: ids of tasks that were in the viewer's list (`statuses`, or any status when none)
-   * when `since` was taken or at some moment after, and are not in it now (reserved by someone
-   * else, expired, cancelled, accepted, deleted…). The previous membership comes from
-   * task_list_exits (migration 0010), judged with the list's visibility rule for this viewer, so
-   * a task the viewer could never see is never named.
-   */
-  removed: string[];
-}
-
-/**
- * What changed in a viewer's list since the snapshot `since`, in **one statement**: its own
- * snapshot (returned as the next cursor) is exactly the one the ids were read in, so no commit
- * falls between two cursors. Both lookups start from the change indexes (tasks.change_xid,
- * task_list_exits.xid): an idle poll reads next to nothing.
- */
-export async function readListChanges(
-  db: Db,
-  viewer: Viewer,
-  statuses: TaskStatus[] | undefined,
-  since: string,
-  clockFrom: Date,
-  now: Date,
-  limits: { changed: number; removed: number },
-): Promise<ListChanges> {
-  const wasVisible =
-    viewer.canSeeTasks && viewer.countryCode
-      ? sql<SqlBool>`(e.old_tasker_id = ${viewer.id} or (e.old_status = 'available' and e.old_country_code = ${viewer.countryCode}))`
-      : sql<SqlBool>`e.old_tasker_id = ${viewer.id}`;
-  const inStatuses = (column: RawBuilder<unknown>) =>
-    statuses && statuses.length > 0 ? sql<SqlBool>`${column} in (${sql.join(statuses)})` : sql<SqlBool>`true`;
-  // Prepared (server/db/database.ts PREPARED): an idle poll is this statement and the viewer's, and
-  // PostgreSQL's planning was most of its cost; its text takes a few shapes (the viewer's kind, the
-  // number of statuses), the snapshot and the times are parameters.
-  const { rows } = await sql<{ s: string; changed: string[] | null; removed: string[] | null }>`${PREPARED}
-    select pg_current_snapshot()::text as s,
-      (select array_agg(c.id) from (
-        select t.id from tasks t
-        where ${notInSnapshotSql(sql`t.change_xid`, since)} and ${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}
-        union
-        select t.id from tasks t
-        where t.tasker_id = ${viewer.id} and t.status = 'reserved' and ${inStatuses(sql`t.status`)}
-          and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
-            or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))
-        limit ${limits.changed}) c) as changed,
-      (select array_agg(r.task_id) from (
-        select distinct e.task_id from task_list_exits e
-        left join tasks t on t.id = e.task_id
-        where ${notInSnapshotSql(sql`e.xid`, since)}
-          and ${wasVisible} and ${inStatuses(sql`e.old_status`)}
-          and (t.id is null or not (${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}))
-        limit ${limits.removed}) r) as removed`.execute(db);
-  const row = rows[0];
-  return { snapshot: row?.s ?? '', changed: row?.changed ?? [], removed: row?.removed ?? [] };
 }
 
 /** The isReservable rule in SQL (mirrors isReservableFor in map.ts). */
@@ -260,38 +192,11 @@ function baseTaskQuery(db: Db) {
     .innerJoin('task_types as tt', 'tt.id', 't.task_type_id')
     .innerJoin('countries as c', 'c.code', 't.country_code')
     .select([
-      't.id',
-      't.status',
-      't.tasker_id',
-      't.task_type_id',
-      't.title',
-      't.image',
-      't.payment_id',
-      't.time_window_start',
-      't.time_window_end',
-      't.start_time',
-      't.end_time',
-      't.finalization_time',
-      't.expected_duration',
-      't.currency_code',
+      ...T_TASK_COLUMNS,
       'c.currency_symbol',
-      sql<string>`t.reward::text`.as('reward'),
-      sql<string>`t.base_reward::text`.as('base_reward'),
-      sql<string | null>`t.bonus_reward::text`.as('bonus_reward'),
-      sql<string | null>`t.reduced_reward::text`.as('reduced_reward'),
-      't.early_cancel_deadline',
-      't.late_cancel_deadline',
-      't.result_comment',
-      't.tasker_comment',
-      't.descriptive_comment',
-      't.letter_of_authority_url',
-      't.target_product_photos',
-      't.done_checklist_item_ids',
-      't.has_outstanding_dispute',
-      't.updated_at',
-      't.reserved_at',
+      ...REWARD_COLUMNS,
       ...PLACE_COLUMNS,
-      // The task type in the task's market language (server/catalog/localize.ts, issue 14).
+      // The task type in the task's market language (server/catalog/localize.ts).
       localizedSql('tt.translations', 'title', 'tt.title', sql`c.locale`).as('tt_title'),
       localizedSql('tt.translations', 'shortDescription', 'tt.short_description', sql`c.locale`).as('tt_short_description'),
       localizedSql('tt.translations', 'fullDescription', 'tt.full_description', sql`c.locale`).as('tt_full_description'),
@@ -310,37 +215,6 @@ function baseTaskQuery(db: Db) {
         where ttt.task_type_id = t.task_type_id)`.as('tt_trainings'),
     ]);
 }
-
-/** Task columns only; place, retailer, task type and currency symbol come from the reference cache. */
-const SLIM_TASK_COLUMNS = [
-  't.id',
-  't.status',
-  't.tasker_id',
-  't.task_type_id',
-  't.place_id',
-  't.country_code',
-  't.title',
-  't.image',
-  't.payment_id',
-  't.time_window_start',
-  't.time_window_end',
-  't.start_time',
-  't.end_time',
-  't.finalization_time',
-  't.expected_duration',
-  't.currency_code',
-  't.early_cancel_deadline',
-  't.late_cancel_deadline',
-  't.result_comment',
-  't.tasker_comment',
-  't.descriptive_comment',
-  't.letter_of_authority_url',
-  't.target_product_photos',
-  't.done_checklist_item_ids',
-  't.has_outstanding_dispute',
-  't.updated_at',
-  't.reserved_at',
-] as const;
 
 /**
  * A page of visible tasks. The hot path of the app (DESIGN.md budget: p99 ≤ 50 ms at 300 req/s),
@@ -370,14 +244,8 @@ export async function listTasks(
     q = q.innerJoin('places as p', 'p.id', 't.place_id').innerJoin('retailers as r', 'r.id', 'p.retailer_id') as unknown as typeof q;
   }
   const slim = await q
-    .select(SLIM_TASK_COLUMNS)
-    .select([
-      sql<string>`t.reward::text`.as('reward'),
-      sql<string>`t.base_reward::text`.as('base_reward'),
-      sql<string | null>`t.bonus_reward::text`.as('bonus_reward'),
-      sql<string | null>`t.reduced_reward::text`.as('reduced_reward'),
-      order.expr.as('sort_value'),
-    ])
+    // Task columns only; place, retailer, task type and currency symbol come from the reference cache.
+    .select([...T_TASK_COLUMNS, 't.place_id', 't.country_code', ...REWARD_COLUMNS, order.expr.as('sort_value')])
     .where((eb) => eb.and(where as Expression<SqlBool>[]))
     .orderBy(sql`${order.expr} ${dir}`)
     .orderBy(sql`t.id ${dir}`)
@@ -395,7 +263,7 @@ export async function listTasks(
   }
   const out: TaskRow[] = [];
   for (const r of slim) {
-    // The task type in the task's market language (server/catalog/localize.ts, issue 14).
+    // The task type in the task's market language (server/catalog/localize.ts).
     const tt = taskTypes.has(r.task_type_id) ? cache.inLocale(r.task_type_id, locales.get(r.country_code) ?? null) : undefined;
     const place = places.get(r.place_id);
     if (!tt || !place) continue; // deleted reference rows cannot happen with the foreign keys; skip rather than crash
@@ -476,21 +344,14 @@ export async function trainingsOfTaskTypes(db: Db, taskTypeIds: string[]): Promi
     .execute();
 }
 
-export interface PlaceRow {
-  id: string;
-  title: string;
-  address: string;
-  city: string;
-  country_code: string;
-  latitude: number;
-  longitude: number;
-  retailer_id: string;
+/** A place with its retailer, its market's currency and the count and summed reward of its visible available tasks. */
+export interface PlaceRow
+  extends Pick<Selectable<PlacesTable>, 'id' | 'title' | 'address' | 'city' | 'country_code' | 'latitude' | 'longitude' | 'retailer_id'>,
+    Pick<Selectable<CountriesTable>, 'currency_code' | 'currency_symbol'> {
   retailer_name: string;
   retailer_logo: string | null;
   task_count: number;
   task_earn: string | null;
-  currency_code: string;
-  currency_symbol: string;
 }
 
 /** Places with the count and summed reward of the viewer's visible available tasks there. */
@@ -537,16 +398,19 @@ export interface ViewerRow extends Selectable<UsersTable> {
   reservation_used: number;
 }
 
+/** The viewer's facts beside its users row `u`: the trainings done and the minutes of its reserved and in-progress tasks. */
+export const VIEWER_FACT_COLUMNS = [
+  sql<string[]>`coalesce((select json_agg(ut.training_id) from user_trainings ut where ut.user_id = u.id), '[]'::json)`.as('done_training_ids'),
+  sql<number>`(select coalesce(sum(k.expected_duration), 0)::int from tasks k
+    where k.tasker_id = u.id and k.status in ('reserved', 'in_progress'))`.as('reservation_used'),
+];
+
 /** The user with what task visibility and isReservable need, in one query. */
 export async function loadViewerRow(db: Db, userId: string): Promise<ViewerRow | undefined> {
   const row = await db
     .selectFrom('users as u')
     .selectAll('u')
-    .select([
-      sql<string[]>`coalesce((select json_agg(ut.training_id) from user_trainings ut where ut.user_id = u.id), '[]'::json)`.as('done_training_ids'),
-      sql<number>`(select coalesce(sum(k.expected_duration), 0)::int from tasks k
-        where k.tasker_id = u.id and k.status in ('reserved', 'in_progress'))`.as('reservation_used'),
-    ])
+    .select(VIEWER_FACT_COLUMNS)
     .where('u.id', '=', userId)
     .executeTakeFirst();
   return row as ViewerRow | undefined;
@@ -554,65 +418,6 @@ export async function loadViewerRow(db: Db, userId: string): Promise<ViewerRow |
 
 /** What toViewer reads of a user. */
 export type ListViewerRow = Pick<ViewerRow, 'id' | 'country_code' | 'status' | 'reservation_limit_minutes' | 'done_training_ids' | 'reservation_used'>;
-
-/** A stored list answer to check (server/sync/listAnswers.ts): for whom, which statuses, as of which snapshot, and the clock range (clockFrom, now] to check window flips in. */
-export interface ListAnswerCheck {
-  viewer: Viewer;
-  statuses: TaskStatus[] | undefined;
-  snapshot: string;
-  clockFrom: Date;
-  now: Date;
-}
-
-/**
- * The viewer row (as loadViewerRow), the database snapshot of this statement, and — given a
- * stored list answer — whether anything in that viewer's list may have changed since the
- * answer's snapshot, all in **one statement** (one round trip per list request, as before):
- * a task of the list written since (any process, any field), a task that left the list since
- * (task_list_exits, the previous membership judged as for this viewer), or one of the viewer's
- * reserved tasks whose window opened or closed since `clockFrom` (isStartable). The same
- * conditions as readListChanges, only as `exists`; anything else that shapes the answer (the
- * viewer's facts, reference data) the caller compares itself.
- */
-export async function loadViewerForList(
-  db: Db,
-  userId: string,
-  check: ListAnswerCheck | null,
-): Promise<{ row: ListViewerRow | undefined; snapshot: string; changed: boolean }> {
-  let changed: RawBuilder<boolean> = sql<boolean>`true`;
-  if (check) {
-    const { viewer, statuses, snapshot, clockFrom, now } = check;
-    const inStatuses = (column: RawBuilder<unknown>) =>
-      statuses && statuses.length > 0 ? sql<SqlBool>`${column} in (${sql.join(statuses)})` : sql<SqlBool>`true`;
-    const wasVisible =
-      viewer.canSeeTasks && viewer.countryCode
-        ? sql<SqlBool>`(e.old_tasker_id = ${viewer.id} or (e.old_status = 'available' and e.old_country_code = ${viewer.countryCode}))`
-        : sql<SqlBool>`e.old_tasker_id = ${viewer.id}`;
-    changed = sql<boolean>`(
-      exists (select 1 from tasks t where ${notInSnapshotSql(sql`t.change_xid`, snapshot)} and ${visibleSql(viewer)} and ${inStatuses(sql`t.status`)})
-      or exists (select 1 from task_list_exits e where ${notInSnapshotSql(sql`e.xid`, snapshot)} and ${wasVisible} and ${inStatuses(sql`e.old_status`)})
-      or exists (select 1 from tasks t where t.tasker_id = ${viewer.id} and t.status = 'reserved' and ${inStatuses(sql`t.status`)}
-        and ((t.time_window_start > ${clockFrom}::timestamptz and t.time_window_start <= ${now}::timestamptz)
-          or (t.time_window_end > ${clockFrom}::timestamptz and t.time_window_end <= ${now}::timestamptz))))`;
-  }
-  // Only the columns toViewer reads (a whole users row is most of the driver's parsing on a list request).
-  const row = await db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.country_code', 'u.status', 'u.reservation_limit_minutes'])
-    .select([
-      sql<string[]>`coalesce((select json_agg(ut.training_id) from user_trainings ut where ut.user_id = u.id), '[]'::json)`.as('done_training_ids'),
-      sql<number>`(select coalesce(sum(k.expected_duration), 0)::int from tasks k
-        where k.tasker_id = u.id and k.status in ('reserved', 'in_progress'))`.as('reservation_used'),
-      sql<string>`pg_current_snapshot()::text`.as('list_snapshot'),
-      changed.as('list_changed'),
-    ])
-    .where('u.id', '=', userId)
-    .modifyFront(PREPARED)
-    .executeTakeFirst();
-  if (!row) return { row: undefined, snapshot: '', changed: true };
-  const { list_snapshot: snapshot, list_changed: listChanged, ...viewerRow } = row as typeof row & { list_snapshot: string; list_changed: boolean };
-  return { row: viewerRow, snapshot, changed: listChanged !== false };
-}
 
 /** Minutes of the tasker's reserved and in-progress tasks (spec: reservation limit). */
 export async function reservationUsedMinutes(db: Db, userId: string): Promise<number> {

@@ -16,7 +16,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { TaskTypeTrainingRow } from './queries';
+import type { TaskTypeTrainingRow } from './rows';
 import type { TaskType } from '#domain/types';
 import type { TaskTypeShape } from './visibility';
 import { localized, type Translations } from '../catalog/localize';

@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
-import { currentSnapshot, loadViewerForList, readListChanges, type ListAnswerCheck, type Viewer } from '../../server/tasks/queries';
+import type { Viewer } from '../../server/tasks/queries';
+import { currentSnapshot, loadViewerForList, readListChanges, type ListAnswerCheck } from '../../server/tasks/listChanges';
 import { createEmptyPostgresDatabase } from './helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
