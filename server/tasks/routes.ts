@@ -10,7 +10,6 @@ import {
   findTask,
   listPlacesWithTasks,
   listTasks,
-  loadViewerForList,
   loadViewerRow,
   orderSpec,
   type KeysetPosition,
@@ -19,6 +18,7 @@ import {
   type Viewer,
   type ViewerRow,
 } from './queries';
+import { loadViewerForList } from './listChanges';
 import { decodeCursor, encodeCursor, toApiPlace, toApiTask, toApiTaskType } from './map';
 import { referenceCache } from './reference-cache';
 import { toViewer } from './viewer';
