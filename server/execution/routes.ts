@@ -35,6 +35,9 @@ import {
 } from './service';
 import { PHOTO_NAMESPACE } from './photo-uploads';
 import { TASK_PHOTO_TARGET } from '../storage/signing';
+import type { RouteDefinition } from '#contracts/api/common';
+import * as execution from '#contracts/api/execution';
+import { serve } from '../http/contract';
 
 function taskIdParam(request: FastifyRequest | WriteCall): string {
   const { taskId } = request.params as { taskId?: unknown };
@@ -67,7 +70,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
   }
   /** Registers a database-only write as a route that a batch segment may also run directly (server/http/directWrites.ts). */
   const direct: DirectWrite[] = [];
-  const write = (url: string, run: DirectWrite['run'], options: { defers?: boolean } = {}) => direct.push(registerDirectWrite(app, { url, run, ...options }));
+  const write = (definition: RouteDefinition, run: DirectWrite['run'], options: { defers?: boolean } = {}) => direct.push(registerDirectWrite(app, definition, { run, ...options }));
 
   /** Reads need only ownership (reserved, in progress and history alike). */
   async function readable(request: FastifyRequest) {
@@ -76,58 +79,58 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     return { user, task };
   }
 
-  app.get('/api/task/defects', async (request) => {
+  serve(app, execution.listGlobalDefects)(async (request) => {
     const user = await requireUser(ctx, request);
     return { data: await listGlobalDefects(ctx.db, user.country_code) };
   });
 
-  app.get('/api/task/:taskId/checklist-items', async (request) => {
+  serve(app, execution.listChecklistItems)(async (request) => {
     const { task } = await readable(request);
     return { data: await listChecklistItems(ctx.db, task) };
   });
 
-  write('/api/task/:taskId/done-checklist-items', async (c) => {
+  write(execution.setDoneChecklistItems, async (c) => {
     const w = await callWriter(c);
     const taskId = taskIdParam(c);
     const ids = readIdList(readBody(c.body), 'ids');
     return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await setDoneChecklistItems(trx, w, taskId, ids) }));
   }, { defers: true });
 
-  app.get('/api/task/:taskId/products', async (request) => {
+  serve(app, execution.listProducts)(async (request) => {
     const { task } = await readable(request);
     return { data: await listProducts(ctx.db, task.id) };
   });
 
-  app.get('/api/task/:taskId/defects', async (request) => {
+  serve(app, execution.listTaskDefects)(async (request) => {
     const { task } = await readable(request);
     return { data: await listTaskDefects(ctx.db, task.id) };
   });
 
-  write('/api/task/:taskId/defects', async (c) => {
+  write(execution.setTaskDefects, async (c) => {
     const w = await callWriter(c);
     const taskId = taskIdParam(c);
     const defectIds = readIdList(readBody(c.body), 'defectIds');
     return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await setTaskDefects(trx, w, taskId, defectIds) }));
   }, { defers: true });
 
-  app.get('/api/task/:taskId/scanned-items', async (request) => {
+  serve(app, execution.listScannedItems)(async (request) => {
     const { task } = await readable(request);
     return { data: await listScannedItems(ctx.db, task.id) };
   });
 
-  write('/api/task/:taskId/scanned-items', async (c) => {
+  write(execution.replaceScannedItems, async (c) => {
     const w = await callWriter(c);
     const taskId = taskIdParam(c);
     const items = readScannedItems(readBody(c.body));
     return idempotentAnswer(ctx, c.call, w.userId, async (trx) => ({ status: 200, body: await replaceScannedItems(trx, w, taskId, items) }));
   }, { defers: true });
 
-  app.get('/api/task/:taskId/photos', async (request) => {
+  serve(app, execution.listPhotos)(async (request) => {
     const { task } = await readable(request);
     return { data: (await listPhotos(ctx.db, task.id)).map((r) => toApiPhoto(r, readUrl)) };
   });
 
-  app.post('/api/task/:taskId/photos', async (request, reply) => {
+  serve(app, execution.createPhotos)(async (request, reply) => {
     const w = await writer(request);
     const taskId = taskIdParam(request);
     const photos = readNewPhotos(readBody(request.body));
@@ -137,7 +140,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     }));
   });
 
-  app.post('/api/task/:taskId/photos/delete', async (request, reply) => {
+  serve(app, execution.deletePhotos)(async (request, reply) => {
     const w = await writer(request);
     const taskId = taskIdParam(request);
     const photoIds = readIdList(readBody(request.body), 'photoIds', { min: 1 });
@@ -152,7 +155,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     return sent;
   });
 
-  write('/api/task/:taskId/photos/:photoId/update', async (c) => {
+  write(execution.updatePhoto, async (c) => {
     const w = await callWriter(c);
     const taskId = taskIdParam(c);
     const { photoId } = c.params as { photoId?: unknown };
@@ -164,7 +167,7 @@ export function registerExecutionRoutes(app: FastifyInstance, ctx: AppContext, f
     }));
   });
 
-  write('/api/task/:taskId/complete', async (c) => {
+  write(execution.completeTask, async (c) => {
     const w = await callWriter(c);
     const taskId = taskIdParam(c);
     const input = readCompleteInput(c.body);

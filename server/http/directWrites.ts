@@ -1,5 +1,5 @@
 /**
- * Tasker writes that POST /api/batch may run without a request of their own (issue 15): the
+ * Tasker writes that POST /api/batch may run without a request of their own: the
  * execution writes whose whole effect is in the database (no file, mail or push after the commit).
  * Consecutive records of them share one transaction in a batch (a segment, server/http/batch.ts). A direct write is one function of a
  * call — who (the tasker the batch's token names), the route's params, the body, the headers it
@@ -14,8 +14,10 @@
  * characters and parsed as JSON with prototype poisoning refused. Refusals are answered as the
  * error handler answers them (errors.ts errorAnswer, in the batch's Accept-Language).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import FindMyWay from 'find-my-way';
+import type { RouteDefinition } from '#contracts/api/common';
+import { serve } from './contract';
 import { callOf, type IdempotentAnswer, type IdempotentCall } from './idempotency';
 import { taskerIdOf } from './access';
 
@@ -41,9 +43,14 @@ export interface DirectWrite {
   run(call: WriteCall): Promise<IdempotentAnswer>;
 }
 
-/** Registers `write` as a POST route of `app` (the answer of a replay says `Idempotent-Replayed: true`). */
-export function registerDirectWrite(app: FastifyInstance, write: DirectWrite): DirectWrite {
-  app.post(write.url, async (request: FastifyRequest, reply) => {
+/**
+ * Registers `write` as the POST route of its definition (src/contracts/api: URL and schemas) on
+ * `app`; the answer of a replay says `Idempotent-Replayed: true`.
+ */
+export function registerDirectWrite(app: FastifyInstance, definition: RouteDefinition, write: Omit<DirectWrite, 'url'>): DirectWrite {
+  if (definition.method !== 'POST') throw new Error(`A direct write is a POST route: ${definition.method} ${definition.url}`);
+  const registered: DirectWrite = { ...write, url: definition.url };
+  serve(app, definition)(async (request, reply) => {
     const answer = await write.run({
       taskerId: taskerIdOf(request),
       params: (request.params ?? {}) as Record<string, string>,
@@ -54,7 +61,7 @@ export function registerDirectWrite(app: FastifyInstance, write: DirectWrite): D
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
     return reply.status(answer.status).send(answer.body);
   });
-  return write;
+  return registered;
 }
 
 /** A direct write matched to a batch record's path, with its params. */
