@@ -11,8 +11,12 @@ import { AppNotificationSchema, PushSettingsSchema } from './models';
 
 const tags = ['notifications'];
 
-/** A body any JSON value passes, documented by its fields (each left to the service's check). */
-const LooseBody = <T>(description: string, properties: Record<string, { description: string }>) => Type.Unsafe<T>({ description, properties });
+/**
+ * A body any JSON value passes (the second branch), documented by its fields (the first branch;
+ * each field left to the service's check).
+ */
+const LooseBody = <T>(description: string, properties: Record<string, { description: string }>) =>
+  Type.Unsafe<T>({ description, anyOf: [{ type: 'object', properties }, { description: 'Any other JSON value: read as an empty object' }] });
 
 export const PushSubscriptionSchema = Type.Object({
   endpoint: Type.String(),
