@@ -45,9 +45,11 @@ import type { Db } from '../db/database';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import type { UploadClaims } from './signing';
+import * as uploadRoutes from '#contracts/api/uploads';
+import { serve } from '../http/contract';
 
 /** Where the worker creates its uploads (the `tus.endpoint` of an upload answer). */
-export const TUS_PATH = '/api/uploads/tus';
+export const TUS_PATH = uploadRoutes.createResumableUpload.url;
 /** How long a cut upload may be resumed before its bytes are removed. */
 export const TUS_EXPIRATION_MS = 24 * 3600 * 1000;
 /**
@@ -265,7 +267,7 @@ export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
 
   const url = (path: string) => `http://tus.internal${path}`;
 
-  app.post(TUS_PATH, async (request, reply) => {
+  serve(app, uploadRoutes.createResumableUpload)(async (request, reply) => {
     const headers = request.headers;
     if (headers['tus-resumable'] === undefined) throw new ApiError(400, 'BAD_REQUEST', 'Tus-Resumable is required (1.0.0)');
     const token = tokenOf(headers['upload-metadata'] as string | undefined);
@@ -321,14 +323,14 @@ export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
     }
   }
 
-  app.head(`${TUS_PATH}/:id`, async (request, reply) => {
+  serve(app, uploadRoutes.resumableUploadOffset)(async (request, reply) => {
     const { upload } = await uploadOf(request);
     const response = await tus.handleWeb(new Request(url(`${TUS_PATH}/${upload.id}`), { method: 'HEAD', headers: webHeaders(request) }));
     await relay(reply, response, upload);
     return reply.code(response.status).send();
   });
 
-  app.patch(`${TUS_PATH}/:id`, async (request, reply) => {
+  serve(app, uploadRoutes.patchResumableUpload)(async (request, reply) => {
     const { id, upload, judged } = await uploadOf(request);
     if (!(request.body instanceof TusBody)) {
       if (request.body === undefined || request.body === null) throw new ApiError(400, 'BAD_REQUEST', 'A chunk needs Content-Type: application/offset+octet-stream');

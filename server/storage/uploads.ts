@@ -31,6 +31,8 @@ import { createFsPhotoStorage, type PhotoStorage, type StagedPhoto } from './pho
 import { createS3PhotoStorage, ObjectChanged, type DirectStorage } from './s3-storage';
 import { FileUrlSigner, type UploadClaims } from './signing';
 import { createTusStore, registerTusRoutes, TUS_PATH, TusUploads, type Judged } from './tus';
+import * as uploadRoutes from '#contracts/api/uploads';
+import { serve } from '../http/contract';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
 const lengthMismatch = () => new ApiError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
@@ -295,7 +297,7 @@ export function uploadsPlugin(options: UploadsOptions) {
       if (closeAfter.has(request) || (request.body instanceof UploadBody && request.body.state === 'reading')) void reply.header('connection', 'close');
     }
 
-    app.put('/api/uploads/*', { onRequest: checkHeaders, onSend: closeIfHalfRead }, async (request) => {
+    serve(app, uploadRoutes.putUpload, { onRequest: checkHeaders, onSend: closeIfHalfRead })(async (request) => {
       const judged = claimsOf.get(request);
       if (!judged) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
       const { claims, target } = judged;
@@ -366,7 +368,7 @@ export function uploadsPlugin(options: UploadsOptions) {
     // HEAD (size, type) and its first bytes (JPEG), then copied to the row's key and recorded.
     // The bytes never pass through this process. Idempotent like the PUT: a confirmed row
     // answers again; a refused object is deleted.
-    app.post('/api/uploads/*', { onRequest: checkToken }, async (request) => {
+    serve(app, uploadRoutes.confirmUpload, { onRequest: checkToken })(async (request) => {
       const judged = claimsOf.get(request);
       const direct = files.direct;
       if (!judged || !direct) throw forbidden('UPLOAD_TOKEN_INVALID', 'This upload link is not valid');
@@ -407,7 +409,9 @@ export function uploadsPlugin(options: UploadsOptions) {
     });
 
     for (const source of sources) {
-      app.get(`/api/${source.namespace}/:id/file`, async (request, reply) => {
+      const route = uploadRoutes.fileRoutes[source.namespace];
+      if (!route) throw new Error(`No read route is defined for the files of ${source.namespace} (src/contracts/api/uploads.ts)`);
+      serve(app, route)(async (request, reply) => {
         const { id } = request.params as { id?: unknown };
         if (!isPlausibleId(id)) throw source.notFound();
         const query = asQuery(request.query);
