@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { taskerIdOf } from '../http/access';
 import { findUserById, type UserRow } from '../users/queries';
-import { batchTransaction } from '../http/batch';
+import { batchTransaction } from '../db/segment';
 
 /** The authenticated user's row, or 401 (UNAUTHORIZED). Read once per batch segment (its records change no user row). */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {

@@ -7,7 +7,8 @@ import { ApiError } from '../http/errors';
 import type { Files, FileSource, UploadTarget } from '../storage/uploads';
 import { TASK_PHOTO_TARGET, type UploadClaims } from '../storage/signing';
 import { execDb } from './tables';
-import { findPhoto, photoNotFound, refuse, toApiPhoto, type PhotoRow } from './service';
+import { refuse } from './service';
+import { findPhoto, photoNotFound, toApiPhoto, type PhotoRow } from './photos';
 import type { Photo } from '#domain/types';
 
 export const PHOTO_NAMESPACE = 'photos';

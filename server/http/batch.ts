@@ -43,12 +43,11 @@
  *   answers and the database end as they would without deferring. BATCH_DEFERRED_WRITES=off turns
  *   it off (bench:outbox's 'lanes' side).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { UserRow } from '../users/queries';
+import { batchTransaction, segmentStore, type BatchTransaction } from '../db/segment';
 import { ApiError, badRequest, errorAnswer, serviceUnavailable } from './errors';
 import { directWriteMatcher, type DirectWrite, type MatchedWrite } from './directWrites';
 
@@ -102,51 +101,6 @@ export interface BatchResult {
 }
 
 /** An idempotency row as runIdempotent reads it. */
-export interface KnownKey {
-  status_code: number;
-  response: unknown;
-  request_hash: string;
-}
-
-/** The open transaction of a batch segment, seen by the records' routes (through AsyncLocalStorage). */
-export interface BatchTransaction {
-  trx: Db;
-  /** The batch's viewer: the idempotency scope of its records. */
-  scope: string;
-  /** Idempotency rows of the segment's keys (read once, then kept up to date by runIdempotent). */
-  known: Map<string, KnownKey>;
-  /** The viewer's user row once a record's route read it (server/auth/guard.ts): the segment's routes change no user row. */
-  viewer?: UserRow;
-  /** False once the segment has committed or rolled back: work a route left behind uses the pool again. */
-  open: boolean;
-  /**
-   * What the segment's own writes left in the database, kept by the routes so a later record of
-   * the segment need not read it again (server/execution/service.ts: the locked task row, a task's
-   * scan list). Rows a route memoises are locked by this transaction (the task row lock), so no
-   * other transaction changes them before the commit; emptied at every rollback to a savepoint.
-   */
-  memo: Map<string, unknown>;
-  /** Key rows of the segment's fresh records (answers and refusals), written together before the commit. */
-  pendingKeys: PendingKeyRow[];
-  /** Whether this run of the segment defers the writes of the direct writes registered with `defers` (false on the rerun). */
-  defer: boolean;
-  /** Whether the record running now is one whose writes are deferred (it takes no savepoint). */
-  recordDefers: boolean;
-  /** Deferred writes by task and kind, in first-deferred order (flushDeferred runs them). */
-  deferred: Map<string, DeferredWrite>;
-  /** Set when a deferring record failed other than by a refusal: the segment is rolled back and run again without deferring. */
-  poisoned: boolean;
-}
-
-/** A deferred write: given the segment's memo as it is when the write runs. */
-export type DeferredWrite = (memo: Map<string, unknown>) => Promise<void>;
-
-/** The segment's deferred writes when the record running now defers (`trx` is the segment's), else null. */
-export function deferredWrites(trx: unknown): Map<string, DeferredWrite> | null {
-  const t = batchTransaction();
-  return t && t.trx === trx && t.defer && t.recordDefers ? t.deferred : null;
-}
-
 /** Runs the segment's deferred writes (before any other record of the segment, and before its commit). */
 async function flushDeferred(state: BatchTransaction): Promise<void> {
   for (const [key, write] of state.deferred) {
@@ -157,19 +111,6 @@ async function flushDeferred(state: BatchTransaction): Promise<void> {
 
 /** Thrown inside a segment that must be rolled back and run again without deferring. */
 class RerunSegment extends Error {}
-
-/** An idempotency row waiting for its segment's commit. */
-export interface PendingKeyRow {
-  scope: string;
-  key: string;
-  method: string;
-  path: string;
-  request_hash: string;
-  status_code: number;
-  /** The answer as JSON text. */
-  response: string;
-  created_at: Date;
-}
 
 /**
  * Writes the segment's key rows in one statement (a few for a long segment). A key another
@@ -194,20 +135,6 @@ async function writePendingKeys(state: BatchTransaction): Promise<void> {
       throw serviceUnavailable(1);
     }
   }
-}
-
-const segmentStore = new AsyncLocalStorage<BatchTransaction>();
-
-/** The batch transaction the current request runs in, or null. */
-export function batchTransaction(): BatchTransaction | null {
-  const t = segmentStore.getStore();
-  return t?.open ? t : null;
-}
-
-/** The segment's memo when `trx` is the open batch segment's transaction (else null: nothing is kept). */
-export function segmentMemo(trx: unknown): Map<string, unknown> | null {
-  const t = batchTransaction();
-  return t && t.trx === trx ? t.memo : null;
 }
 
 /**

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { batchTransaction, type BatchTransaction, type KnownKey } from './batch';
+import { batchTransaction, type BatchTransaction, type KnownKey } from '../db/segment';
 import type { Clock } from '../clock';
 import { ApiError, badRequest } from './errors';
 import { localizedStoredError } from './localize';
