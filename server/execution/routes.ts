@@ -13,26 +13,11 @@ import { registerDirectWrite, type DirectWrite, type WriteCall } from '../http/d
 import type { Files } from '../storage/uploads';
 import type { PhotoUploadTarget } from '#domain/types';
 import { readBody, readCompleteInput, readIdList, readNewPhotos, readPhotoComment, readScannedItems } from './input';
-import {
-  completeTask,
-  createPhotos,
-  deletePhotos,
-  listChecklistItems,
-  listGlobalDefects,
-  listPhotos,
-  listProducts,
-  listScannedItems,
-  listTaskDefects,
-  ownTask,
-  photoNotFound,
-  replaceScannedItems,
-  setDoneChecklistItems,
-  setTaskDefects,
-  taskNotFound,
-  toApiPhoto,
-  updatePhotoComment,
-  type Writer,
-} from './service';
+import { completeTask, ownTask, taskNotFound, type Writer } from './service';
+import { listChecklistItems, setDoneChecklistItems } from './checklist';
+import { listGlobalDefects, listProducts, listTaskDefects, setTaskDefects } from './defects';
+import { listScannedItems, replaceScannedItems } from './scans';
+import { createPhotos, deletePhotos, listPhotos, photoNotFound, toApiPhoto, updatePhotoComment } from './photos';
 import { PHOTO_NAMESPACE } from './photo-uploads';
 import { TASK_PHOTO_TARGET } from '../storage/signing';
 import type { RouteDefinition } from '#contracts/api/common';
