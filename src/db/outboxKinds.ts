@@ -1,7 +1,10 @@
 /**
- * The outbox record kinds, each with the type of its payload (the request body as sent): written
- * by the sync worker (workers/sync/kinds.ts, which owns what each kind does) and read by the
- * screens that say what is waiting (src/execution).
+ * The outbox record kinds, each with the type of its payload (the request body as sent): the
+ * kind → payload map `OutboxPayloads` makes `OutboxRecord` (src/db/schema.ts) a union by kind, so
+ * a record's payload is typed once its kind is checked. Written by the sync worker, whose features
+ * define what each kind does (workers/sync/features/<feature>/, `kinds`; every name here must
+ * have one, or workers/sync/features/index.ts fails to compile), and read by the screens that say
+ * what is waiting (src/execution, src/profile, src/support, src/attendance).
  */
 import type { AttendanceAnswer } from '#domain/attendance';
 import type { CompletionInput } from '#domain/completion';
@@ -22,9 +25,9 @@ export const SAVE_PROFILE_KIND = 'save-profile' as const;
 export const PAYMENT_DOCUMENTS_KIND = 'payment-documents' as const;
 export const REFERRED_BY_CODE_KIND = 'referred-by-code' as const;
 export const USER_DOCUMENT_KIND = 'user-document' as const;
-/** `POST notifications/{id}/mark-as-seen` (the account queue; issue 14). */
+/** `POST notifications/{id}/mark-as-seen` (the account queue). */
 export const NOTIFICATION_SEEN_KIND = 'notification-seen' as const;
-/** `POST support/submit-support-request {body}` (the account queue; issue 14). */
+/** `POST support/submit-support-request {body}` (the account queue). */
 export const SUPPORT_REQUEST_KIND = 'support-request' as const;
 /** `POST task/{taskId}/attendance-request` (on the task's queue). */
 export const ATTENDANCE_ANSWER_KIND = 'attendance-answer' as const;
@@ -102,6 +105,11 @@ export interface UserDocumentPayload {
 /** The attendance answer as sent: yes `{accept: true, justification: null, policyAgreed: false}`, or no with its reason and the policy agreed. */
 export type AttendanceAnswerPayload = AttendanceAnswer;
 
+/** `POST support/submit-support-request`: the message as sent (trimmed). */
+export interface SupportRequestPayload {
+  body: string;
+}
+
 /** The notification marked seen (the path names it too; the payload lets the mirror find it). */
 export interface NotificationSeenPayload {
   id: string;
@@ -123,7 +131,7 @@ export interface OutboxPayloads {
   [REFERRED_BY_CODE_KIND]: ReferredByCodePayload;
   [USER_DOCUMENT_KIND]: UserDocumentPayload;
   [NOTIFICATION_SEEN_KIND]: NotificationSeenPayload;
-  [SUPPORT_REQUEST_KIND]: { body: string };
+  [SUPPORT_REQUEST_KIND]: SupportRequestPayload;
   [ATTENDANCE_ANSWER_KIND]: AttendanceAnswerPayload;
 }
 

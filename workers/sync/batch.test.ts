@@ -1,5 +1,5 @@
 /**
- * Delivery in batches (issue 15) through the sync worker against the real server: queued records go
+ * Delivery in batches through the sync worker against the real server: queued records go
  * in one POST /api/batch, photos' bytes still alone; a server without the batch route gets them one
  * by one; a batch whose answer was lost is sent again with the same keys and applied once.
  */

@@ -1,5 +1,5 @@
 /**
- * Delta task lists (issue 15, docs/sync-protocol.md "Delta task lists"): the first pull of a list
+ * Delta task lists (docs/sync-protocol.md "Delta task lists"): the first pull of a list
  * reads it whole and keeps the server's cursor in its meta row; later polls send `since` and
  * apply only what changed — nothing changed → no task row is written; a task reserved by someone
  * else leaves the mirror; one the tasker reserved stays as theirs.

@@ -104,24 +104,33 @@ export interface FeatureSetup<C extends Record<string, CommandDef>, W extends ob
   forget?: () => void;
 }
 
-export interface Feature<C extends Record<string, CommandDef> = Record<string, CommandDef>, W extends object = object> {
+export interface Feature<C extends Record<string, CommandDef> = Record<string, CommandDef>, W extends object = object, K extends OutboxKinds = OutboxKinds> {
   name: string;
-  kinds?: OutboxKinds;
+  kinds?: K;
   setup(ctx: FeatureContext): FeatureSetup<C, W>;
 }
 
-/** One feature's definition (the identity: it keeps the command and signal types for SyncApiOf). */
-export function defineFeature<C extends Record<string, CommandDef> = Record<string, never>, W extends object = object>(feature: Feature<C, W>): Feature<C, W> {
+/** One feature's definition (the identity: it keeps the command, signal and kind types for SyncApiOf). */
+export function defineFeature<C extends Record<string, CommandDef> = Record<string, never>, W extends object = object, K extends OutboxKinds = Record<never, never>>(
+  feature: Feature<C, W, K>,
+): Feature<C, W, K> {
   return feature;
 }
 
 // ---- The contract derived from the features --------------------------------------------------
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any feature's command and signal types
-export type AnyFeature = Feature<any, any>;
-type CommandsOfOne<F> = F extends Feature<infer C, object> ? C : never;
-type SignalsOfOne<F> = F extends Feature<Record<string, CommandDef>, infer W> ? W : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any feature's command, signal and kind types
+export type AnyFeature = Feature<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the other parameters are any
+type CommandsOfOne<F> = F extends Feature<infer C, any, any> ? C : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the other parameters are any
+type SignalsOfOne<F> = F extends Feature<any, infer W, any> ? W : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the other parameters are any
+type KindsOfOne<F> = F extends Feature<any, any, infer K> ? keyof K : never;
+
+/** The outbox kind names the features define. */
+export type KindNamesOf<Fs extends readonly AnyFeature[]> = { [I in keyof Fs]: KindsOfOne<Fs[I]> }[number];
 
 /** Every command of the features, exposed or not (the engine's methods). */
 export type AllCommandsOf<Fs extends readonly AnyFeature[]> = UnionToIntersection<

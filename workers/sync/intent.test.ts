@@ -1,5 +1,5 @@
 /**
- * The intent commands (issue 10, "A tick lost between two tabs"): a screen says what the tasker
+ * The intent commands (a tick must not be lost between two tabs): a screen says what the tasker
  * did — this item done, that defect unchecked, this scan added, this photo's comment — and the
  * worker applies it to the mirror's CURRENT value in the transaction that queues (or coalesces)
  * the record. Two tabs are two connections to one database, as two tabs' workers are; no network
@@ -85,7 +85,7 @@ async function scans(): Promise<ScannedItem[]> {
 }
 
 describe('checklist ticks as intent', () => {
-  it("the issue's case: tab 1 ticks V, tab 2 unticks it, tab 1 ticks W — V stays unticked in the mirror and the record", async () => {
+  it("the two-tab case: tab 1 ticks V, tab 2 unticks it, tab 1 ticks W — V stays unticked in the mirror and the record", async () => {
     await mirror();
     expect(await changeChecklist(tab1, NOW, 't1', [{ itemId: 'c1', done: true }])).toEqual({ ok: true, value: undefined });
     await changeChecklist(tab2, NOW, 't1', [{ itemId: 'c1', done: false }]);

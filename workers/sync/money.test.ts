@@ -1,5 +1,5 @@
 /**
- * The money pulls (pulls/money.ts) against the real server: finances, past payouts, missions and
+ * The money pulls (features/money/pulls.ts) against the real server: finances, past payouts, missions and
  * last week's earnings land in the mirror's kv; finances are asked every 60 s only while a payout
  * screen is open; missions only when their screen opens or with the account pulls (no refresh);
  * offline the mirror keeps answering; logout and an account switch clear them.

@@ -1,5 +1,5 @@
 /**
- * Notifications in the sync worker (issue 14) against the real server: the pull every 60 s into
+ * Notifications in the sync worker against the real server: the pull every 60 s into
  * kv `notifications:list` for a logged-in tasker; the `notification-seen` kind takes a
  * notification out of the list at once, offline too, keeps it out of later pulls while unsent,
  * and marks it seen on the server exactly once (a lost answer is resent with the same key); a

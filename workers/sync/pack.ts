@@ -1,5 +1,5 @@
 /**
- * The task pack (issue 4): everything a reserved or in-progress task needs to be performed with no
+ * The task pack: everything a reserved or in-progress task needs to be performed with no
  * signal — checklist, products, the global and the task's defects, scanned items, photo metadata,
  * and the images (task-type photos, target product photos, place and retailer logos, product
  * images, the letter of authority) cached with the Cache API in a cache of their own

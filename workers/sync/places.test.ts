@@ -1,5 +1,5 @@
 /**
- * The map's places (pulls/places.ts) against the real server: pulled into the `places` table when a
+ * The map's places (features/places/pulls.ts) against the real server: pulled into the `places` table when a
  * map opens, every 60 s while it stays open and never after it closes; again at once when its
  * centre moves past the 20 km radius; this week's sums for the opportunities map; kept offline
  * with the failure recorded; cleared on logout.

@@ -102,8 +102,9 @@ export async function enqueueMutationIf(db: ShelfworkDb, mutation: NewMutation, 
 
 /**
  * Records with the same key replace one another (the last state wins): the same task, kind and
- * path. Coalescing (`coalescible`), a settled answer that a later record outdates (kinds.ts,
- * `laterUnsent`) and a batch's answers (outbox.ts, `settleMany`) all go by it.
+ * path. Coalescing (`coalescible`), a settled answer that a later record outdates
+ * (features/execution/kinds.ts, `laterUnsent`) and a batch's answers (outbox/settle.ts,
+ * `settleMany`) all go by it.
  */
 export function replacementKey(record: Pick<OutboxRecord, 'taskId' | 'kind' | 'path'>): string {
   return JSON.stringify([record.taskId, record.kind, record.path]);

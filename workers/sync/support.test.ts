@@ -1,5 +1,5 @@
 /**
- * Support through the sync worker against the real server (issue 14): a message written offline
+ * Support through the sync worker against the real server: a message written offline
  * is queued (kind support-request), survives an answer lost on the way back, and reaches the
  * server — and the support mailbox — exactly once; the domain rule refuses short and long texts on
  * the device; the market's contact is kept in kv for offline reading.

@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, OPEN_WINDOW, useSyncServer, type Harness } from '../../test/support/sync-harness';
 import { FAILED_PULL_RETRY_MS } from './pulls/base';
-import { MONEY_META } from './pulls/money';
+import { MONEY_META } from './features/money/pulls';
 
 const server = useSyncServer();
 let h: Harness;

@@ -3,7 +3,8 @@
  * watched signals. The page's contract (`SyncApi`, src/contracts/sync.ts) is derived from this
  * list: a new feature is a folder here, added once below.
  */
-import type { SyncApiOf } from '../feature';
+import type { OutboxKindName } from '#db/outboxKinds';
+import type { KindNamesOf, SyncApiOf } from '../feature';
 import { account } from './account';
 import { attendance } from './attendance';
 import { auth } from './auth';
@@ -22,3 +23,10 @@ export type SyncFeatures = typeof features;
 
 /** What the page may call (src/contracts/sync.ts re-exports it as `SyncApi`). */
 export type SyncFeaturesApi = SyncApiOf<SyncFeatures>;
+
+/**
+ * Every outbox kind of src/db/outboxKinds.ts has a feature that defines it: a kind no feature
+ * defines is named in this constant's type, and the assignment fails to compile.
+ */
+type Undefined = Exclude<OutboxKindName, KindNamesOf<SyncFeatures>>;
+export const EVERY_KIND_DEFINED: [Undefined] extends [never] ? true : { undefinedKinds: Undefined } = true;

@@ -113,7 +113,7 @@ export async function settleMany(ctx: DrainContext, answered: readonly Answered[
   const verdicts = answered.map((a) => verdictFor(a.result));
   if (answered.length === 0) return verdicts;
   // A record with a later one of the same kind and path among these answers is not the truth to
-  // show: its kind need not look for that later record in the outbox (kinds.ts, laterUnsent).
+  // show: its kind need not look for that later record in the outbox (features/execution/kinds.ts, laterUnsent).
   const seen = new Set<string>();
   const replaced: boolean[] = [];
   for (let k = answered.length - 1; k >= 0; k--) {

@@ -12,7 +12,7 @@ import { readAttendanceAnswer, type AttendanceAnswer } from '#domain/attendance'
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import { runCommand, toCommand } from '../../command';
 import { defineFeature, queued, type FeatureContext } from '../../feature';
-import { attendanceDue, pullAttendanceRequests } from '../../pulls/attendance';
+import { attendanceDue, pullAttendanceRequests } from './pulls';
 import { enqueueMutation } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
 import { attendanceAnswerKind } from './kind';

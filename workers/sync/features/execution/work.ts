@@ -7,7 +7,7 @@
  * changeScannedItems), applied to the mirror's current value in that transaction; the whole-state
  * setters (setChecklistDone, setTaskDefects, saveScannedItems) serve tests and tools.
  * Rejected records can be retried (fresh Idempotency-Key, the optimistic change re-applied) or
- * dismissed. Scheduling (debounce, drain kicks) and quota errors are the engine's.
+ * dismissed. Scheduling (debounce, drain kicks) and quota errors are ./index.ts's (the feature's commands).
  */
 import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../queue';
 import type { OutboxRecord, OutboxRecordOf, ShelfworkDb } from '#db/schema';

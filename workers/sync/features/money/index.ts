@@ -1,11 +1,11 @@
 /**
  * Money and motivation: the payout info, past payouts, missions and last week's earnings in kv
- * `money:*` (pulls/money.ts). Finances every 60 s only while a payout screen shows; missions
+ * `money:*` (./pulls.ts). Finances every 60 s only while a payout screen shows; missions
  * pulled as their screen opens (they have no periodic refresh).
  */
 import type { CountryCode } from '#domain/types';
 import { defineFeature } from '../../feature';
-import { missionsDueOnOpen, pullMissions, pullMoneyDue, pullMoneyOnOpen } from '../../pulls/money';
+import { missionsDueOnOpen, pullMissions, pullMoneyDue, pullMoneyOnOpen } from './pulls';
 
 export interface MoneySignals {
   /** A payout screen is open (finances every 60 s, past payouts). */
@@ -17,14 +17,14 @@ export interface MoneySignals {
 export const money = defineFeature({
   name: 'money',
   setup: (ctx) => {
-    /** A payout screen is open (profile, next payout): finances every 60 s (pulls/money.ts). */
+    /** A payout screen is open (profile, next payout): finances every 60 s (./pulls.ts). */
     let moneyWatched = false;
     /** The offerings or missions screen is open: missions pulled when it opens (they have no refresh). */
     let missionsWatched = false;
     const pull = (what: string, run: () => Promise<unknown>) => ctx.guard(what, run);
 
     return {
-      /** Money and missions screens opening: what they show is pulled now if due (pulls/money.ts). */
+      /** Money and missions screens opening: what they show is pulled now if due (./pulls.ts). */
       watch: (signals: MoneySignals) => {
         const moneyOpened = signals.money === true && !moneyWatched;
         const missionsOpened = signals.missions === true && !missionsWatched;

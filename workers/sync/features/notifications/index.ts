@@ -8,7 +8,7 @@ import { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
 import type { CommandResult, PushNotificationCall } from '#contracts/sync';
 import { runCommand, toCommand } from '../../command';
 import { command, defineFeature, queued, type FeatureContext } from '../../feature';
-import { notificationsDue, pullNotifications, unsentSeenIds } from '../../pulls/notifications';
+import { notificationsDue, pullNotifications, unsentSeenIds } from './pulls';
 import { enqueueMutationIf, NO_RECORD } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
 import { forgetNotification, notificationSeenKind, notificationSeenPath } from './kinds';

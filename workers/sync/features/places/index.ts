@@ -1,11 +1,11 @@
 /**
- * The map's places (pulls/places.ts): pulled when a map opens or its centre moves past the radius
+ * The map's places (./pulls.ts): pulled when a map opens or its centre moves past the radius
  * from the last pulled centre, then every 60 s with the sync while it stays open.
  */
 import type { Coordinates } from '#domain/types';
 import { canSeeTasks } from '#domain/users';
 import { defineFeature } from '../../feature';
-import { centerMovedFar, PLACES_INTERVAL_MS, PLACES_META, pullPlaces, type MapWatch } from '../../pulls/places';
+import { centerMovedFar, PLACES_INTERVAL_MS, PLACES_META, pullPlaces, type MapWatch } from './pulls';
 
 export interface PlacesSignals {
   /** A map screen is open: its centre and whether it is the opportunities map; null when it closes. */

@@ -1,7 +1,7 @@
 /**
  * Onboarding and profile commands of the sync worker: save the profile, the payment documents,
  * the referred-by code, and add a document photo. Each needs a session, checks its input, applies
- * its optimistic change (the kind's `apply`, workers/sync/profileKinds.ts) and queues its record
+ * its optimistic change (the kind's `apply`, ./kinds.ts) and queues its record
  * in ONE transaction on the account queue (taskId null), then kicks the drain. The account queue
  * drains in createdAt order and a record that must be retried holds back the records behind it,
  * so an identity document queued before a profile save with a national ID reaches the server

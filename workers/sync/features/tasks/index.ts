@@ -11,7 +11,7 @@ import { command, defineFeature } from '../../feature';
 import { pullReservationLimit } from '../../pulls/account';
 import { INTERVALS_MS, isDue, isHistoryStatus, metaKeyForStatus, metaKeyForTask } from '../../pulls/base';
 import { pullNextHistoryPage } from '../../pulls/history';
-import { pullSuggestions } from '../../pulls/suggestions';
+import { pullSuggestions } from './suggestions';
 import { pullTask, pullTasksByStatus } from '../../pulls/taskLists';
 
 /** The lists every screen set needs (tabs and badges); history statuses are pulled while watched. */

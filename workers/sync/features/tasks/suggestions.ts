@@ -1,8 +1,8 @@
 /** A task's suggestions (available tasks at the same place), a page at a time, into kv. */
 import { readSuggestionsState, suggestionsKey, type SuggestionsState } from '#contracts/kv';
 import { SUGGESTIONS_PAGE_SIZE } from '#domain/types';
-import { isTask } from '../answers';
-import { failure, fetchPage, metaKeyForSuggestions, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta } from './base';
+import { isTask } from '../../answers';
+import { failure, fetchPage, metaKeyForSuggestions, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta } from '../../pulls/base';
 
 /**
  * GET task/{id}/suggestions (25 per page): available tasks at the same place. They are upserted

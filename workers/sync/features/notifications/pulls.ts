@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 14; spec sections 6, 7 and 9): `GET notifications` every 60 s for a
+ * Notifications (spec sections 6, 7 and 9): `GET notifications` every 60 s for a
  * logged-in tasker (any account state), and at once on start, login and reconnect (`eager`),
  * into kv `notifications:list` (an account prefix: cleared on logout and on an account switch)
  * with its meta row, in one transaction and only while a session exists. A notification whose
@@ -11,8 +11,8 @@ import { NOTIFICATIONS_KEY } from '#contracts/kv';
 import { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
 import type { ShelfworkDb } from '#db/schema';
 import { isAppNotification, NOTIFICATIONS_REFRESH_MS, type AppNotification } from '#domain/notifications';
-import { listOf } from '../answers';
-import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from './base';
+import { listOf } from '../../answers';
+import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
 
 export const NOTIFICATIONS_META = 'notifications';
 

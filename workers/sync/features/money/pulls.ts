@@ -1,5 +1,5 @@
 /**
- * Money and motivation (issue 12): the tasker's finances (GET payment/my-finances), past payouts
+ * Money and motivation: the tasker's finances (GET payment/my-finances), past payouts
  * (GET payment/payouts), missions (GET mission/my) and what the market's taskers earned last week
  * (GET task/last-week-earn?country). Each answer goes whole into one `kv` value (`money:*`, an
  * account prefix: cleared on logout and on an account switch) with its meta row, in one
@@ -16,8 +16,8 @@ import type { ShelfworkDb } from '#db/schema';
 import type { Mission } from '#domain/missions';
 import type { Payout, PayoutInfo } from '#domain/payouts';
 import type { CountryCode, Money } from '#domain/types';
-import { listOf } from '../answers';
-import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from './base';
+import { listOf } from '../../answers';
+import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
 
 export const MONEY_META = {
   finances: 'finances',

@@ -1,5 +1,5 @@
 /**
- * Maps (issue 13): the places with available tasks (GET task/places, every page, ordered by
+ * Maps: the places with available tasks (GET task/places, every page, ordered by
  * distance from the map's centre) into the `places` table, replacing it whole, and for the
  * opportunities map this week's sums per place (GET task/places/task-earn?placeIds, 100 ids a
  * call) onto the same rows. One transaction with the meta row, only while a session exists.
@@ -13,8 +13,8 @@ import type { MapPlaceRow, ShelfworkDb } from '#db/schema';
 import { distanceMeters } from '#domain/geo';
 import { MAP_DEFAULTS, TASK_EARN_MAX_PLACES, type PlaceTaskEarn } from '#domain/map';
 import { TASK_PAGE_SIZE, type Coordinates, type Place } from '#domain/types';
-import { failure, fetchPage, OK, recordFailure, successMeta, type PullContext, type PullResult } from './base';
-import { dataList } from '../answers';
+import { failure, fetchPage, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
+import { dataList } from '../../answers';
 
 export const PLACES_META = 'places';
 export const TASK_EARN_META = 'placesTaskEarn';

@@ -9,8 +9,8 @@ import { ATTENDANCE_REQUESTS_KEY } from '#contracts/kv';
 import type { ShelfworkDb } from '#db/schema';
 import { ATTENDANCE_REFRESH_MS, isAttendanceRequest } from '#domain/attendance';
 import type { User } from '#domain/types';
-import { listOf } from '../answers';
-import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from './base';
+import { listOf } from '../../answers';
+import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
 
 export const ATTENDANCE_META = 'attendanceRequests';
 
