@@ -7,7 +7,7 @@
 import { Document as SepaDocument } from 'sepa';
 import { compactIban, isValidIban } from '#domain/iban';
 import { formatAmount, parseAmount, sumMinor } from '#domain/money';
-import type { StaffPayout } from './payouts';
+import type { StaffPayout } from './payoutReads';
 
 export const PAIN_FORMAT = 'pain.001.001.09';
 

@@ -1,6 +1,7 @@
 /**
- * Web push (issue 14; spec sections 3, 4 and 7): the VAPID key pair, the tasker's push settings
- * and subscriptions, the deliveries queued for each subscription, and the job that sends them.
+ * Web push (spec sections 3, 4 and 7): the VAPID key pair, the deliveries queued for each
+ * subscription, and the job that sends them (the settings and subscriptions are in
+ * pushSubscriptions.ts, the POST and the bounded runner in pushTransport.ts).
  *
  * - VAPID keys: VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY from the configuration, else a pair made once
  *   with web-push and kept in `server_secrets` (every process and restart uses the same pair, so
@@ -21,35 +22,29 @@
  *   reminders) are pushed too: each (task, time) once, recorded in `push_reminders`.
  */
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { sql } from 'kysely';
 import webpush from 'web-push';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
-import { badRequest } from '../http/errors';
 import { localeOf } from '../http/messages';
 import { expiryReminderTimes } from '#domain/lifecycle';
-import { notificationPath, pushTopicOf, type PushSettings } from '#domain/notifications';
+import { notificationPath, pushTopicOf } from '#domain/notifications';
 import type { Locale } from '#domain/types';
-import { isTimestampInRange } from '#domain/time';
 import {
   defaultResolve,
-  endpointRefusal,
-  normaliseHost,
   PushDestinationRefused,
   pushDestinationsOf,
   resolvePushAddresses,
   STRICT_PUSH_DESTINATIONS,
-  type PinnedAddress,
   type PushAllowedHosts,
   type PushDestinations,
   type PushResolve,
 } from './destinations';
 import { notificationsDb, type PushMessage } from './tables';
 import { wordNotification } from './words';
+import { getPushSettings } from './pushSubscriptions';
+import { defaultFetch, hostOf, runBounded, type PushFetch } from './pushTransport';
 
 export interface VapidConfig {
   publicKey: string | null;
@@ -80,102 +75,6 @@ export async function resolveVapidKeys(db: Db, config: VapidConfig | null | unde
   const kept = JSON.parse(row.value) as { publicKey: string; privateKey: string };
   return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
 }
-
-// ---- Settings and subscriptions --------------------------------------------------------------
-
-export async function getPushSettings(db: Db, userId: string): Promise<PushSettings> {
-  const row = await notificationsDb(db).selectFrom('push_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return { topicTaskOffer: row?.topic_task_offer ?? true, topicBonus: row?.topic_bonus ?? true };
-}
-
-/** Sets either or both topics (booleans); the others keep their value. */
-export async function setPushSettings(db: Db, userId: string, input: unknown, now: Date): Promise<PushSettings> {
-  const body = (input ?? {}) as Record<string, unknown>;
-  const fields: Record<string, string> = {};
-  for (const key of ['topicTaskOffer', 'topicBonus'] as const) if (body[key] !== undefined && typeof body[key] !== 'boolean') fields[key] = 'INVALID';
-  if (Object.keys(fields).length > 0) throw badRequest(fields);
-  const current = await getPushSettings(db, userId);
-  const next: PushSettings = {
-    topicTaskOffer: typeof body.topicTaskOffer === 'boolean' ? body.topicTaskOffer : current.topicTaskOffer,
-    topicBonus: typeof body.topicBonus === 'boolean' ? body.topicBonus : current.topicBonus,
-  };
-  await notificationsDb(db)
-    .insertInto('push_settings')
-    .values({ user_id: userId, topic_task_offer: next.topicTaskOffer, topic_bonus: next.topicBonus, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ topic_task_offer: next.topicTaskOffer, topic_bonus: next.topicBonus, updated_at: now }))
-    .execute();
-  return next;
-}
-
-export interface ApiPushSubscription {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
-
-const B64URL = /^[A-Za-z0-9_-]+=*$/;
-
-/**
- * Reads `{endpoint, expirationTime, keys: {p256dh, auth}}` (PushSubscription.toJSON()). The
- * endpoint must pass the destination rules (destinations.ts: in production an https push service
- * of the allow-list; `allowLocal`, outside production, also lets http://127.0.0.1 and localhost
- * through). expirationTime (ms since 1970) must be a whole number making a date from 2000 to
- * 2099 (src/domain/time.ts), which the database can store.
- */
-export function readSubscription(input: unknown, destinations: PushDestinations = STRICT_PUSH_DESTINATIONS): ApiPushSubscription {
-  const body = (input ?? {}) as Record<string, unknown>;
-  const keys = (body.keys ?? {}) as Record<string, unknown>;
-  const fields: Record<string, string> = {};
-  let endpoint = '';
-  if (typeof body.endpoint !== 'string' || body.endpoint === '') fields.endpoint = 'REQUIRED';
-  else if (body.endpoint.length > 2000) fields.endpoint = 'TOO_LONG';
-  else {
-    if (endpointRefusal(body.endpoint, destinations) !== null) fields.endpoint = 'INVALID';
-    endpoint = body.endpoint;
-  }
-  for (const k of ['p256dh', 'auth'] as const) {
-    const v = keys[k];
-    if (typeof v !== 'string' || v === '') fields[k] = 'REQUIRED';
-    else if (v.length > 200 || !B64URL.test(v)) fields[k] = 'INVALID';
-  }
-  const exp = body.expirationTime;
-  if (exp !== undefined && exp !== null && (typeof exp !== 'number' || !Number.isSafeInteger(exp) || !isTimestampInRange(new Date(exp)))) fields.expirationTime = 'INVALID';
-  if (Object.keys(fields).length > 0) throw badRequest(fields);
-  return { endpoint, expirationTime: typeof exp === 'number' ? exp : null, keys: { p256dh: keys.p256dh as string, auth: keys.auth as string } };
-}
-
-/**
- * At most this many subscriptions per tasker (the newest by update kept): every push goes to each
- * one, so an unbounded list let one account make the server POST any number of times per
- * notification (to any https host). A real tasker has a phone or two.
- */
-export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
-
-/**
- * Saves the device's subscription for the tasker (by endpoint: a browser that subscribed for
- * another account on this device now belongs to this one), with the language its pushes use.
- */
-export async function saveSubscription(db: Db, userId: string, sub: ApiPushSubscription, locale: Locale, now: Date): Promise<ApiPushSubscription> {
-  const expiration = sub.expirationTime === null ? null : new Date(sub.expirationTime);
-  await notificationsDb(db)
-    .insertInto('push_subscriptions')
-    .values({ id: randomUUID(), user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, expiration_time: expiration, locale, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, expiration_time: expiration, locale, updated_at: now }))
-    .execute();
-  await sql`
-    delete from push_subscriptions where user_id = ${userId} and id not in (
-      select id from push_subscriptions where user_id = ${userId}
-      order by updated_at desc, created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_PER_USER}
-    )`.execute(db);
-  return sub;
-}
-
-export async function listSubscriptions(db: Db, userId: string): Promise<ApiPushSubscription[]> {
-  const rows = await notificationsDb(db).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
-  return rows.map((r) => ({ endpoint: r.endpoint, expirationTime: r.expiration_time ? new Date(r.expiration_time).getTime() : null, keys: { p256dh: r.p256dh, auth: r.auth } }));
-}
-
-// ---- Queueing ----------------------------------------------------------------------------------
 
 /** One delivery per subscription of the tasker, unless the push's topic is switched off. */
 export async function queuePush(db: Db, userId: string, message: PushMessage, now: Date): Promise<number> {
@@ -272,50 +171,6 @@ export function pushPayload(message: PushMessage, locale: Locale): PushPayload {
   };
 }
 
-/**
- * How a push request is made (tests may answer it themselves). `addresses`: connect to one of
- * exactly these (the ones the destination checks passed), never to a new lookup of the URL's host.
- */
-export type PushFetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: Buffer | null; signal: AbortSignal; addresses?: readonly PinnedAddress[] },
-) => Promise<{ status: number }>;
-
-/**
- * One POST with node:http(s). With `addresses` the socket goes to one of them (the `lookup` hook
- * answers them, so the name is never looked up again; Node tries them in turn), while the Host header and the TLS server
- * name (SNI, certificate check) stay the URL's host. No connection is reused (each push connects
- * to the address checked for it). Redirects are not followed: a push service answers, it does
- * not redirect, and a redirect to http://169.254.169.254/ or an internal host must not make the
- * server POST inside its network (SSRF); a 3xx counts as a failed attempt. The answer's body is
- * not read.
- */
-export const defaultFetch: PushFetch = (url, init) =>
-  new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const host = normaliseHost(target.hostname);
-    const pinned = init.addresses?.length ? init.addresses : null;
-    const lookup: LookupFunction | undefined = pinned
-      ? (_hostname, options, callback) => {
-          const first = pinned[0] as PinnedAddress;
-          if (options.all) callback(null, pinned.map((a) => ({ address: a.address, family: a.family })));
-          else callback(null, first.address, first.family);
-        }
-      : undefined;
-    const onAnswer = (res: IncomingMessage) => {
-      resolve({ status: res.statusCode ?? 0 });
-      res.destroy();
-    };
-    // autoSelectFamily: with several addresses, the next one is tried when one does not connect.
-    const options = { method: init.method, headers: init.headers, signal: init.signal, agent: false as const, lookup, autoSelectFamily: true };
-    const req =
-      target.protocol === 'https:'
-        ? httpsRequest(target, { ...options, servername: isIP(host) === 0 ? host : undefined }, onAnswer)
-        : httpRequest(target, options, onAnswer);
-    req.on('error', reject);
-    req.end(init.body ?? undefined);
-  });
-
 export interface SendResult {
   sent: number;
   gone: number;
@@ -339,43 +194,6 @@ export interface SendOptions {
   log?: (line: string) => void;
 }
 
-/**
- * Runs `task` for every item, at most `limit` at once and, for every key an item has, at most that
- * key's cap at once (items that would pass a cap wait; later items may go first). `task` is not
- * expected to throw; if one does, the rest still run and the first error is thrown at the end.
- */
-export async function runBounded<T>(items: readonly T[], limit: number, keysOf: (item: T) => { key: string; cap: number }[], task: (item: T) => Promise<void>): Promise<void> {
-  const waiting = items.map((item) => ({ item, keys: keysOf(item) }));
-  const running = new Map<string, number>();
-  let active = 0;
-  let failure: { error: unknown } | null = null;
-  await new Promise<void>((resolve) => {
-    const pump = () => {
-      for (let i = 0; i < waiting.length && active < Math.max(1, limit); ) {
-        const next = waiting[i] as (typeof waiting)[number];
-        if (next.keys.some((k) => (running.get(k.key) ?? 0) >= Math.max(1, k.cap))) {
-          i += 1;
-          continue;
-        }
-        waiting.splice(i, 1);
-        active += 1;
-        for (const k of next.keys) running.set(k.key, (running.get(k.key) ?? 0) + 1);
-        void task(next.item)
-          .catch((error: unknown) => {
-            failure ??= { error };
-          })
-          .finally(() => {
-            active -= 1;
-            for (const k of next.keys) running.set(k.key, (running.get(k.key) ?? 1) - 1);
-            pump();
-          });
-      }
-      if (active === 0 && waiting.length === 0) resolve();
-    };
-    pump();
-  });
-  if (failure) throw (failure as { error: unknown }).error;
-}
 
 /**
  * Sends every due delivery (in leased batches); never throws for a push service's answer. A
@@ -481,14 +299,6 @@ export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, options:
   }
 }
 
-/** An endpoint's host, for the per-host cap and the log. */
-function hostOf(endpoint: string): string {
-  try {
-    return normaliseHost(new URL(endpoint).hostname);
-  } catch {
-    return '?';
-  }
-}
 
 export const PUSH_INTERVAL_MS = 5_000;
 const REMINDER_EVERY_MS = 60_000;

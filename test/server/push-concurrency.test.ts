@@ -7,7 +7,8 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { createTaskers, type Tasker } from './lifecycle-fixtures';
-import { resolveVapidKeys, sendDuePushes, type PushFetch, type VapidKeys } from '../../server/notifications/push';
+import { resolveVapidKeys, sendDuePushes, type VapidKeys } from '../../server/notifications/push';
+import type { PushFetch } from '../../server/notifications/pushTransport';
 import { notificationsDb } from '../../server/notifications/tables';
 
 let server: TestServer;

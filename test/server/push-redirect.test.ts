@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { defaultFetch } from '../../server/notifications/push';
+import { defaultFetch } from '../../server/notifications/pushTransport';
 
 let inner: Server;
 let outer: Server;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
-import { PUSH_SUBSCRIPTIONS_PER_USER } from '../../server/notifications/push';
+import { PUSH_SUBSCRIPTIONS_PER_USER } from '../../server/notifications/pushSubscriptions';
 
 let server: TestServer;
 let token: string;
