@@ -19,7 +19,8 @@ import { runIdempotent } from '../http/idempotency';
 import { readStaffName } from '../staff/review';
 import { isMondayKey, weekStarting } from '#domain/payouts';
 import { validateCountry } from '#domain/validation';
-import { loadMarket, markPaid, runDuePayouts, runWeekIn, weekPayouts } from './payouts';
+import { loadMarket, markPaid, runDuePayouts, runWeekIn } from './payouts';
+import { weekPayouts } from './payoutReads';
 import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { assignMission, createMission, listMissions } from '../missions/service';
@@ -28,7 +29,8 @@ import * as money from '#contracts/api/money';
 import { serve } from '../http/contract';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import type { Adjustment } from './adjustments';
-import type { RunResult, StaffPayout } from './payouts';
+import type { RunResult } from './payouts';
+import type { StaffPayout } from './payoutReads';
 import type { AssignResult, StaffMission } from '../missions/service';
 
 // The staff answers' schemas are exactly what the services return (a compile error here means they differ).
