@@ -1,5 +1,5 @@
 /**
- * `POST /api/batch` (issue 15, "Delivery in batches"): many outbox records in one request. Each
+ * `POST /api/batch` (delivery in batches): many outbox records in one request. Each
  * record is applied exactly as if it had been sent alone: it is injected into this same app
  * (`app.inject`) with the caller's Authorization, its own Idempotency-Key, Shelfwork-Recorded-At
  * and body, so the same route handlers, hooks, validation and idempotency rows answer it — a
@@ -14,7 +14,7 @@
  *   drain does (workers/sync/outbox.ts): its later records are not applied and answer
  *   `{ status: 424, skipped: true }` — the client sends them again later.
  * - Photo bytes never go through here (PUT /api/uploads/… is signed-url, so it is refused).
- * - One transaction for many records (issue 15, 500 records in ≤ 2 s): consecutive records of the
+ * - One transaction for many records (so 500 records are delivered in ≤ 2 s): consecutive records of the
  *   execution routes whose effect is the database only (the direct writes: checklist, defects,
  *   scanned items, photo comment, completion; server/http/directWrites.ts) run in one transaction of up to SEGMENT_MAX records. Inside
  *   it, `ctx.db` is that transaction (batchAwareDb, set up in server/app.ts), so every query of the
@@ -30,7 +30,7 @@
  *   earlier segments replay from their rows).
  *   BATCH_PER_RECORD=1 in the server's environment turns this off (every record alone, as before):
  *   `npm run bench:outbox` uses it to print old and new side by side.
- * - Deferred writes (issue 15, 500 records in ≤ 2 s): inside a segment, the full-replacement records
+ * - Deferred writes (for the same 500 records in ≤ 2 s): inside a segment, the full-replacement records
  *   (the direct writes registered with `defers`: checklist ticks, defect sets, scan lists — a queue of them is mostly states a
  *   later record replaces) write nothing when they run. Each is checked and answered against the
  *   segment's memo (what the earlier records left, server/execution/service.ts) and leaves a
@@ -44,12 +44,14 @@
  *   it off (bench:outbox's 'lanes' side).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { batchTransaction, segmentStore, type BatchTransaction } from '../db/segment';
 import { ApiError, badRequest, errorAnswer, serviceUnavailable } from './errors';
 import { directWriteMatcher, type DirectWrite, type MatchedWrite } from './directWrites';
+import * as batch from '#contracts/api/batch';
+import { serve } from './contract';
 
 /** A record of a segment, with the direct write its path names. */
 interface Segmented {
@@ -221,7 +223,7 @@ export function registerBatchGuard(app: FastifyInstance): { marker: string } {
 export function registerBatchRoute(scope: FastifyInstance, guard: { marker: string }, db: Db, directWrites: readonly DirectWrite[] = []): void {
   const perRecord = process.env.BATCH_PER_RECORD === '1';
   const directWrite = directWriteMatcher(directWrites);
-  scope.post(`/api/${BATCH_PATH}`, async (request: FastifyRequest, reply) => {
+  serve(scope, batch.sendBatch)(async (request, reply) => {
     const records = parseRecords(request.body);
     const deferring = deferredWritesEnabled();
     const viewer = request.taskerId ?? '';
