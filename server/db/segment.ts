@@ -6,15 +6,12 @@
  * (server/execution/service.ts) and the HTTP layer both read it without importing the batch route.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from './database';
-import type { UsersTable } from './schema';
+import type { IdempotencyKeysTable, UsersTable } from './schema';
 
-export interface KnownKey {
-  status_code: number;
-  response: unknown;
-  request_hash: string;
-}
+/** An idempotency row as the segment knows it: the answer stored for a key and the request it answered. */
+export type KnownKey = Pick<Selectable<IdempotencyKeysTable>, 'status_code' | 'response' | 'request_hash'>;
 
 /** The open transaction of a batch segment, seen by the records' routes (through AsyncLocalStorage). */
 export interface BatchTransaction {
@@ -46,18 +43,8 @@ export interface BatchTransaction {
   poisoned: boolean;
 }
 
-/** An idempotency row waiting for its segment's commit. */
-export interface PendingKeyRow {
-  scope: string;
-  key: string;
-  method: string;
-  path: string;
-  request_hash: string;
-  status_code: number;
-  /** The answer as JSON text. */
-  response: string;
-  created_at: Date;
-}
+/** An idempotency row waiting for its segment's commit (the answer as JSON text). */
+export type PendingKeyRow = Insertable<IdempotencyKeysTable>;
 
 /** A deferred write: given the segment's memo as it is when the write runs. */
 export type DeferredWrite = (memo: Map<string, unknown>) => Promise<void>;
