@@ -10,6 +10,8 @@ import type { AppContext } from './context';
 import { OffsetClock } from './clock';
 import { badRequest } from './http/errors';
 import { asBody } from './http/input';
+import { setDevClock } from '#contracts/api/catalog';
+import { serve } from './http/contract';
 
 /** At most 60 days either way: enough to end any week, not a way to lose track of time. */
 const MAX_OFFSET_MS = 60 * 24 * 3600_000;
@@ -17,7 +19,7 @@ const MAX_OFFSET_MS = 60 * 24 * 3600_000;
 export function registerDevClockRoute(app: FastifyInstance, ctx: AppContext): void {
   const clock = ctx.clock;
   if (ctx.config.production || !(clock instanceof OffsetClock)) return;
-  app.post('/api/staff/dev/clock', async (request) => {
+  serve(app, setDevClock)(async (request) => {
     const offsetMs = asBody(request.body ?? {})?.offsetMs;
     if (typeof offsetMs !== 'number' || !Number.isInteger(offsetMs) || Math.abs(offsetMs) > MAX_OFFSET_MS) throw badRequest({ offsetMs: 'INVALID' });
     clock.offsetMs = offsetMs;

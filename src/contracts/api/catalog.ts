@@ -1,4 +1,4 @@
-/** Reference data: markets, trainings, the tasker's market contacts, health, the dev mailbox. */
+/** Reference data: markets, trainings, the tasker's market contacts, health; and for development the mailbox and the movable clock. */
 import { Type, type Static } from '@sinclair/typebox';
 import { AUTHED_ERRORS, COMMON_ERRORS, ErrorBodySchema, Nullable, QueryString, defineRoute } from './common';
 import { CountryCodeSchema, CountrySchema, FleetPartnerSchema, TrainingSchema } from './models';
@@ -91,5 +91,19 @@ export const devMailbox = defineRoute({
   schema: {
     querystring: Type.Object({ email: Type.Optional(QueryString('The address (REQUIRED, INVALID)')) }, { additionalProperties: true }),
     response: { 200: Type.Object({ messages: Type.Array(DevMailboxMessageSchema) }), ...COMMON_ERRORS },
+  },
+});
+
+export const setDevClock = defineRoute({
+  method: 'POST',
+  url: '/api/staff/dev/clock',
+  operationId: 'setDevClock',
+  tags: ['dev'],
+  summary: "Outside production on a server started with a movable clock, staff token: move the API's clock offsetMs from the real time (0 puts it back)",
+  schema: {
+    // Read by the route itself: anything but an integer offsetMs within 60 days either way (a
+    // missing or non-object body too) is `{ offsetMs: INVALID }`; the schema only describes it.
+    body: Type.Unsafe<{ offsetMs: number }>({ description: '`{ offsetMs }`: an integer number of milliseconds, at most 60 days either way (INVALID)', examples: [{ offsetMs: 86_400_000 }] }),
+    response: { 200: Type.Object({ now: Type.String({ description: 'ISO 8601, the moved clock' }), offsetMs: Type.Number() }), ...AUTHED_ERRORS },
   },
 });
