@@ -4,7 +4,7 @@
  * results — not each record's body: a record's body is its own route's (its definition says it).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { AUTHED_ERRORS, Nullable, defineRoute } from './common';
+import { AUTHED_ERRORS, Nullable, ReaderCheckedBody, defineRoute } from './common';
 
 /** One outbox record as the batch carries it. */
 export const BatchRecordSchema = Type.Object(
@@ -55,11 +55,11 @@ export const sendBatch = defineRoute({
   summary: 'Apply outbox records in order, each through its own tasker route (any other path: that record 404); a queue stops after a 401, 408, 429 or 5xx',
   schema: {
     // The envelope is read by the batch's own reader, whose refusals name the record and field
-    // (records: REQUIRED, TOO_LONG; records.<i>.<field>: INVALID); the schema only describes it.
-    body: Type.Unsafe<{ records: BatchRecordInput[] }>({
-      description: '`{ records: [...] }`, 1–200 records, each `{ id, queue?, method: POST|PUT|DELETE, path (under /api, no leading slash), body?, idempotencyKey, recordedAt? }` (BatchRecordSchema in src/contracts/api/batch.ts)',
-      examples: [example],
-    }),
+    // (records: REQUIRED, TOO_LONG; records.<i>.<field>: INVALID): described here, not checked.
+    body: ReaderCheckedBody(
+      Type.Object({ records: Type.Array(BatchRecordSchema, { minItems: 1, maxItems: 200, description: 'In the order they are applied' }) }, { examples: [example] }),
+      'Anything else: 400 (body: INVALID, records: REQUIRED or TOO_LONG, records.<i>.<field>: INVALID)',
+    ),
     response: { 200: Type.Object({ results: Type.Array(BatchResultSchema) }), ...AUTHED_ERRORS },
   },
 });

@@ -1,6 +1,6 @@
 /** Reference data: markets, trainings, the tasker's market contacts, health; and for development the mailbox and the movable clock. */
 import { Type, type Static } from '@sinclair/typebox';
-import { AUTHED_ERRORS, COMMON_ERRORS, ErrorBodySchema, Nullable, QueryString, defineRoute } from './common';
+import { AUTHED_ERRORS, COMMON_ERRORS, ErrorBodySchema, Nullable, QueryString, ReaderCheckedBody, defineRoute } from './common';
 import { CountryCodeSchema, CountrySchema, FleetPartnerSchema, TrainingSchema } from './models';
 
 const tags = ['catalog'];
@@ -102,8 +102,11 @@ export const setDevClock = defineRoute({
   summary: "Outside production on a server started with a movable clock, staff token: move the API's clock offsetMs from the real time (0 puts it back)",
   schema: {
     // Read by the route itself: anything but an integer offsetMs within 60 days either way (a
-    // missing or non-object body too) is `{ offsetMs: INVALID }`; the schema only describes it.
-    body: Type.Unsafe<{ offsetMs: number }>({ description: '`{ offsetMs }`: an integer number of milliseconds, at most 60 days either way (INVALID)', examples: [{ offsetMs: 86_400_000 }] }),
+    // missing or non-object body too) is `{ offsetMs: INVALID }`; described here, not checked.
+    body: ReaderCheckedBody(
+      Type.Object({ offsetMs: Type.Integer({ minimum: -5_184_000_000, maximum: 5_184_000_000, description: 'Milliseconds from the real time, at most 60 days either way' }) }),
+      'Anything else: 400 { offsetMs: INVALID }',
+    ),
     response: { 200: Type.Object({ now: Type.String({ description: 'ISO 8601, the moved clock' }), offsetMs: Type.Number() }), ...AUTHED_ERRORS },
   },
 });

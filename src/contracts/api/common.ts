@@ -87,6 +87,15 @@ export const PathId = (description = 'id') => Type.String({ description });
  */
 export const RuleChecked = <T>(description: string) => Type.Unsafe<T>({ description });
 
+/**
+ * A body the schema describes but does not check: `anyOf` the described object or any other JSON
+ * value, so every body reaches the route's own reader, which answers as it did before the schemas
+ * (its codes and its order: a path id's 404 before a body's 400, the same answer for a batch record
+ * run directly). For routes whose reader refuses what a schema would refuse differently.
+ */
+export const ReaderCheckedBody = <T extends TSchema>(described: T, otherwise: string) =>
+  Type.Unsafe<Static<T>>(Type.Union([described, Type.Unknown({ description: otherwise })], { description: 'Read by the route: the described object, else its reader refuses it' }));
+
 /** The answers every route may give besides its own: a bad request, limits, an outage, a bug. */
 export const COMMON_ERRORS = errors(400, 413, 415, 429, 500, 503);
 /** …and those of a route behind a bearer token: 401, 403 (not allowed for the account), 404, 420 (a business rule), 422 (an Idempotency-Key reused). */

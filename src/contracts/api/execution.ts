@@ -4,19 +4,23 @@
  * sees or changes anything (others: 404 TASK_NOT_FOUND).
  *
  * The bodies' fields are the execution readers' (server/execution/input.ts) and the completion
- * rule's (src/domain/completion.ts): every field is left to them, so their codes (REQUIRED for
- * null, TOO_MANY, DUPLICATE, EAN_*, per-item fields like `items.0.ean`) stay as they were. The
- * writes a batch may run directly (server/http/directWrites.ts) are checked by the same readers
- * there, so a record answers the same alone or in a batch.
+ * rule's (src/domain/completion.ts): the bodies are described, not checked (ReaderCheckedBody), so
+ * their codes (REQUIRED for null, TOO_MANY, DUPLICATE, EAN_*, per-item fields like `items.0.ean`)
+ * and their order (a task id that cannot be one: 404 before any 400) stay as they were, and a
+ * write a batch runs directly (server/http/directWrites.ts), checked by the same readers only,
+ * answers as its route does.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { CompletionOutcome, PhotoTag } from '#domain/types';
-import { AUTHED_ERRORS, IdempotentHeaders, Nullable, PathId, RuleChecked, defineRoute } from './common';
+import { AUTHED_ERRORS, IdempotentHeaders, PathId, ReaderCheckedBody, RuleChecked, defineRoute } from './common';
 import { ChecklistItemSchema, DefectSchema, PhotoSchema, PhotoUploadTargetSchema, ProductSchema, ScannedItemSchema, TaskSchema } from './models';
 
 const tags = ['execution'];
 
 const TaskParams = Type.Object({ taskId: PathId('Task id (anything else, or not your task: 404 TASK_NOT_FOUND)') });
+
+/** A body its reader checks (a non-object answers 400 { body: INVALID } after the ids' 404; no body at all too, but for the completion). */
+const Body = <T extends TSchema>(described: T) => ReaderCheckedBody(described, 'Anything else: 400 { body: INVALID } (the completion: no body is no comment)');
 
 /** `{ data: T[] }`. */
 const List = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item) });
@@ -48,7 +52,7 @@ export const setDoneChecklistItems = defineRoute({
   schema: {
     params: TaskParams,
     headers: IdempotentHeaders,
-    body: Type.Object({ ids: Type.Optional(RuleChecked<string[]>('Every done item id, at most 500 (REQUIRED, INVALID, TOO_MANY; UNKNOWN_ITEM)')) }),
+    body: Body(Type.Object({ ids: Type.Optional(RuleChecked<string[]>('Every done item id, at most 500 (REQUIRED, INVALID, TOO_MANY; UNKNOWN_ITEM)')) })),
     response: { 200: Type.Object({ doneChecklistItemIds: Type.Array(Type.String()) }), ...AUTHED_ERRORS },
   },
 });
@@ -80,7 +84,7 @@ export const setTaskDefects = defineRoute({
   schema: {
     params: TaskParams,
     headers: IdempotentHeaders,
-    body: Type.Object({ defectIds: Type.Optional(RuleChecked<string[]>('Every checked defect id, at most 500 (REQUIRED, INVALID, TOO_MANY)')) }),
+    body: Body(Type.Object({ defectIds: Type.Optional(RuleChecked<string[]>('Every checked defect id, at most 500 (REQUIRED, INVALID, TOO_MANY)')) })),
     response: { 200: List(DefectSchema), ...AUTHED_ERRORS },
   },
 });
@@ -111,11 +115,13 @@ export const replaceScannedItems = defineRoute({
   schema: {
     params: TaskParams,
     headers: IdempotentHeaders,
-    body: Type.Object({
-      items: Type.Optional(
-        RuleChecked<ScannedItemInput[]>('At most 2000 of { id, ean (an EAN/UPC/GTIN or SKU), facings 0–99, timestamp ISO 8601 } (REQUIRED, INVALID, TOO_MANY; items.<i>.<field>: REQUIRED, INVALID, DUPLICATE, EAN_*, OUT_OF_RANGE)'),
-      ),
-    }),
+    body: Body(
+      Type.Object({
+        items: Type.Optional(
+          RuleChecked<ScannedItemInput[]>('At most 2000 of { id, ean (an EAN/UPC/GTIN or SKU), facings 0–99, timestamp ISO 8601 } (REQUIRED, INVALID, TOO_MANY; items.<i>.<field>: REQUIRED, INVALID, DUPLICATE, EAN_*, OUT_OF_RANGE)'),
+        ),
+      }),
+    ),
     response: { 200: List(ScannedItemSchema), ...AUTHED_ERRORS },
   },
 });
@@ -145,11 +151,13 @@ export const createPhotos = defineRoute({
   schema: {
     params: TaskParams,
     headers: IdempotentHeaders,
-    body: Type.Object({
-      photos: Type.Optional(
-        RuleChecked<NewPhotoInput[]>('1–50 of { id, comment (at most 2000 characters), tags } (REQUIRED, INVALID, TOO_MANY; photos.<i>.<field>: REQUIRED, INVALID, DUPLICATE, TOO_LONG)'),
-      ),
-    }),
+    body: Body(
+      Type.Object({
+        photos: Type.Optional(
+          RuleChecked<NewPhotoInput[]>('1–50 of { id, comment (at most 2000 characters), tags } (REQUIRED, INVALID, TOO_MANY; photos.<i>.<field>: REQUIRED, INVALID, DUPLICATE, TOO_LONG)'),
+        ),
+      }),
+    ),
     response: { 200: List(PhotoUploadTargetSchema), ...AUTHED_ERRORS },
   },
 });
@@ -163,7 +171,7 @@ export const deletePhotos = defineRoute({
   schema: {
     params: TaskParams,
     headers: IdempotentHeaders,
-    body: Type.Object({ photoIds: Type.Optional(RuleChecked<string[]>('1–500 photo ids (REQUIRED, INVALID, TOO_MANY)')) }),
+    body: Body(Type.Object({ photoIds: Type.Optional(RuleChecked<string[]>('1–500 photo ids (REQUIRED, INVALID, TOO_MANY)')) })),
     response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }), ...AUTHED_ERRORS },
   },
 });
@@ -177,7 +185,7 @@ export const updatePhoto = defineRoute({
   schema: {
     params: Type.Object({ taskId: PathId('Task id'), photoId: PathId('Photo id (anything else: 404 PHOTO_NOT_FOUND)') }),
     headers: IdempotentHeaders,
-    body: Type.Object({ comment: Type.Optional(RuleChecked<string>('At most 2000 characters (REQUIRED, INVALID, TOO_LONG)')) }),
+    body: Body(Type.Object({ comment: Type.Optional(RuleChecked<string>('At most 2000 characters (REQUIRED, INVALID, TOO_LONG)')) })),
     response: { 200: PhotoSchema, ...AUTHED_ERRORS },
   },
 });
@@ -191,7 +199,7 @@ export const completeTask = defineRoute({
   schema: {
     params: TaskParams,
     headers: IdempotentHeaders,
-    body: Nullable(
+    body: Body(
       Type.Object({
         outcome: Type.Optional(RuleChecked<CompletionOutcome>('complete (default), incomplete or blocked (INVALID)')),
         taskerComment: Type.Optional(RuleChecked<string | null>('The tasker\'s comment (INVALID, TOO_LONG)')),
