@@ -233,9 +233,11 @@ export default tseslint.config(
             allowFrom('chrome', to(...PAGE_INFRASTRUCTURE, 'chrome')),
             allowFrom('feature', [
               ...to(...PAGE_INFRASTRUCTURE, 'chrome'),
-              // Its own files; of another feature only the public file (or a stylesheet it shares).
+              // Its own files; of another feature only the public file. Never its stylesheets: a style
+              // two features share lives in src/ui (or src/shared), or comes with the public component
+              // that uses it.
               { to: { element: { type: 'feature', captured: { feature: '{{ from.feature }}' } } } },
-              { to: { element: { type: 'feature', captured: { feature: '!{{ from.feature }}' }, fileInternalPath: ['index.ts', '*.css'] } } },
+              { to: { element: { type: 'feature', captured: { feature: '!{{ from.feature }}' }, fileInternalPath: 'index.ts' } } },
             ]),
             // The shell composes: any file of a feature (the lazy routes), and main.tsx starts the worker.
             allowFrom('shell', to(...PAGE_INFRASTRUCTURE, 'chrome', 'feature', 'shell', 'sync-client')),

@@ -11,6 +11,7 @@ import { executionPath } from './checklist';
 import { DefectChecklist } from './DefectChecklist';
 import { ExecutionGate } from './ExecutionGate';
 import { useExecutionTask } from './useExecutionTask';
+import '../ui/workPage.css';
 import './execution.css';
 
 export function BlockersScreen() {

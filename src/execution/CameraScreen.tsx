@@ -27,6 +27,7 @@ import type { PhotoVerdict } from '#domain/photoQuality';
 import { MandatoryPhotoNote } from './MandatoryPhotoNote';
 import { parseTags, photosWithTags } from './photoTags';
 import { useExecutionTask } from './useExecutionTask';
+import '../ui/workPage.css';
 import './execution.css';
 
 type Pending = Extract<PreparedPhoto, { ok: true }>;

@@ -14,6 +14,7 @@ import { autoDoneState, autoToggleChanges, effectiveDoneIds, type ChecklistEvide
 import { ChecklistItemView } from './ChecklistItemView';
 import { changeChecklist } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
+import '../ui/workPage.css';
 
 export interface ChecklistSectionProps {
   taskId: string;

@@ -11,6 +11,7 @@ import { CompletionFailure } from './CompletionFailure';
 import { SuggestionsPopup } from './SuggestionsPopup';
 import { useCompleteTask } from './mutations';
 import { useExecutionTask } from './useExecutionTask';
+import '../ui/workPage.css';
 import './execution.css';
 
 export function ConfirmCompleteScreen() {

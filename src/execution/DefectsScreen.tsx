@@ -9,6 +9,7 @@ import { DefectChecklist } from './DefectChecklist';
 import { ExecutionGate } from './ExecutionGate';
 import { useExecutionTask } from './useExecutionTask';
 import { Link } from 'react-router';
+import '../ui/workPage.css';
 import './execution.css';
 import { useSearchParams } from 'react-router';
 import { defectsOption } from './MandatoryPhotoNote';

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { Alert } from '#ui/Alert';
 import { Spinner } from '#ui/Spinner';
+import '../ui/workPage.css';
 
 export function ExecutionGate({ task, taskId }: { task: TaskRow | null | undefined; taskId: string }) {
   if (task === undefined) return <Spinner />;

@@ -11,6 +11,7 @@ import { Spinner } from '#ui/Spinner';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoCollection } from './PhotoCollection';
 import { useExecutionTask } from './useExecutionTask';
+import '../ui/workPage.css';
 import './execution.css';
 
 export function PhotosReviewScreen() {

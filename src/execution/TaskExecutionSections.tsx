@@ -16,6 +16,7 @@ import { recordCategory } from './syncStatus';
 import { TaskPackStatus } from './TaskPackStatus';
 import { TaskSyncStatus } from './TaskSyncStatus';
 import { useRouteExists } from './useRouteExists';
+import '../ui/workPage.css';
 import './execution.css';
 
 export function TaskExecutionSections({ task }: { task: TaskRow }) {

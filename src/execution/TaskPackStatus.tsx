@@ -11,6 +11,7 @@ import { Icon } from '#ui/Icon';
 import { showToast } from '#ui/toastStore';
 import { pullTaskPack } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
+import '../ui/workPage.css';
 
 export function TaskPackStatus({ taskId }: { taskId: string }) {
   const pack = useTaskPack(taskId);

@@ -12,6 +12,7 @@ import { Icon } from '#ui/Icon';
 import { RejectedRecords } from './RejectedRecords';
 import { summarizeOutbox } from './syncStatus';
 import { WaitingParts } from './WaitingText';
+import '../ui/workPage.css';
 
 export function TaskSyncStatus({ records, photos, hideWhenSaved = false }: { records: readonly OutboxRecord[]; photos: readonly PhotoRow[]; hideWhenSaved?: boolean }) {
   const online = useOnline();

@@ -34,7 +34,7 @@ import { citiesAtZoom, hasWebGL, loadCities, loadMapStyleConfig, offlineStyle, O
 import { debounce, readMapView, writeMapView, type Debounced, type MapView } from './mapView';
 import { useMapData, useViewerMarket } from './queries';
 import { PlaceDrawer } from './PlaceDrawer';
-import '../tasks/TaskListScreen.css';
+import '../ui/tabs.css';
 import './MapScreen.css';
 
 // MapLibre's worker is its own file (emitted by Vite, precached by the service worker).

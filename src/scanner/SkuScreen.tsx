@@ -14,7 +14,7 @@ import { ExecutionGate, useExecutionTask, useProducts, useScannedItems, useTaskP
 import { useTaskOutbox } from '../sync/hooks';
 import { SkuEntry } from './SkuEntry';
 import { SkuReview } from './SkuReview';
-import '../execution/execution.css';
+import '../ui/workPage.css';
 import './scanner.css';
 
 const flag = (value: string | null) => value !== null && value !== 'false' && value !== '0';

@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { AppLink } from '../shared/AppLink';
 import { LIST_STATUSES, pathForStatus, type ListStatus } from './routes';
+import '../ui/tabs.css';
 
 export function StatusTabs({ current }: { current: ListStatus }) {
   const { t } = useLingui();

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { GeolocationHelp, deviceKind, type DeviceKind } from '../tasks';
-import '../help/help.css';
+import './PermissionScreens.css';
 
 function thisDevice(): DeviceKind {
   if (typeof navigator === 'undefined') return 'desktop';

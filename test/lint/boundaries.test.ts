@@ -68,6 +68,12 @@ const cases: Case[] = [
     allowed: "export { TaskCard } from '../tasks';",
   },
   {
+    kind: "a feature imports another feature's stylesheet / a stylesheet of the UI kit",
+    filePath: 'src/map/BoundaryProbe.tsx',
+    forbidden: "import '../tasks/TaskListScreen.css';",
+    allowed: "import '../ui/tabs.css';",
+  },
+  {
     kind: 'page infrastructure imports a feature / other infrastructure',
     filePath: 'src/i18n/boundaryProbe.ts',
     forbidden: "export { TaskCard } from '../tasks';",
