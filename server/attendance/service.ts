@@ -123,7 +123,7 @@ export async function createAttendanceRequest(
     .values({ id: randomUUID(), task_id: task.id, user_id: task.tasker_id, expires_at: new Date(expires), created_by: input.createdBy, created_at: input.now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  // Issue 14: the tasker is told (the notification opens the form while the request is open).
+  // The tasker is told (the notification opens the form while the request is open).
   const about = await trx.selectFrom('tasks').innerJoin('places', 'places.id', 'tasks.place_id').select(['tasks.title as taskTitle', 'places.title as placeTitle']).where('tasks.id', '=', task.id).executeTakeFirst();
   await notify(trx, { userId: task.tasker_id, type: 'attendance_request', params: { taskTitle: about?.taskTitle ?? '', placeTitle: about?.placeTitle ?? '' }, resourceId: task.id, now: input.now });
   return { created: true, request: toStaffRequest(row) };

@@ -1,5 +1,5 @@
 /**
- * Reference texts in the market's language (issue 14, docs/decisions/0008). Task types, trainings
+ * Reference texts in the market's language (docs/decisions/0008). Task types, trainings
  * and defects are one row each for all markets; their `translations` jsonb (migration 0009) holds
  * the texts per locale beside the English columns. The server picks the locale of a market
  * (countries.locale: LT lt, PL pl, CZ cs, RO ro), never the client:

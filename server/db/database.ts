@@ -31,8 +31,8 @@ export interface OpenDatabaseOptions {
 /**
  * Marks a hot statement to be prepared once per PostgreSQL connection (`.modifyFront(PREPARED)` on a
  * select): a named statement is parsed and planned on its first use and only executed afterwards,
- * which on the task list's viewer statement is most of PostgreSQL's work per request (issue 15,
- * docs/performance.md). Only for statements whose SQL text takes few shapes (the values are
+ * which on the task list's viewer statement is most of PostgreSQL's work per request
+ * (docs/performance.md). Only for statements whose SQL text takes few shapes (the values are
  * parameters): every distinct text is kept by each connection. On PGlite it is only a comment.
  * PREPARED_STATEMENTS=off turns it off (bench:api's old side).
  */

@@ -93,7 +93,7 @@ export interface UsersTable {
   reservation_limit_minutes: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** Added by migration 0004 (issue 11: onboarding). */
+  /** Added by migration 0004 (onboarding). */
   national_id: Nullable<string>;
   iban: Nullable<string>;
   address: Nullable<string>;

@@ -1,5 +1,5 @@
 /**
- * The seeded demo tasks in their market's language (issue 14): a Lithuanian tasker's demo tasks
+ * The seeded demo tasks in their market's language: a Lithuanian tasker's demo tasks
  * read in Lithuanian, a Polish one's in Polish, and so on (the spec's markets each have their
  * language: LT lt, PL pl, CZ cs, RO ro). The seed writes each market's task titles, checklist items
  * and comments through `seedText`; anything without a translation stays English. Tasks staff

@@ -1,5 +1,5 @@
 /**
- * Every error the server answers, in the tasker's language (issue 14): one place, called by the
+ * Every error the server answers, in the tasker's language: one place, called by the
  * error handler (errors.ts) for each ApiError, so no route words its own refusals. The language is
  * the request's `Accept-Language` (the sync worker sends the app's locale; messages.ts localeOf);
  * the words are the app's own, looked up in its catalogs by their English text (the msgid):

@@ -119,7 +119,7 @@ export async function settleMissions(db: Db, now: Date, scope: MissionScope): Pr
       .executeTakeFirst();
     if (!updated) continue;
     completed += 1;
-    // Issue 14: the tasker hears of it once (only the update that set completed_at gets here).
+    // The tasker hears of it once (only the update that set completed_at gets here).
     const mission = await m.selectFrom('missions').select(['name', 'currency_code']).where('id', '=', a.mission_id).executeTakeFirst();
     await notify(db, { userId: a.user_id, type: 'mission_completed', params: { missionName: mission?.name ?? '', reward: a.reward_amount ?? '0', rewardCurrency: mission?.currency_code ?? '' }, resourceId: a.mission_id, now });
   }

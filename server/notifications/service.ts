@@ -1,5 +1,5 @@
 /**
- * The tasker's notifications (issue 14; spec sections 3, 4 and 7). Real events call `notify`
+ * The tasker's notifications (spec sections 3, 4 and 7). Real events call `notify`
  * inside their own transaction (staff review of a task, an attendance request, a payout paid, a
  * training marked done, a profile approved or rejected, a mission completed, a new task in the
  * tasker's market), so a notification exists exactly when its event committed. A row keeps the

@@ -199,7 +199,7 @@ export async function approveUser(db: Db, id: string, actor: string, now: Date):
   await db.updateTable('users').set({ approved_at: now }).where('id', '=', id).execute();
   const filesToRemove = await deleteIdentityDocuments(db, id, now);
   await recordUserEvent(db, id, 'approved', actor, now);
-  await notify(db, { userId: id, type: 'profile_approved', params: {}, resourceId: null, now }); // issue 14
+  await notify(db, { userId: id, type: 'profile_approved', params: {}, resourceId: null, now });
   return { user: await apiUser(db, id), filesToRemove };
 }
 
@@ -218,7 +218,7 @@ export async function rejectUser(db: Db, id: string, input: unknown, actor: stri
   await lockUser(db, id);
   await setUserStatus(db, id, { status: 'rejected', rejectionReasons: reasons, rejectionComment: comment.value }, now);
   await recordUserEvent(db, id, 'rejected', actor, now, { reasons, comment: comment.value });
-  await notify(db, { userId: id, type: 'profile_rejected', params: {}, resourceId: null, now }); // issue 14
+  await notify(db, { userId: id, type: 'profile_rejected', params: {}, resourceId: null, now });
   return apiUser(db, id);
 }
 
@@ -240,7 +240,7 @@ export async function setTrainingDone(db: Db, id: string, trainingId: string, do
     // The tasker reads the training's name in their market's language (server/catalog/localize.ts); the history above keeps the English.
     const market = marketLocaleSql(sql`(select u.country_code from users u where u.id = ${id})`);
     const named = await db.selectFrom('trainings as t').select(localizedSql('t.translations', 'title', 't.title', market).as('title')).where('t.id', '=', training.id).executeTakeFirst();
-    await notify(db, { userId: id, type: 'training_done', params: { trainingTitle: named?.title ?? training.title }, resourceId: training.id, now }); // issue 14
+    await notify(db, { userId: id, type: 'training_done', params: { trainingTitle: named?.title ?? training.title }, resourceId: training.id, now });
   }
   return userReview(db, id);
 }

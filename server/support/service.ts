@@ -1,5 +1,5 @@
 /**
- * Support messages (spec sections 3, 5, 7; issue 14): a tasker's message is stored, then mailed
+ * Support messages (spec sections 3, 5, 7): a tasker's message is stored, then mailed
  * to the market's support address (country_contacts.support_email) with the tasker's address as
  * Reply-To. Mailing is claimed row by row (mailed_at set before sending, cleared again when the
  * send fails), so concurrent senders — two requests, two server processes — mail each message

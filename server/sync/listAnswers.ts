@@ -1,5 +1,5 @@
 /**
- * Stored task list answers (issue 15, docs/decisions/0010-task-list-answers.md): a page of
+ * Stored task list answers (docs/decisions/0010-task-list-answers.md): a page of
  * `GET /api/task` that has not changed is sent as the bytes made the first time — JSON, and
  * brotli/gzip made once — instead of reading, mapping, serialising and compressing 50 tasks again.
  *

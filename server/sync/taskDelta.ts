@@ -1,5 +1,5 @@
 /**
- * Delta sync of the task lists (issue 15, docs/decisions/0009-delta-sync.md): what a `since`
+ * Delta sync of the task lists (docs/decisions/0009-delta-sync.md): what a `since`
  * cursor means, when it is still good, and the changed/removed answer.
  *
  * The cursor is opaque to clients: base64url JSON of

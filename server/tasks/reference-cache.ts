@@ -9,7 +9,7 @@
  * in the database shows within a minute); unknown ids (a place created a moment ago, possibly
  * by another process) are loaded on first sight. One cache per database handle.
  *
- * Languages (issue 14, docs/decisions/0008): a task type and its trainings carry their texts per
+ * Languages (docs/decisions/0008): a task type and its trainings carry their texts per
  * locale; a task shows them in its market's locale (server/catalog/localize.ts). Every value that
  * holds words is therefore cached per locale — the localised TaskTypeRef (inLocale) and the API
  * JSON (apiTaskType, keyed by locale, shape and id) — so one market never gets another's words.

@@ -1,5 +1,5 @@
 /**
- * The notifications bell (spec sections 2, 4 and 9; issue 14): its count badge is the number of
+ * The notifications bell (spec sections 2, 4 and 9): its count badge is the number of
  * unseen notifications in the mirror (pulled every 60 s, so it works offline with what was last
  * pulled), and its tooltip says so 1 s after the app has started (the bell knows its count), for
  * 3 s, again every 60 s. A tap opens

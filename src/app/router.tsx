@@ -19,7 +19,7 @@ const taskList = async () => ({ Component: (await import('./TaskListRoute')).Tas
 const taskDetail = async () => ({ Component: (await import('./TaskDetailRoute')).TaskDetailRoute });
 const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
 const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });
-// Maps: MapLibre (~250 KB gzipped) only when a map opens (issue 13).
+// Maps: MapLibre (~250 KB gzipped) only when a map opens.
 const mapStatusScreen = async () => ({ Component: (await import('../map/MapScreen')).MapStatusScreen });
 const opportunitiesMapScreen = async () => ({ Component: (await import('../map/MapScreen')).OpportunitiesMapScreen });
 const suggestionsScreen = async () => ({ Component: (await import('../suggestions/TaskSuggestionsScreen')).TaskSuggestionsScreen });
@@ -40,11 +40,11 @@ const trainingDetailScreen = async () => ({ Component: (await import('../trainin
 // Task extras: the instructions, and the photo hosts' /{taskId} redirect.
 const instructionsScreen = async () => ({ Component: (await import('../taskExtras/InstructionsScreen')).InstructionsScreen });
 const taskPhotosRoute = async () => ({ Component: (await import('../taskExtras/TaskPhotosRoute')).TaskPhotosRoute });
-// Money and motivation (issue 12).
+// Money and motivation.
 const nextPayoutScreen = async () => ({ Component: (await import('../money/NextPayoutScreen')).NextPayoutScreen });
 const missionsScreen = async () => ({ Component: (await import('../missions/MissionsScreen')).MissionsScreen });
 const inviteScreen = async () => ({ Component: (await import('../invite/InviteScreen')).InviteScreen });
-// Reach and help (issue 14): support, the help pages, welcome, install and the permission pages.
+// Reach and help: support, the help pages, welcome, install and the permission pages.
 const supportScreen = async () => ({ Component: (await import('../support/SupportScreen')).SupportScreen });
 const knowledgeBaseScreen = async () => ({ Component: (await import('../help/HelpScreen')).KnowledgeBaseScreen });
 const faqScreen = async () => ({ Component: (await import('../help/HelpScreen')).FaqScreen });

@@ -28,7 +28,7 @@ export const SUPERVISOR_KEY = `${PROFILE_PREFIX}supervisor`;
 /** The market's businesses `[{ id, countryCode, name, registrationNumber, address }]` (GET country/business). */
 export const BUSINESSES_KEY = `${PROFILE_PREFIX}businesses`;
 
-/** Money and motivation (issue 12): GET payment/my-finances (`PayoutInfo`). */
+/** Money and motivation: GET payment/my-finances (`PayoutInfo`). */
 export const FINANCES_KEY = `${MONEY_PREFIX}finances`;
 /** GET payment/payouts: the tasker's recorded payouts (`Payout[]`). */
 export const PAYOUTS_KEY = `${MONEY_PREFIX}payouts`;
@@ -40,7 +40,7 @@ export const LAST_WEEK_EARN_KEY = `${MONEY_PREFIX}lastWeekEarn`;
 /** GET task/attendance-requests: the approved tasker's open attendance requests (`AttendanceRequest[]`, src/domain/attendance.ts). */
 export const ATTENDANCE_REQUESTS_KEY = `${ATTENDANCE_PREFIX}requests`;
 
-/** GET notifications: the tasker's unseen notifications, newest first (`AppNotification[]`, src/domain/notifications.ts; issue 14). */
+/** GET notifications: the tasker's unseen notifications, newest first (`AppNotification[]`, src/domain/notifications.ts). */
 export const NOTIFICATIONS_KEY = `${NOTIFICATIONS_PREFIX}list`;
 
 /** kv `suggestions:<taskId>`: the suggested task ids in server order and the paging state. */

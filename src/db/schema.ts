@@ -223,7 +223,7 @@ export interface Supervisor {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Maps (schema version 5, issue 13).
+// Maps (schema version 5).
 
 /**
  * A place pulled for the map (GET task/places: places with available tasks and their count and
@@ -304,7 +304,7 @@ export class ShelfworkDb extends Dexie {
       userDocuments: 'id, kind',
       fleetPartners: 'id, countryCode',
     });
-    // Maps (issue 13): the places pulled for the map, kept for offline. A new table only.
+    // Maps: the places pulled for the map, kept for offline. A new table only.
     this.version(5).stores({
       places: 'id, countryCode',
     });

@@ -1,6 +1,6 @@
 /**
  * Terms of service and privacy policy per market (spec section 6: "terms links vary per country").
- * Decision (issue 14, docs/decisions): the legal texts are the markets' own documents, kept by the
+ * Decision (docs/decisions): the legal texts are the markets' own documents, kept by the
  * legal team on the public website, not app pages; the app links to them, one address per market
  * and document, configured here in one place. The interface language picks the market on the login
  * screen (en → LT, the default market); registration uses the chosen country.

@@ -1,5 +1,5 @@
 /**
- * Maps (issue 13, spec sections 2, 7 and 9): the constants of the map screens and the answer of
+ * Maps (spec sections 2, 7 and 9): the constants of the map screens and the answer of
  * GET task/places/task-earn. Shared by the server, the sync worker and the map screens.
  */
 import type { Coordinates, CountryCode, Money } from './types';

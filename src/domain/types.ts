@@ -166,7 +166,7 @@ export interface User {
   rejectionComment: string | null;
   referralCode: string | null;
   createdAt: string;
-  // Profile and payment details (issue 11, spec sections 3 and 5). Optional: older answers and
+  // Profile and payment details (spec sections 3 and 5). Optional: older answers and
   // test fixtures leave them out; the server always sends them.
   nationalId?: string | null;
   iban?: string | null;
@@ -342,7 +342,7 @@ export interface PhotoUploadTarget {
   presignedUrl: string;
   /** With S3 storage: POST here (no body) after the PUT's 2xx; the file counts as uploaded only then. */
   completeUrl?: string;
-  /** The same upload by tus (servers since issue 15; absent on older ones: PUT). */
+  /** The same upload by tus (absent on older servers: PUT). */
   tus?: ResumableUpload;
   photo: Photo;
 }
@@ -364,7 +364,7 @@ export interface UserDocumentUploadTarget {
   presignedUrl: string;
   /** With S3 storage: POST here (no body) after the PUT's 2xx; the file counts as uploaded only then. */
   completeUrl?: string;
-  /** The same upload by tus (servers since issue 15; absent on older ones: PUT). */
+  /** The same upload by tus (absent on older servers: PUT). */
   tus?: ResumableUpload;
   photo: UserDocumentPhoto;
 }

@@ -1,5 +1,5 @@
 /**
- * /knowledge-base, /faq and /troubleshooting (issue 14): our own help pages, questions that open
+ * /knowledge-base, /faq and /troubleshooting: our own help pages, questions that open
  * to their answers. The drawer's rules apply to the page too (spec sections 2 and 6, the same
  * drawerItems()): the knowledge base and troubleshooting are not offered in RO, troubleshooting
  * needs an approved profile; a page not offered says so and points to support and the FAQ.

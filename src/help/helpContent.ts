@@ -1,5 +1,5 @@
 /**
- * The help pages' own text (issue 14): knowledge base, FAQ and troubleshooting, written for a
+ * The help pages' own text: knowledge base, FAQ and troubleshooting, written for a
  * tasker, in the app's catalogs (five languages). Being app text, it ships in the JS chunk and the
  * language catalogs, which the service worker precaches: the pages read offline.
  * Per market (spec section 6): the knowledge base and troubleshooting are not offered in RO; the

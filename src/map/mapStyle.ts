@@ -1,5 +1,5 @@
 /**
- * The map's styles (issue 13). The offline basemap is the app's own: country borders and the
+ * The map's styles. The offline basemap is the app's own: country borders and the
  * markets' cities from public/map (Natural Earth 1:50m, public domain; GeoNames cities, CC BY 4.0;
  * scripts/make-basemap.ts), precached by the service worker, so the map draws with no internet
  * and no tile server. No text layers: a style's labels need glyph files from a server; city names

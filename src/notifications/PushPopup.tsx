@@ -1,5 +1,5 @@
 /**
- * The push popup (spec sections 4 and 9; issue 14): offered in the installed app (display-mode
+ * The push popup (spec sections 4 and 9): offered in the installed app (display-mode
  * standalone) to a logged-in tasker outside the embedded view (it lives in the main layout's top
  * bar, which neither the guest pages nor the embedded view render), while this device has no
  * push subscription the server knows. Closed at most 3 times (counted in local storage), then

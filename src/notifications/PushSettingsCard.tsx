@@ -1,5 +1,5 @@
 /**
- * Push settings on /settings (spec section 2: the installed app only; issue 14): whether this
+ * Push settings on /settings (spec section 2: the installed app only): whether this
  * device gets pushes (turn them on; blocked → the device instructions), and the two topics —
  * new task offers (topicTaskOffer) and bonuses, missions and payouts (topicBonus). A switch
  * changes at once on screen; the server gets the settings 500 ms after the last change, and not

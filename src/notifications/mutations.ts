@@ -1,5 +1,5 @@
 /**
- * Notification and push commands of the page (issue 14), through the sync worker: marking a
+ * Notification and push commands of the page, through the sync worker: marking a
  * notification seen (queued, offline too) and the push-notification calls (online only).
  */
 import type { CommandResult, PushNotificationCall } from '#contracts/sync';

@@ -1,5 +1,5 @@
 /**
- * The pure parts of notifications and push (issue 14): the tooltip's timing (1 s after start, 3 s
+ * The pure parts of notifications and push: the tooltip's timing (1 s after start, 3 s
  * open, every 60 s), the push settings saver (500 ms, deduplicated), the 128-character preview,
  * the screen each type opens with its source, attendance notifications only with their request,
  * the push popup's rule, and the service worker's reading of a push.

@@ -1,5 +1,5 @@
 /**
- * Web push on this device (issue 14; spec section 4): the subscription's state — `active` (the
+ * Web push on this device (spec section 4): the subscription's state — `active` (the
  * browser is subscribed and the server has it), `local-only` (subscribed here, unknown to the
  * server: sent again), `none`, `unsupported` — and turning push on: the permission, the browser
  * subscription with the server's VAPID key, and `POST push-notification/subscription`.

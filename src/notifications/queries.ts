@@ -1,5 +1,5 @@
 /**
- * The notifications as the bell shows them (issue 14): the mirror's list (kv `notifications:list`,
+ * The notifications as the bell shows them: the mirror's list (kv `notifications:list`,
  * pulled every 60 s, read offline as last pulled), without attendance notifications whose request
  * is gone (spec section 4: they show only while a matching request exists), each worded in the
  * language the app shows now.

@@ -1,5 +1,5 @@
 /**
- * Installing the app (spec sections 2 and 9; issue 14): which install instructions fit the device,
+ * Installing the app (spec sections 2 and 9): which install instructions fit the device,
  * whether the install banner shows, and the browser's install prompt (`beforeinstallprompt`,
  * Chromium on Android and desktop), caught as early as the app starts (main.tsx imports this
  * module) and kept until the tasker taps Install.

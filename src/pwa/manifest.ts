@@ -1,5 +1,5 @@
 /**
- * The web app manifest follows the interface language (issue 14). Decision: one manifest per
+ * The web app manifest follows the interface language. Decision: one manifest per
  * language (public/manifest.webmanifest for en, public/manifest.<locale>.webmanifest for the
  * others), identical except `lang` and `description`, all with the same `id` and `start_url`, so
  * the installed app is one app whatever the language; the name stays the brand "Shelfwork". The

@@ -23,7 +23,7 @@ export interface DevicePosition {
 }
 
 /**
- * Every mounted hook learns a new position at once (issue 13: an available task's distance shows
+ * Every mounted hook learns a new position at once (an available task's distance shows
  * as soon as a position is known, e.g. the map located the tasker while a card or the detail is
  * mounted), not only the instance that asked.
  */

@@ -1,4 +1,4 @@
-/** Access tokens: the HMAC key is imported once per secret, not on every sign and verify (issue 15, API CPU per request). */
+/** Access tokens: the HMAC key is imported once per secret, not on every sign and verify (API CPU per request). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../../server/http/accessTokens';
 import type { TokenSettings } from '../../server/context';

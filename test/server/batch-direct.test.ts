@@ -1,5 +1,5 @@
 /**
- * Direct writes (server/http/directWrites.ts, issue 15): inside a batch segment the execution
+ * Direct writes (server/http/directWrites.ts): inside a batch segment the execution
  * writes run without a request of their own — no `app.inject` — and answer exactly what they
  * answer through their route: the same statuses and bodies for fresh records, refusals in the
  * batch's language, bad input, unknown tasks and photos, a key reused for another body, a bad

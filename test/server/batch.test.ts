@@ -1,5 +1,5 @@
 /**
- * POST /api/batch (issue 15): records applied as if sent alone, in order, each with its own answer;
+ * POST /api/batch: records applied as if sent alone, in order, each with its own answer;
  * a record replayed alone or in a batch answers the same; bad input is a 4xx; only tasker routes.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Scan lists and defect sets are full replacements on the wire but written by difference
- * (server/execution/service.ts, issue 15): only the rows that change are written, the answer is
+ * (server/execution/service.ts): only the rows that change are written, the answer is
  * the list a read-back gives, and the final state is the same. In a batch segment the locked task
  * row and the scan list are kept between records (the segment's memo), and forgotten when a record
  * rolls back. EXECUTION_FULL_WRITES=1 keeps the old whole writes (bench:outbox's old side).

@@ -1,5 +1,5 @@
 /**
- * Every error the server answers comes in the tasker's language (issue 14; server/http/localize.ts):
+ * Every error the server answers comes in the tasker's language (server/http/localize.ts):
  * 420 refusals by their code and 400 field errors, from Accept-Language, in all five languages.
  */
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ let server: TestServer;
 let pending: string;
 let approved: string;
 const NDA_LINK = 'https://learn.shelfwork.app/nda/planograms';
-// Both accounts are Lithuanian: the task type reads in Lithuanian (issue 14, docs/decisions/0008).
+// Both accounts are Lithuanian: the task type reads in Lithuanian (docs/decisions/0008).
 const NDA_INSTRUCTIONS = 'Planograma konfidenciali';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Notifications and web push (issue 14). Real events make notifications worded in the reader's
+ * Notifications and web push. Real events make notifications worded in the reader's
  * language; mark-as-seen is idempotent and scoped to the tasker. Pushes are checked against a
  * local push endpoint (a tiny HTTP server in this file) that verifies the VAPID JWT's ES256
  * signature with the public key the API hands out and decrypts the aes128gcm body (RFC 8291) with

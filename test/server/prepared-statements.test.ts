@@ -1,5 +1,5 @@
 /**
- * Prepared statements on PostgreSQL (server/db/database.ts PREPARED, issue 15): the task list's
+ * Prepared statements on PostgreSQL (server/db/database.ts PREPARED): the task list's
  * viewer statement — the one statement of a stored-answer hit — and a delta poll's change
  * statement are sent as named statements, so each connection parses and plans each once.
  * PREPARED_STATEMENTS=off sends them unnamed, as before.

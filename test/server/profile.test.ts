@@ -1,5 +1,5 @@
 /**
- * The tasker's profile over HTTP (issue 11; spec sections 3–5, 7): every validation rule of
+ * The tasker's profile over HTTP (spec sections 3–5, 7): every validation rule of
  * POST /api/user (400 VALIDATION_FAILED with per-field codes, never a 500, whatever the JSON),
  * the locks after approval, the identity document before the national ID, the submission to
  * awaiting_approval and the resubmission after a rejection (with their history), the payment

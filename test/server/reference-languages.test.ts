@@ -1,6 +1,6 @@
 /**
- * The seeded task types, trainings and defects read in the market's language (issue 14,
- * docs/decisions/0008): one row each, its texts per locale beside it, picked by the server per
+ * The seeded task types, trainings and defects read in the market's language
+ * (docs/decisions/0008): one row each, its texts per locale beside it, picked by the server per
  * market through the real routes — and the per-process task type cache never hands one market's
  * words to another (server/tasks/reference-cache.ts).
  */

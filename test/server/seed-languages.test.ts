@@ -1,4 +1,4 @@
-/** The seeded demo tasks read in their market's language (issue 14; server/db/seed-i18n.ts). */
+/** The seeded demo tasks read in their market's language (server/db/seed-i18n.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TEXTS } from '../../server/db/seed-i18n';
 import { SEED_CATEGORIES, SEED_TASK_TYPES } from '../../server/db/seed-data';

@@ -1,5 +1,5 @@
 /**
- * Support (issue 14): the market's contact, the message stored and mailed once to the market's
+ * Support: the market's contact, the message stored and mailed once to the market's
  * support address (the dev mailbox; a failing mailer leaves it for the next sweep), validation
  * 400 with fields and words in the tasker's language, Idempotency-Key replays (the sync worker's
  * queued message arrives once).

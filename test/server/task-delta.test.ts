@@ -1,5 +1,5 @@
 /**
- * Delta task lists (issue 15, docs/decisions/0009-delta-sync.md): `GET task?status=…&since=`
+ * Delta task lists (docs/decisions/0009-delta-sync.md): `GET task?status=…&since=`
  * answers the full list with a cursor; `since=<cursor>` answers what changed and which tasks
  * left the list — reserved by someone else, expired — per viewer, never naming a task the viewer
  * may not see; nothing changed → empty.

@@ -1,4 +1,4 @@
-/** GET /api/task/places/task-earn (the opportunities map, issue 13): weekly sums per place, access-scoped. */
+/** GET /api/task/places/task-earn (the opportunities map): weekly sums per place, access-scoped. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { mapConfigFromEnv } from '../../server/config';

@@ -1,5 +1,5 @@
 /**
- * Stored task list answers (issue 15, server/sync/listAnswers.ts, decision 0010): an unchanged
+ * Stored task list answers (server/sync/listAnswers.ts, decision 0010): an unchanged
  * page of GET /api/task goes out as the bytes made the first time, with an ETag (304 on
  * If-None-Match) and compressed once. These tests are about what must never happen: an answer
  * surviving a change — written by another API process (a second app on the same database, with
