@@ -3,7 +3,8 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { validateEan } from '#domain/ean';
 import type { ScanFrame } from '#contracts/scanner';
-import { STRATEGIES, decodeFrame, downscale, rotate90, toGray, type Gray } from './decoder';
+import { STRATEGIES, decodeFrame } from './decoder';
+import { downscale, rotate90, toGray, type Gray } from './luminance';
 
 /** A clean barcode image made by bwip-js, as the RGBA frame a canvas would give. */
 async function render(bcid: string, text: string): Promise<ScanFrame> {
