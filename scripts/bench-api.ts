@@ -3,9 +3,9 @@
  * rate against a real PostgreSQL, as the DESIGN.md budget states it (p99 ≤ 50 ms at 300 req/s on
  * 2 cores, zero 5xx).
  *
- * - Starts a throwaway PostgreSQL cluster (initdb in a temp dir, like scripts/test-postgres.sh;
- *   as root it runs as the system user shelfwork-pg), then the server as a separate process
- *   (`tsx server/main.ts`, demo seed, jobs on) on a free port of 127.0.0.1.
+ * - Starts a throwaway PostgreSQL cluster (scripts/lib/postgres.ts: initdb in a temp dir, like
+ *   scripts/test-postgres.sh; as root it runs as the system user shelfwork-pg), then the server
+ *   as a separate process (`tsx server/main.ts`, demo seed, jobs on) on a free port of 127.0.0.1.
  * - Logs in as lt@demo.shelfwork.app, warms up for 3 s, then sends requests on a fixed schedule
  *   (open loop: request i is due at t0 + i/rate) over keep-alive connections from one bounded
  *   loop (at most MAX_IN_FLIGHT outstanding; a request that cannot be sent on time counts as late).
@@ -30,11 +30,12 @@
  * measurement; 0 skips the delta part and the idle-poll rate runs), BENCH_MODES (old,new; also
  * unprepared, and base with BENCH_BASE_DIR), BENCH_ROUNDS (1), BENCH_WRITES_PER_S (0).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { startPostgres, type ThrowawayPostgres } from './lib/postgres';
 import { freePort } from './lib/server-process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
-import os, { tmpdir } from 'node:os';
+import os from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 
@@ -73,25 +74,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** Task writes per second during an extra run of each mode (0: no such run). */
 const WRITES_PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 0);
 const STAFF = { authorization: 'Bearer dev-staff-token', 'content-type': 'application/json' };
-const PG_USER = 'shelfwork-pg';
-
-function findPgBin(): string {
-  const fromEnv = process.env.PG_BIN;
-  if (fromEnv && existsSync(join(fromEnv, 'initdb'))) return fromEnv;
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) if (existsSync(join(root, v, 'bin', 'initdb'))) return join(root, v, 'bin');
-  }
-  throw new Error('PostgreSQL binaries not found (set PG_BIN, or apt-get install postgresql)');
-}
-
-
-function run(cmd: string, args: string[], asPg: boolean): void {
-  const full = asPg ? ['runuser', '-u', PG_USER, '--', cmd, ...args] : [cmd, ...args];
-  const r = spawnSync(full[0] as string, full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
-  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}${r.stdout.toString()}`);
-}
 
 /**
  * [ppid, user + system CPU ms, + that of its children already exited and reaped] of a process,
@@ -357,41 +339,20 @@ delta sync — the available list of lt@demo as the sync worker pulls it, one po
 }
 
 async function main(): Promise<void> {
-  const bin = findPgBin();
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && spawnSync('id', ['-u', PG_USER]).status !== 0) run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', PG_USER], false);
-  const tmp = mkdtempSync(join(tmpdir(), 'shelfwork-bench-'));
-  const data = join(tmp, 'data');
-  if (isRoot) {
-    const uid = Number(spawnSync('id', ['-u', PG_USER]).stdout.toString().trim());
-    const gid = Number(spawnSync('id', ['-g', PG_USER]).stdout.toString().trim());
-    chownSync(tmp, uid, gid);
-  }
-  const pgPort = await freePort();
   const servers: ChildProcess[] = [];
+  let postgres: ThrowawayPostgres | null = null;
   const cleanup = () => {
     for (const server of servers) if (server.exitCode === null) server.kill('SIGTERM');
-    if (existsSync(join(data, 'postmaster.pid'))) {
-      try {
-        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], isRoot);
-      } catch {
-        /* already down */
-      }
-    }
-    rmSync(tmp, { recursive: true, force: true });
+    postgres?.stop();
   };
   process.on('SIGINT', () => {
     cleanup();
     process.exit(130);
   });
   try {
-    console.log(`bench-api: PostgreSQL from ${bin} on 127.0.0.1:${pgPort}`);
-    run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'], isRoot);
-    run(
-      join(bin, 'pg_ctl'),
-      ['-D', data, '-l', join(tmp, 'pg.log'), '-w', '-t', '30', '-o', `-p ${pgPort} -k ${tmp} -c listen_addresses=127.0.0.1 -c max_connections=100 -c shared_buffers=128MB`, 'start'],
-      isRoot,
-    );
+    const cluster = await startPostgres({ tmpPrefix: 'shelfwork-bench-', settings: ['max_connections=100'] });
+    postgres = cluster;
+    console.log(`bench-api: PostgreSQL from ${cluster.bin} on 127.0.0.1:${cluster.port}`);
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const startServer = async (mode: Mode): Promise<{ child: ChildProcess; port: number }> => {
       const port = await freePort();
@@ -400,12 +361,12 @@ async function main(): Promise<void> {
         cwd: mode === 'base' ? BASE_DIR : process.cwd(),
         env: {
           ...process.env,
-          DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`,
+          DATABASE_URL: cluster.adminUrl,
           PORT: String(port),
           HOST: '127.0.0.1',
           NODE_ENV: 'development',
           SEED_DEMO: 'true',
-          DIST_DIR: join(tmp, 'no-dist'),
+          DIST_DIR: join(cluster.dir, 'no-dist'),
           LOG_REQUESTS: '',
           API_PROCESSES: String(PROCESSES),
           // old: every list page read, mapped, serialised and compressed per request; new: stored answers (server/sync/listAnswers.ts) and the prepared viewer statement.
@@ -432,7 +393,7 @@ async function main(): Promise<void> {
     const login = await postJson(any.port, '/api/auth/password-login', { username: 'lt@demo.shelfwork.app', password: 'demo1234' });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
     const { token } = JSON.parse(login.body) as { token: string };
-    const pgPid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pgPid = Number(readFileSync(join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     for (const mode of MODES) {
       const { port } = started[mode] as { port: number };
       const probe = await get(port, PATH, { authorization: `Bearer ${token}` });

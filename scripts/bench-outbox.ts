@@ -23,8 +23,8 @@
  * and EXECUTION_FULL_WRITES=1 ('old': each record of a batch in its own transaction, scan lists
  * and defect sets written whole, as before) and without them
  * ('one transaction': server/http/batch.ts), alternating, BENCH_ROUNDS times (1), on the embedded
- * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (initdb in a temp dir, as
- * scripts/test-postgres.sh; a fresh database per run). A third side, 'batches', is the new server
+ * database; with BENCH_POSTGRES=1 also on a throwaway PostgreSQL cluster (scripts/lib/postgres.ts;
+ * a fresh database per run). A third side, 'batches', is the new server
  * with the client before photos had their own lane (`batchDelivery.photoLane = false`: a photo
  * cuts its task's queue, as in session 19). 'lanes' is the new client with the server as it was
  * then: deferred writes off (BATCH_DEFERRED_WRITES=off: every record of a segment written when it
@@ -40,8 +40,7 @@
  * writes a CPU profile of the engine's process during each drain.
  */
 import 'fake-indexeddb/auto';
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +52,7 @@ import type { Defect, Photo, ScannedItem, TaskStatus } from '#domain/types';
 import { encodeJpeg, testPattern } from '../test/support/images';
 import { SyncEngine } from '../workers/sync/app';
 import { batchDelivery } from '../workers/sync/outbox';
+import { startPostgres } from './lib/postgres';
 import { freePort, startServer } from './lib/server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
@@ -393,50 +393,6 @@ async function runOnce(
   return result;
 }
 
-const PG_USER = 'shelfwork-pg';
-
-/** A throwaway PostgreSQL cluster (as scripts/test-postgres.sh): its admin URL and how to stop it. */
-async function startPostgres(): Promise<{ adminUrl: string; stop: () => void }> {
-  const fromEnv = process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const bin =
-    fromEnv && existsSync(join(fromEnv, 'initdb'))
-      ? fromEnv
-      : existsSync(root)
-        ? readdirSync(root)
-            .sort((a, b) => Number(b) - Number(a))
-            .map((v) => join(root, v, 'bin'))
-            .find((d) => existsSync(join(d, 'initdb')))
-        : undefined;
-  if (!bin) throw new Error('PostgreSQL binaries not found (set PG_BIN, or apt-get install postgresql)');
-  const isRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const full = isRoot ? ['runuser', '-u', PG_USER, '--', cmd, ...args] : [cmd, ...args];
-    const r = spawnSync(full[0] as string, full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}${r.stdout.toString()}`);
-  };
-  if (isRoot && spawnSync('id', ['-u', PG_USER]).status !== 0) spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', PG_USER]);
-  const tmp = mkdtempSync(join(tmpdir(), 'shelfwork-bench-outbox-pg.'));
-  const data = join(tmp, 'data');
-  if (isRoot) chownSync(tmp, Number(spawnSync('id', ['-u', PG_USER]).stdout.toString().trim()), Number(spawnSync('id', ['-g', PG_USER]).stdout.toString().trim()));
-  const pgPort = await freePort();
-  const stop = () => {
-    if (existsSync(join(data, 'postmaster.pid'))) {
-      try {
-        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        /* already down */
-      }
-    }
-    rmSync(tmp, { recursive: true, force: true });
-  };
-  run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  // Default durability (fsync and synchronous_commit on), as a production server runs.
-  run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(tmp, 'pg.log'), '-w', '-t', '30', '-o', `-p ${pgPort} -k ${tmp} -c listen_addresses=127.0.0.1 -c shared_buffers=128MB`, 'start']);
-  say(`PostgreSQL from ${bin} on 127.0.0.1:${pgPort}`);
-  return { adminUrl: `postgresql://postgres@127.0.0.1:${pgPort}/postgres`, stop };
-}
-
 async function main(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
   const modes = (process.env.BENCH_MODES ?? 'old,batches,new').split(',').map((m) => m.trim());
@@ -467,14 +423,12 @@ async function main(): Promise<void> {
   };
   await side('embedded', null);
   if (process.env.BENCH_POSTGRES === '1') {
-    const pg = await startPostgres();
+    const pg = await startPostgres({ tmpPrefix: 'shelfwork-bench-outbox-pg.' });
+    say(`PostgreSQL from ${pg.bin} on 127.0.0.1:${pg.port}`);
     try {
       let n = 0;
       await side('PostgreSQL', async () => {
-        const name = `bench_outbox_${process.pid}_${++n}`;
-        const r = spawnSync('psql', [pg.adminUrl, '-qc', `CREATE DATABASE ${name}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-        if (r.status !== 0) throw new Error(`CREATE DATABASE: ${r.stderr.toString()}`);
-        return pg.adminUrl.replace(/\/postgres$/, `/${name}`);
+        return pg.createDatabase(`bench_outbox_${process.pid}_${++n}`);
       });
     } finally {
       pg.stop();
