@@ -4,45 +4,25 @@
  * the page has no field to put an error under (a queued save the server refused later), so the
  * profile routes word it in the `Accept-Language` the sync worker sends, from the app's own
  * catalogs (src/locales/<locale>/messages.po, looked up by the English text, which is the msgid).
- * The English texts below are the app's (errorMessages.ts); a test checks each is a msgid there.
+ * The English texts are the app's, written once for the page and the server in
+ * src/domain/errorWords.ts; a test checks each is a msgid there.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  FIELD_CODE_WORDS,
+  FIELD_REQUIRED_WORDS,
+  FIELD_SPECIFIC_WORDS,
+  NATIONAL_ID_DIGITS_EITHER_WORDS,
+  NATIONAL_ID_DIGITS_WORDS,
+  PROFILE_CODE_FIELDS,
+  PROFILE_CODE_INVALID_WORDS,
+  REQUIRED_WORDS,
+  VALUE_INVALID_WORDS,
+  type ErrorWords,
+} from '#domain/errorWords';
 import { LOCALES, type CountryCode, type Locale } from '#domain/types';
 import { NATIONAL_ID_LENGTHS } from '#domain/validation';
-
-/** Profile fields whose CODE_INVALID is a code's (not the login code's). */
-const PROFILE_CODE_FIELDS = new Set(['individualActivityNo', 'activityCode', 'legalEntityNumber', 'vatCode']);
-
-const REQUIRED_WORDS: Record<string, string> = {
-  identityDocument: 'Please upload a photo of your ID document',
-  paymentDocument: 'Please upload a photo of your individual activity certificate',
-  fleetPartnerId: 'Please choose your fleet partner',
-  registered: 'Please confirm that you are registered with the fleet partner',
-  country: 'Country is required',
-};
-
-const FIELD_WORDS: Record<string, Record<string, string>> = {
-  code: { NOT_FOUND: 'There is no such referral code', NOT_ALLOWED: 'You cannot use your own referral code' },
-  referredByCode: {
-    NOT_FOUND: 'There is no such referral code',
-    NOT_ALLOWED: 'You cannot use your own referral code',
-    LOCKED: 'The referral code cannot be changed any more',
-  },
-  fleetPartnerId: { NOT_FOUND: 'Please choose your fleet partner' },
-};
-
-const CODE_WORDS: Record<string, string> = {
-  TOO_LONG: 'This is too long',
-  COUNTRY_INVALID: 'Registration is not open in this country',
-  PHONE_INVALID: 'Phone number is not valid',
-  IBAN_INVALID: 'IBAN is not valid',
-  NATIONAL_ID_LENGTH: 'National ID has the wrong number of digits',
-  NATIONAL_ID_INVALID: 'National ID is not valid',
-  ID_DOCUMENT_REQUIRED: 'Upload a photo of your ID document before entering the national ID',
-  POSTAL_CODE_INVALID: 'Postal code must be exactly 5 digits',
-  LOCKED: 'This cannot be changed after your profile is approved',
-};
 
 /** A text and its placeholder values ('National ID must be {n} digits', { n: 11 }). */
 export interface Words {
@@ -50,18 +30,22 @@ export interface Words {
   values?: Record<string, string | number>;
 }
 
+const REQUIRED: Readonly<Record<string, ErrorWords>> = REQUIRED_WORDS;
+const SPECIFIC: Readonly<Record<string, Readonly<Record<string, ErrorWords>>>> = FIELD_SPECIFIC_WORDS;
+const BY_CODE: Readonly<Record<string, ErrorWords>> = FIELD_CODE_WORDS;
+
 /** The app's English words for a field's code (the server's subset of fieldErrorMessage). */
 export function fieldWords(field: string, code: string, country: CountryCode | null = null): Words {
-  if (code === 'REQUIRED') return { text: REQUIRED_WORDS[field] ?? 'This field is required' };
-  const specific = FIELD_WORDS[field]?.[code];
-  if (specific) return { text: specific };
+  if (code === 'REQUIRED') return { text: (REQUIRED[field] ?? FIELD_REQUIRED_WORDS).message };
+  const specific = SPECIFIC[field]?.[code];
+  if (specific) return { text: specific.message };
   if (code === 'NATIONAL_ID_LENGTH' && country) {
     const lengths = NATIONAL_ID_LENGTHS[country];
-    if (lengths.length === 1) return { text: 'National ID must be {n} digits', values: { n: lengths[0] ?? 0 } };
-    return { text: 'National ID must be {min} or {max} digits', values: { min: Math.min(...lengths), max: Math.max(...lengths) } };
+    if (lengths.length === 1) return { text: NATIONAL_ID_DIGITS_WORDS.message, values: { n: lengths[0] ?? 0 } };
+    return { text: NATIONAL_ID_DIGITS_EITHER_WORDS.message, values: { min: Math.min(...lengths), max: Math.max(...lengths) } };
   }
-  if (code === 'CODE_INVALID' && PROFILE_CODE_FIELDS.has(field)) return { text: 'Code is not valid' };
-  return { text: CODE_WORDS[code] ?? 'This value is not valid' };
+  if (code === 'CODE_INVALID' && PROFILE_CODE_FIELDS.has(field)) return { text: PROFILE_CODE_INVALID_WORDS.message };
+  return { text: (BY_CODE[code] ?? VALUE_INVALID_WORDS).message };
 }
 
 // ---------------------------------------------------------------------------------------------

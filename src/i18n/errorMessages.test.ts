@@ -1,5 +1,11 @@
-import type { MessageDescriptor } from '@lingui/core';
+import { setupI18n, type MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import * as errorWords from '#domain/errorWords';
+import { translate } from '../../server/http/messages';
+import { messages as cs } from '../locales/cs/messages.po';
+import { messages as lt } from '../locales/lt/messages.po';
+import { messages as pl } from '../locales/pl/messages.po';
+import { messages as ro } from '../locales/ro/messages.po';
 import { errorMessage, fieldErrorMessage, isNoConnection, type FailedAction, type FailureLike } from './errorMessages';
 
 const text = (m: MessageDescriptor | string) => (typeof m === 'string' ? m : (m.message ?? m.id));
@@ -112,5 +118,38 @@ describe('a profile field’s error in the tasker’s words (spec section 5)', (
     expect(text(fieldErrorMessage('code', 'NOT_ALLOWED'))).toBe('You cannot use your own referral code');
     expect(text(fieldErrorMessage('identityDocument', 'REQUIRED'))).toBe('Please upload a photo of your ID document');
     expect(text(fieldErrorMessage('firstName', 'LOCKED'))).toBe('This cannot be changed after your profile is approved');
+  });
+});
+
+describe('the words the server says too (src/domain/errorWords.ts), in the tasker’s language', () => {
+  const catalogs = { lt, pl, cs, ro };
+  const i18nIn = (locale: keyof typeof catalogs) => {
+    const i18n = setupI18n({ locale, messages: { [locale]: catalogs[locale] } });
+    return (m: MessageDescriptor) => i18n._(m);
+  };
+  const shared = Object.values(errorWords).flatMap(function all(value: unknown): MessageDescriptor[] {
+    if (value === null || typeof value !== 'object' || value instanceof Set) return [];
+    return 'message' in value ? [value as MessageDescriptor] : Object.values(value).flatMap(all);
+  });
+
+  it('are translated on the page by the compiled catalogs, as the server translates them', () => {
+    expect(shared.length).toBeGreaterThan(50);
+    for (const locale of ['lt', 'pl', 'cs', 'ro'] as const) {
+      const t = i18nIn(locale);
+      for (const m of shared) {
+        const values = { n: 7, min: 8, max: 9 };
+        const page = t({ ...m, values });
+        expect(page, `${locale}: ${m.message}`).toBe(translate({ text: m.message ?? '', values }, locale));
+        expect(page, `${locale}: ${m.message} is translated`).not.toBe(m.message);
+      }
+    }
+  });
+
+  it('come translated out of the page’s mapping, placeholders filled', () => {
+    expect(i18nIn('lt')(fieldErrorMessage('phone', 'PHONE_INVALID'))).toBe('Telefono numeris neteisingas');
+    expect(i18nIn('ro')(fieldErrorMessage('nationalId', 'NATIONAL_ID_LENGTH', { country: 'RO' }))).toBe('CNP-ul trebuie să aibă 13 cifre');
+    expect(i18nIn('cs')(fieldErrorMessage('nationalId', 'NATIONAL_ID_LENGTH', { country: 'CZ' }))).toBe('Rodné číslo musí mít 9 nebo 10 číslic');
+    const gone = errorMessage('reserve', { status: 420, code: 'TASK_NO_LONGER_AVAILABLE', message: '' }) as MessageDescriptor;
+    expect(i18nIn('pl')(gone)).toBe(translate({ text: 'This task is no longer available. Another user has already reserved it.' }, 'pl'));
   });
 });

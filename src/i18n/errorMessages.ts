@@ -4,11 +4,26 @@
  * else, for a 420, the server's own message (meant for the tasker); else the failed action's
  * "Could not …". Field codes of forms (and of a 400's `fields`) have their words here too.
  * Answers are descriptors, translated where they are shown (`i18n._`, showToast), or a server's
- * text as it is.
+ * text as it is. The sentences the server says too are written once, in src/domain/errorWords.ts
+ * (plain descriptors the server can read); the page's own are `msg` macros here.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode, FieldErrorCode } from '#domain/errors';
+import {
+  EAN_INVALID_WORDS,
+  FIELD_CODE_WORDS,
+  FIELD_REQUIRED_WORDS,
+  FIELD_SPECIFIC_WORDS,
+  ITEMS_INVALID_WORDS,
+  NATIONAL_ID_DIGITS_EITHER_WORDS,
+  NATIONAL_ID_DIGITS_WORDS,
+  PROFILE_CODE_FIELDS,
+  PROFILE_CODE_INVALID_WORDS,
+  REFUSAL_WORDS,
+  REQUIRED_WORDS,
+  VALUE_INVALID_WORDS,
+} from '#domain/errorWords';
 import type { CountryCode } from '#domain/types';
 import { NATIONAL_ID_LENGTHS } from '#domain/validation';
 
@@ -47,30 +62,30 @@ export interface FailureLike {
 const CODE_MESSAGES: Partial<Record<ErrorCode, MessageDescriptor>> = {
   NETWORK: msg`Cannot connect to server`,
   QUOTA_EXCEEDED: msg`Your phone's storage is full, so this was not saved. Free up some space (delete old photos or apps) and try again.`,
-  // The server's outage answer (its database or disk is out); a proxy's 502/504 is worded the same.
-  SERVICE_UNAVAILABLE: msg`The service is temporarily unavailable. Please try again in a few minutes.`,
-  RATE_LIMITED: msg`Too many attempts. Please wait a few minutes and try again.`,
+  // The server's outage answer; a proxy's 502/504 is worded the same.
+  SERVICE_UNAVAILABLE: REFUSAL_WORDS.SERVICE_UNAVAILABLE,
+  RATE_LIMITED: REFUSAL_WORDS.RATE_LIMITED,
   VALIDATION_FAILED: msg`Please add the required information`,
-  CANNOT_SEE_TASKS: msg`This content is not available`,
+  CANNOT_SEE_TASKS: REFUSAL_WORDS.CANNOT_SEE_TASKS,
   // A photo or document file the upload refused (the profile photo is at most 64 kB); same words as the picker's.
   PAYLOAD_TOO_LARGE: msg`The file is too large.`,
   UNSUPPORTED_MEDIA_TYPE: msg`Unsupported file format. Please try a JPEG image.`,
-  TASK_NOT_FOUND: msg`Task not found`,
-  PHOTO_NOT_FOUND: msg`Photo not found`,
-  TASK_NO_LONGER_AVAILABLE: msg`This task is no longer available. Another user has already reserved it.`,
-  PROFILE_NOT_APPROVED: msg`Tasks can be reserved once your profile is approved.`,
-  TRAININGS_MISSING: msg`Complete the required trainings to reserve this task.`,
-  RESERVATION_LIMIT_EXCEEDED: msg`Your reservation limit is reached. Finish or cancel a reserved task to reserve more.`,
-  CANCEL_DEADLINE_PASSED: msg`This task cannot be canceled anymore`,
-  TASK_NOT_RESERVED: msg`This task is not reserved by you anymore.`,
+  TASK_NOT_FOUND: REFUSAL_WORDS.TASK_NOT_FOUND,
+  PHOTO_NOT_FOUND: REFUSAL_WORDS.PHOTO_NOT_FOUND,
+  TASK_NO_LONGER_AVAILABLE: REFUSAL_WORDS.TASK_NO_LONGER_AVAILABLE,
+  PROFILE_NOT_APPROVED: REFUSAL_WORDS.PROFILE_NOT_APPROVED,
+  TRAININGS_MISSING: REFUSAL_WORDS.TRAININGS_MISSING,
+  RESERVATION_LIMIT_EXCEEDED: REFUSAL_WORDS.RESERVATION_LIMIT_EXCEEDED,
+  CANCEL_DEADLINE_PASSED: REFUSAL_WORDS.CANCEL_DEADLINE_PASSED,
+  TASK_NOT_RESERVED: REFUSAL_WORDS.TASK_NOT_RESERVED,
   JUSTIFICATION_REQUIRED: msg`Please write why you are canceling.`,
   JUSTIFICATION_TOO_LONG: msg`The reason must be shorter than 160 characters.`,
-  TASK_NOT_STARTABLE_YET: msg`This task cannot be started yet`,
-  TASK_WINDOW_ENDED: msg`The time window of this task has ended.`,
-  TOO_FAR_FROM_PLACE: msg`You are too far from the store. Tasks can be started within 1000 m of the store.`,
-  POSITION_REQUIRED: msg`Your location is needed to start the task.`,
-  TASK_NOT_IN_PROGRESS: msg`This task is not in progress.`,
-  PHOTOS_REQUIRED: msg`Please add at least one photo.`,
+  TASK_NOT_STARTABLE_YET: REFUSAL_WORDS.TASK_NOT_STARTABLE_YET,
+  TASK_WINDOW_ENDED: REFUSAL_WORDS.TASK_WINDOW_ENDED,
+  TOO_FAR_FROM_PLACE: REFUSAL_WORDS.TOO_FAR_FROM_PLACE,
+  POSITION_REQUIRED: REFUSAL_WORDS.POSITION_REQUIRED,
+  TASK_NOT_IN_PROGRESS: REFUSAL_WORDS.TASK_NOT_IN_PROGRESS,
+  PHOTOS_REQUIRED: REFUSAL_WORDS.PHOTOS_REQUIRED,
 };
 
 const FALLBACK_MESSAGES: Record<FailedAction, MessageDescriptor> = {
@@ -98,7 +113,7 @@ const NO_CONNECTION_MESSAGES: Partial<Record<FailedAction, MessageDescriptor>> =
 };
 
 /** Spec section 5, verbatim: a save of scanned items some of which are invalid (checked on the page, or refused by the worker). */
-export const ITEMS_INVALID_MESSAGE = msg`Could not save: some items are invalid`;
+export const ITEMS_INVALID_MESSAGE: MessageDescriptor = ITEMS_INVALID_WORDS;
 
 /** No answer from the server: screens of online-only commands say so in their own place. */
 export function isNoConnection(error: Pick<FailureLike, 'code'>): boolean {
@@ -151,68 +166,39 @@ export type WordedField =
 export type FormErrorCode = FieldErrorCode | 'WRONG_CODE' | 'COUNTRY_NOT_OFFERED' | 'CONSENT_REQUIRED';
 
 const REQUIRED_MESSAGES: Partial<Record<WordedField, MessageDescriptor>> = {
+  ...REQUIRED_WORDS,
   email: msg`Email is required`,
   username: msg`Email is required`,
   code: msg`Code is required`,
-  country: msg`Country is required`,
   password: msg`Password is required`,
   reason: msg`Please add the required information`,
   policyAgreed: msg`Please agree to the policy`,
-  identityDocument: msg`Please upload a photo of your ID document`,
-  paymentDocument: msg`Please upload a photo of your individual activity certificate`,
-  fleetPartnerId: msg`Please choose your fleet partner`,
-  registered: msg`Please confirm that you are registered with the fleet partner`,
 };
 
 const FIELD_CODE_MESSAGES: Partial<Record<FormErrorCode, MessageDescriptor>> = {
+  // TOO_LONG, COUNTRY_INVALID and the profile's codes (spec section 5).
+  ...FIELD_CODE_WORDS,
   EMAIL_INVALID: msg`Email is not valid`,
-  TOO_LONG: msg`This is too long`,
   CODE_INVALID: msg`Enter the 6-digit code from the email`,
-  WRONG_CODE: msg`Wrong code`,
-  COUNTRY_INVALID: msg`Registration is not open in this country`,
-  COUNTRY_NOT_OFFERED: msg`Registration is not open in this country`,
+  WRONG_CODE: REFUSAL_WORDS.WRONG_CODE,
+  COUNTRY_NOT_OFFERED: FIELD_CODE_WORDS.COUNTRY_INVALID,
   CONSENT_REQUIRED: msg`Please accept to continue`,
   // Spec section 5, verbatim.
-  EAN_INVALID: msg`Invalid EAN. Scan directly from the product or select it from the list.`,
+  EAN_INVALID: EAN_INVALID_WORDS,
   FACINGS_REQUIRED: msg`Enter the number of facings`,
   FACINGS_INVALID: msg`Facings must be a whole number from 0 to 99`,
-  // The profile (spec section 5; the first two and 'National ID is not valid' verbatim).
-  PHONE_INVALID: msg`Phone number is not valid`,
-  IBAN_INVALID: msg`IBAN is not valid`,
-  NATIONAL_ID_LENGTH: msg`National ID has the wrong number of digits`,
-  NATIONAL_ID_INVALID: msg`National ID is not valid`,
-  ID_DOCUMENT_REQUIRED: msg`Upload a photo of your ID document before entering the national ID`,
-  POSTAL_CODE_INVALID: msg`Postal code must be exactly 5 digits`,
-  LOCKED: msg`This cannot be changed after your profile is approved`,
 };
 
 /** Codes whose words depend on the field: the login code's differ from a profile code's. */
-const FIELD_SPECIFIC_MESSAGES: Partial<Record<WordedField, Partial<Record<FormErrorCode, MessageDescriptor>>>> = {
-  referredByCode: {
-    NOT_FOUND: msg`There is no such referral code`,
-    NOT_ALLOWED: msg`You cannot use your own referral code`,
-    LOCKED: msg`The referral code cannot be changed any more`,
-  },
-  code: {
-    NOT_FOUND: msg`There is no such referral code`,
-    NOT_ALLOWED: msg`You cannot use your own referral code`,
-  },
-  fleetPartnerId: { NOT_FOUND: msg`Please choose your fleet partner` },
-};
-
-/** Profile fields whose CODE_INVALID means the spec's 'Code is not valid' (not the login code's 6 digits). */
-const PROFILE_CODE_FIELDS: ReadonlySet<string> = new Set(['individualActivityNo', 'activityCode', 'legalEntityNumber', 'vatCode']);
+const FIELD_SPECIFIC_MESSAGES: Partial<Record<WordedField, Partial<Record<FormErrorCode, MessageDescriptor>>>> = FIELD_SPECIFIC_WORDS;
 
 /** Spec section 5: 'National ID must be {n} digits' (CZ: 9 or 10). */
 function nationalIdLengthMessage(country: CountryCode): MessageDescriptor {
   const lengths = NATIONAL_ID_LENGTHS[country];
   if (lengths.length === 1) {
-    const n = lengths[0] ?? 0;
-    return msg`National ID must be ${n} digits`;
+    return { ...NATIONAL_ID_DIGITS_WORDS, values: { n: lengths[0] ?? 0 } };
   }
-  const min = Math.min(...lengths);
-  const max = Math.max(...lengths);
-  return msg`National ID must be ${min} or ${max} digits`;
+  return { ...NATIONAL_ID_DIGITS_EITHER_WORDS, values: { min: Math.min(...lengths), max: Math.max(...lengths) } };
 }
 
 /**
@@ -220,10 +206,10 @@ function nationalIdLengthMessage(country: CountryCode): MessageDescriptor {
  * length ('National ID must be 11 digits'); without it the words are general.
  */
 export function fieldErrorMessage(field: string, code: FormErrorCode, options: { country?: CountryCode | null } = {}): MessageDescriptor {
-  if (code === 'REQUIRED') return REQUIRED_MESSAGES[field as WordedField] ?? msg`This field is required`;
+  if (code === 'REQUIRED') return REQUIRED_MESSAGES[field as WordedField] ?? FIELD_REQUIRED_WORDS;
   const specific = FIELD_SPECIFIC_MESSAGES[field as WordedField]?.[code];
   if (specific) return specific;
   if (code === 'NATIONAL_ID_LENGTH' && options.country) return nationalIdLengthMessage(options.country);
-  if (code === 'CODE_INVALID' && PROFILE_CODE_FIELDS.has(field)) return msg`Code is not valid`;
-  return FIELD_CODE_MESSAGES[code] ?? msg`This value is not valid`;
+  if (code === 'CODE_INVALID' && PROFILE_CODE_FIELDS.has(field)) return PROFILE_CODE_INVALID_WORDS;
+  return FIELD_CODE_MESSAGES[code] ?? VALUE_INVALID_WORDS;
 }

@@ -4,9 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSAL_WORDS, SUPPORT_MESSAGE_WORDS } from '#domain/errorWords';
 import { LOCALES } from '#domain/types';
 import { parsePo } from '../../server/http/messages';
-import { localizeErrorMessage, REFUSAL_WORDS } from '../../server/http/localize';
+import { localizeErrorMessage } from '../../server/http/localize';
 import { startTestServer, type TestServer } from './helpers';
 
 const catalogs = Object.fromEntries(LOCALES.map((l) => [l, parsePo(readFileSync(`src/locales/${l}/messages.po`, 'utf8'))]));
@@ -14,7 +15,7 @@ const enIds = new Set([...readFileSync('src/locales/en/messages.po', 'utf8').mat
 
 describe('the words of the server’s refusals', () => {
   it('are msgids of the app translated in lt, pl, cs and ro', () => {
-    for (const [code, text] of Object.entries(REFUSAL_WORDS)) {
+    for (const [code, { message: text }] of [...Object.entries(REFUSAL_WORDS), ...Object.entries(SUPPORT_MESSAGE_WORDS)]) {
       expect(enIds.has(text), `${code}: "${text}" is not a msgid`).toBe(true);
       for (const locale of ['lt', 'pl', 'cs', 'ro'] as const) expect(catalogs[locale]!.get(text), `${code} in ${locale}`).toBeTruthy();
     }
@@ -24,7 +25,7 @@ describe('the words of the server’s refusals', () => {
     const refusal = { statusCode: 420, code: 'TASK_NO_LONGER_AVAILABLE' as const, message: 'server english' };
     expect(localizeErrorMessage(refusal, 'en')).toBe('server english');
     for (const locale of ['lt', 'pl', 'cs', 'ro'] as const) {
-      expect(localizeErrorMessage(refusal, locale)).toBe(catalogs[locale]!.get(REFUSAL_WORDS.TASK_NO_LONGER_AVAILABLE!));
+      expect(localizeErrorMessage(refusal, locale)).toBe(catalogs[locale]!.get(REFUSAL_WORDS.TASK_NO_LONGER_AVAILABLE.message));
     }
     const fields = { statusCode: 400, code: 'VALIDATION_FAILED' as const, message: 'Some fields are not valid', fields: { email: 'EMAIL_INVALID' } };
     expect(localizeErrorMessage(fields, 'cs')).not.toBe('Some fields are not valid');
@@ -54,7 +55,7 @@ describe('420 over HTTP in each language', () => {
       expect(res.statusCode, res.body).toBe(420);
       const error = res.json<{ error: { code: string; message: string } }>().error;
       expect(error.code).toBe('USER_NOT_FOUND');
-      const expected = locale === 'en' ? 'There is no account with this email. Please register first.' : catalogs[locale]!.get(REFUSAL_WORDS.USER_NOT_FOUND!);
+      const expected = locale === 'en' ? 'There is no account with this email. Please register first.' : catalogs[locale]!.get(REFUSAL_WORDS.USER_NOT_FOUND.message);
       expect(error.message).toBe(expected);
       seen.add(error.message);
     }
