@@ -4,10 +4,34 @@
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { compactIban } from '#domain/iban';
 import { parseRate } from '#domain/money';
-import { parsePushAllowedHosts, type PushAllowedHosts } from './notifications/destinations';
+
+/**
+ * The configured host list (ServerConfig.pushAllowedHosts): a list of suffixes, `'*'` for any
+ * public host, or null when not configured (production: the browsers' push services,
+ * DEFAULT_PUSH_HOSTS of server/notifications/destinations.ts; elsewhere any host). Parsed here,
+ * at the bottom layer, so the configuration imports no feature.
+ */
+export type PushAllowedHosts = readonly string[] | '*' | null;
+
+const HOST_SUFFIX = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** PUSH_ALLOWED_HOSTS: comma-separated host suffixes (`*.push.apple.com` = `push.apple.com`), or `*`. */
+export function parsePushAllowedHosts(raw: string | undefined): PushAllowedHosts {
+  const text = raw?.trim();
+  if (!text) return null;
+  if (text === '*') return '*';
+  const hosts = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/^\*?\./, '').replace(/\.$/, ''))
+    .filter(Boolean);
+  for (const h of hosts) if (!HOST_SUFFIX.test(h) || isIP(h) !== 0) throw new Error(`PUSH_ALLOWED_HOSTS: '${h}' is not a host name (comma-separated host suffixes, or *)`);
+  if (hosts.length === 0) throw new Error('PUSH_ALLOWED_HOSTS: no host names (comma-separated host suffixes, or *)');
+  return hosts;
+}
 
 export interface ServerConfig {
   port: number;

@@ -18,6 +18,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { PushAllowedHosts } from '../config';
 
 /**
  * The push services of the browsers (host suffixes: the host itself or any name under it):
@@ -27,11 +28,7 @@ import { BlockList, isIP } from 'node:net';
  */
 export const DEFAULT_PUSH_HOSTS: readonly string[] = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
-/**
- * The configured host list (ServerConfig.pushAllowedHosts): a list of suffixes, `'*'` for any
- * public host, or null when not configured (production: DEFAULT_PUSH_HOSTS; elsewhere any host).
- */
-export type PushAllowedHosts = readonly string[] | '*' | null;
+export type { PushAllowedHosts };
 
 /** What the checks allow. */
 export interface PushDestinations {
@@ -48,22 +45,6 @@ export function pushDestinationsOf(config: { production: boolean; pushAllowedHos
   const configured = config.pushAllowedHosts ?? null;
   const allowedHosts = configured === '*' ? null : configured ?? (config.production ? DEFAULT_PUSH_HOSTS : null);
   return { allowLocal: !config.production, allowedHosts };
-}
-
-const HOST_SUFFIX = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
-/** PUSH_ALLOWED_HOSTS: comma-separated host suffixes (`*.push.apple.com` = `push.apple.com`), or `*`. */
-export function parsePushAllowedHosts(raw: string | undefined): PushAllowedHosts {
-  const text = raw?.trim();
-  if (!text) return null;
-  if (text === '*') return '*';
-  const hosts = text
-    .split(',')
-    .map((s) => s.trim().toLowerCase().replace(/^\*?\./, '').replace(/\.$/, ''))
-    .filter(Boolean);
-  for (const h of hosts) if (!HOST_SUFFIX.test(h) || isIP(h) !== 0) throw new Error(`PUSH_ALLOWED_HOSTS: '${h}' is not a host name (comma-separated host suffixes, or *)`);
-  if (hosts.length === 0) throw new Error('PUSH_ALLOWED_HOSTS: no host names (comma-separated host suffixes, or *)');
-  return hosts;
 }
 
 /** A URL's host as the checks read it: lower case, without IPv6 brackets or one trailing dot. */
