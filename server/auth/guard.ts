@@ -3,8 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { taskerIdOf } from '../http/access';
-import { findUserById, type UserRow } from '../users/queries';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema';
+import { findUserById } from './queries';
 import { batchTransaction } from '../db/segment';
+
+type UserRow = Selectable<UsersTable>;
 
 /** The authenticated user's row, or 401 (UNAUTHORIZED). Read once per batch segment (its records change no user row). */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {

@@ -1,7 +1,18 @@
 /** SQL for login codes and auth rate limits (kept in the database: processes are stateless). */
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { UsersTable } from '../db/schema';
 import { sha256 } from './tokens';
+
+/** The account behind a token or a login (auth reads the users table itself: users sits above it). */
+export async function findUserById(db: Db, id: string): Promise<Selectable<UsersTable> | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<Selectable<UsersTable> | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
 
 export function generateLoginCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -23,14 +23,6 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
 /** One user with trainingDone and historicalTaskCount computed in the same query. */
 export async function loadUserWithStats(db: Db, id: string): Promise<UserWithStats | undefined> {
   const row = await db
