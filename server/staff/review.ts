@@ -7,7 +7,6 @@
  * Who: the staff member's name (`Shelfwork-Staff-Name` header, or `--by` in the CLI), 'staff'
  * when not given; 'tasker' is the tasker's own actor in the history and is not a staff name.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
@@ -15,6 +14,7 @@ import { readString } from '../http/input';
 import type { User, UserDocumentKind } from '#domain/types';
 import { loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
 import { deleteIdentityDocuments, listUploadedDocuments } from '../users/documents';
+import { recordUserEvent } from '../users/events';
 import { REJECTION_REASON_FIELDS } from './service';
 import { notify } from '../notifications/service';
 import { localizedSql, marketLocaleSql } from '../catalog/localize';
@@ -88,52 +88,6 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The staff link of a document's file (`GET /api/staff/users/<id>/documents/<documentId>/file`). */
 export const staffDocumentUrl = (userId: string, documentId: string) => `/api/staff/users/${userId}/documents/${documentId}/file`;
-
-let lastMs = 0;
-let sequence = 0;
-
-/**
- * A time-ordered id (UUID version 7 layout: milliseconds, then a per-process sequence, then random
- * bits), so events recorded in the same millisecond (or at one test clock) keep their order when
- * the history is sorted by (created_at, id).
- */
-export function eventId(): string {
-  const ms = Date.now();
-  if (ms === lastMs) sequence += 1;
-  else {
-    lastMs = ms;
-    sequence = 0;
-  }
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(ms, 0, 6);
-  bytes.writeUInt16BE(0x7000 | (sequence & 0x0fff), 6);
-  bytes[8] = 0x80 | ((bytes[8] as number) & 0x3f);
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-export async function recordUserEvent(
-  db: Db,
-  userId: string,
-  kind: string,
-  actor: string,
-  now: Date,
-  extra: { reasons?: string[]; comment?: string | null; detail?: Record<string, unknown> } = {},
-): Promise<void> {
-  await db
-    .insertInto('user_events')
-    .values({
-      id: eventId(),
-      user_id: userId,
-      kind,
-      actor,
-      reasons: JSON.stringify(extra.reasons ?? []),
-      comment: extra.comment ?? null,
-      detail: JSON.stringify(extra.detail ?? {}),
-      created_at: now,
-    })
-    .execute();
-}
 
 /** Locks the user row (or 404): decisions on one user are serialised with the tasker's own saves. */
 async function lockUser(db: Db, id: string): Promise<void> {

@@ -25,7 +25,7 @@ import {
 import { isCountryCode } from '#domain/validation';
 import { countryChangeError } from '#domain/users';
 import type { CountryCode, User } from '#domain/types';
-import { recordUserEvent } from '../staff/review';
+import { recordUserEvent } from './events';
 import { hitRateLimits } from '../auth/queries';
 import { isApprovedRow, loadUserWithStats, PROFILE_COLUMNS, profileOf, toApiUser, type UserRow, type UserWithStats } from './queries';
 
