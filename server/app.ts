@@ -16,6 +16,7 @@ import { resolveJwtSecret } from './auth/tokens';
 import { registerAuthRoutes } from './auth/routes';
 import { registerUserRoutes } from './users/routes';
 import { registerTaskRoutes } from './tasks/routes';
+import { registerTaskListRoute } from './sync/taskListRoute';
 import { registerTaskEarnRoute } from './tasks/taskEarn';
 import { registerMapConfigRoute } from './tasks/mapConfig';
 import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     accessScope('tasker', async (scope) => {
       registerUserRoutes(scope, context);
       registerUserDocumentRoutes(scope, context, files);
+      registerTaskListRoute(scope, context); // GET task: the list, stored answers and delta sync
       registerTaskRoutes(scope, context);
       registerTaskEarnRoute(scope, context); // task/places/task-earn (the opportunities map)
       registerLifecycleRoutes(scope, context);

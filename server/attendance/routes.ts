@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import { readStaffName, STAFF_NAME_HEADER } from '../staff/review';
-import { requireViewer } from '../tasks/routes';
+import { requireViewer } from '../tasks/viewer';
 import { readAttendanceAnswer, type AttendanceRequest } from '#domain/attendance';
 import { answerAttendanceRequest, createAttendanceRequest, listOpenRequests, listTaskAttendanceRequests, readCreateInput } from './service';
 import { lapseAttendanceRequests, type LapsedRequest } from './job';

@@ -9,7 +9,7 @@ import { checkDatabase, HEALTH_TIMEOUT_MS } from '../db/database';
 import { checkPhotoDir } from '../storage/photo-storage';
 import { readDevMailbox } from '../mail/mailer';
 import { isNewSince } from '#domain/tasks';
-import { trainingLinkFor } from '../tasks/visibility';
+import { trainingLinkFor } from './visibility';
 import { localizedSql, marketLocaleSql } from './localize';
 import { isCountryCode, normalizeEmail, validateCountry, validateEmail } from '#domain/validation';
 import type { Country, CountryCode, CurrencyCode, FleetPartner, Locale, Training } from '#domain/types';

@@ -15,8 +15,9 @@ import { SUGGESTIONS_PAGE_SIZE, type CurrencyCode, type Money, type Page, type R
 import { findTask, listTasks, orderSpec, type KeysetPosition, type TaskRow } from './queries';
 import { decodeCursor, encodeCursor, toApiTask } from './map';
 import { cancelTask, readJustification, readStartInput, reserveTask, startTask, type LifecycleContext } from './lifecycle';
-import { readPosition, requireViewer } from './routes';
-import { taskTypePhotosFor } from './visibility';
+import { readPosition } from './routes';
+import { requireViewer } from './viewer';
+import { taskTypePhotosFor } from '../catalog/visibility';
 import { readTimestamp } from '#domain/time';
 import * as tasks from '#contracts/api/tasks';
 import { serve } from '../http/contract';

@@ -5,7 +5,7 @@
 import { distanceMeters } from '#domain/geo';
 import type { Coordinates, CountryCode, CurrencyCode, Money, Place, Task, TaskStatus, TaskType, TrainingRef } from '#domain/types';
 import type { PlaceRow, TaskRow, TaskTypeTrainingRow, Viewer } from './queries';
-import { instructionsFor, taskTypePhotosFor, trainingLinkFor, type ContentViewer } from './visibility';
+import { instructionsFor, taskTypePhotosFor, trainingLinkFor, type ContentViewer } from '../catalog/visibility';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -40,7 +40,7 @@ export function isStartableFor(row: Pick<TaskRow, 'status' | 'tasker_id' | 'time
 }
 
 /**
- * The task type part of a Task as `viewer` may see it (server/tasks/visibility.ts). It depends on
+ * The task type part of a Task as `viewer` may see it (server/catalog/visibility.ts). It depends on
  * the viewer only through taskTypeShape(viewer), so lists may share one per type and shape.
  */
 export function toApiTaskType(row: TaskRow, trainings: TaskTypeTrainingRow[], viewer: ContentViewer): TaskType {

@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { TaskTypeTrainingRow } from './rows';
 import type { TaskType } from '#domain/types';
-import type { TaskTypeShape } from './visibility';
+import type { TaskTypeShape } from '../catalog/visibility';
 import { localized, type Translations } from '../catalog/localize';
 
 export const REFERENCE_TTL_MS = 60_000;

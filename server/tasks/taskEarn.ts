@@ -12,7 +12,7 @@ import { asQuery, isPlausibleId, single } from '../http/input';
 import { OPPORTUNITY_WEEK_MS, TASK_EARN_MAX_PLACES, type PlaceTaskEarn } from '#domain/map';
 import type { CurrencyCode } from '#domain/types';
 import { filterSql } from './queries';
-import { requireViewer } from './routes';
+import { requireViewer } from './viewer';
 import * as tasks from '#contracts/api/tasks';
 import { serve } from '../http/contract';
 

@@ -1,7 +1,11 @@
 /** The viewer (who is looking) built from a user row: visibility, approval, trainings, reservation minutes. */
 import { canSeeTasks } from '#domain/users';
 import type { UserStatus } from '#domain/types';
-import type { ListViewerRow, Viewer } from './queries';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { taskerIdOf } from '../http/access';
+import { ApiError } from '../http/errors';
+import { loadViewerRow, type ListViewerRow, type Viewer, type ViewerRow } from './queries';
 
 export function toViewer(user: ListViewerRow, defaultLimitMinutes: number): Viewer {
   return {
@@ -14,4 +18,11 @@ export function toViewer(user: ListViewerRow, defaultLimitMinutes: number): View
     reservationUsed: Number(user.reservation_used),
     reservationLimit: user.reservation_limit_minutes ?? defaultLimitMinutes,
   };
+}
+
+/** Loads the viewer (user, done trainings, reserved minutes) of a `tasker` route in one query. */
+export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<{ user: ViewerRow; viewer: Viewer }> {
+  const user = await loadViewerRow(ctx.db, taskerIdOf(request));
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Unknown user');
+  return { user, viewer: toViewer(user, ctx.config.reservationLimitMinutes) };
 }
