@@ -12,7 +12,7 @@ import { amountWithin, parseAmount, formatAmount, toMoney } from '#domain/money'
 import { MISSION_CONTENT_TYPES, missionPercentages, objectiveProgress, sortMissions, type Mission, type MissionContentType, type MissionObjective } from '#domain/missions';
 import { validateCountry } from '#domain/validation';
 import type { CurrencyCode, Money } from '#domain/types';
-import { moneyDb } from '../money/tables';
+import { moneyDb } from '../db/money-tables';
 import { objectiveState, objectivesOf, settleMissions, type AssignmentRow } from './settle';
 
 export interface StaffMission {
