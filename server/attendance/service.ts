@@ -8,7 +8,9 @@
  * orders cannot form a cycle.
  */
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { AttendanceRequestsTable } from '../db/schema';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, notFound } from '../http/errors';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import type { AttendanceAnswer, AttendanceAnswerResult, AttendanceRequest } from '#domain/attendance';
@@ -40,21 +42,8 @@ export interface StaffAttendanceRequest {
   createdAt: string;
 }
 
-type Row = {
-  id: string;
-  task_id: string;
-  user_id: string;
-  status: StaffAttendanceRequest['status'];
-  expires_at: Date;
-  accept: boolean | null;
-  justification: string | null;
-  policy_agreed: boolean | null;
-  answered_at: Date | null;
-  lapsed_at: Date | null;
-  cancelled_reservation: boolean | null;
-  created_by: string;
-  created_at: Date;
-};
+/** A request as the database answers it (the schema's attendance_requests row). */
+type Row = Selectable<AttendanceRequestsTable>;
 
 export function toStaffRequest(r: Row): StaffAttendanceRequest {
   return {

@@ -9,31 +9,18 @@
  * times, so settling now or later records the same instant, and the bonus falls into the payout
  * of that week. Settling is idempotent and safe concurrently (the update re-checks completed_at).
  */
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import { moneyDb } from '../money/tables';
+import { moneyDb, type MissionAssignmentsTable, type MissionObjectivesTable } from '../db/money-tables';
 import { notify } from '../notifications/service';
 
 export type MissionScope = { userId: string } | { countryCode: string };
 
-export interface AssignmentRow {
-  id: string;
-  mission_id: string;
-  user_id: string;
-  created_at: Date;
-  expires_at: Date | null;
-  completed_at: Date | null;
-  reward_amount: string | null;
-}
+/** An assignment as settling reads it: the schema's mission_assignments row without who made it. */
+export type AssignmentRow = Pick<Selectable<MissionAssignmentsTable>, 'id' | 'mission_id' | 'user_id' | 'created_at' | 'expires_at' | 'completed_at' | 'reward_amount'>;
 
-export interface ObjectiveRow {
-  id: string;
-  mission_id: string;
-  position: number;
-  content_type: 'task_type' | 'training';
-  allowed_items: string[];
-  target: number;
-}
+/** An objective: the schema's mission_objectives row (allowed_items read as a list, see asList). */
+export type ObjectiveRow = Selectable<MissionObjectivesTable>;
 
 export interface ObjectiveState {
   /** When each counted item happened, oldest first, at most `target` of them. */

@@ -14,7 +14,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { UserDocumentsTable } from '../db/schema';
 import { requireUser } from '../auth/guard';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
@@ -36,19 +38,10 @@ const KINDS = Object.keys(users.createUserDocument) as UserDocumentKind[];
 
 export const documentNotFound = () => notFound('NOT_FOUND', 'Document not found');
 
-export interface UserDocumentRow {
-  id: string;
-  user_id: string;
-  kind: UserDocumentKind;
-  storage_key: string | null;
-  sha256: string | null;
-  size_bytes: number | null;
-  uploaded_at: Date | null;
-  deleted_at: Date | null;
-  created_at: Date;
-}
-
 const COLUMNS = ['id', 'user_id', 'kind', 'storage_key', 'sha256', 'size_bytes', 'uploaded_at', 'deleted_at', 'created_at'] as const;
+
+/** A document as these reads answer it: the schema's user_documents row, its COLUMNS. */
+export type UserDocumentRow = Pick<Selectable<UserDocumentsTable>, (typeof COLUMNS)[number]>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
