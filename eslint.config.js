@@ -36,6 +36,24 @@ const PAGE_BASE = ['domain', 'contracts', 'db', 'ui'];
 /** The page infrastructure under the features and the shell. */
 const PAGE_INFRASTRUCTURE = [...PAGE_BASE, 'shared', 'pwa', 'sync', 'i18n'];
 
+/**
+ * The server's features, lowest layer first (docs/architecture.md, "Server"): a feature imports its
+ * own folder and the features of the layers below it, never one of its own layer or above.
+ */
+const SERVER_FEATURE_LAYERS = [
+  ['auth'],
+  ['storage'],
+  ['notifications'],
+  ['users', 'catalog', 'missions'],
+  ['tasks', 'support'],
+  ['sync'],
+  ['execution', 'staff'],
+  ['money', 'attendance'],
+];
+const SERVER_FEATURES = SERVER_FEATURE_LAYERS.flat();
+/** What every server layer may import besides the server: the domain rules and the contracts. */
+const SERVER_SHARED = ['domain', 'contracts'];
+
 /** boundaries/dependencies policies: `to(...types)` lists what a type may import. */
 const to = (...types) => types.map((type) => ({ to: { element: { type } } }));
 const allowFrom = (type, allow) => ({ from: { element: { type } }, allow });
@@ -210,7 +228,20 @@ export default tseslint.config(
         // One type per dedicated worker folder (workers/sync with its features/<feature>/…, workers/scanner…).
         { type: 'worker', pattern: 'workers/*', capture: ['worker'] },
         { type: 'sw', pattern: 'sw' },
-        { type: 'server', pattern: 'server' },
+        // The server, bottom to top: base (clock, config, db) → services (jobs, mail) → context →
+        // http → the features in SERVER_FEATURE_LAYERS → top (the seed, the app, the processes'
+        // entries and the staff CLI, which compose the features). A server folder or top-level
+        // file not named here is unclassified, an error.
+        { type: 'server-base', pattern: 'server/{clock,config}.ts', mode: 'file' },
+        { type: 'server-context', pattern: 'server/context.ts', mode: 'file' },
+        { type: 'server-top', pattern: 'server/{app,main,static,devClock}.ts', mode: 'file' },
+        // The staff CLI's entry and dispatcher run every feature's commands (money, attendance too).
+        { type: 'server-top', pattern: 'server/staff/{cli,commands}.ts', mode: 'file' },
+        { type: 'server-base', pattern: 'server/db' },
+        { type: 'server-services', pattern: 'server/{jobs,mail}' },
+        { type: 'server-http', pattern: 'server/http' },
+        { type: 'server-feature', pattern: `server/{${SERVER_FEATURES.join(',')}}`, capture: ['feature'] },
+        { type: 'server-top', pattern: 'server/seed' },
       ],
     },
     rules: {
@@ -221,7 +252,15 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             allowFrom('domain', to('domain')),
-            allowFrom('contracts', to('domain', 'contracts', 'db')),
+            allowFrom('contracts', [
+              ...to('domain', 'contracts', 'db'),
+              // The sync worker's feature definitions name the page's command API (src/contracts/sync.ts):
+              // their types only, never their code.
+              {
+                to: { element: { type: 'worker', captured: { worker: 'sync' }, fileInternalPath: 'features/{index.ts,*/index.ts}' } },
+                dependency: { kind: 'type' },
+              },
+            ]),
             allowFrom('db', to('domain', 'contracts', 'db')),
             allowFrom('ui', to('domain', 'ui')),
             allowFrom('shared', to(...PAGE_BASE, 'shared')),
@@ -244,8 +283,22 @@ export default tseslint.config(
             // A worker: the domain, the contracts, the mirror schema and its own folder, never page code.
             allowFrom('worker', [...to('domain', 'contracts', 'db'), { to: { element: { type: 'worker', captured: { worker: '{{ from.worker }}' } } } }]),
             allowFrom('sw', to('contracts', 'sw')),
-            // The server: the domain and the contracts (src/contracts/api: the HTTP routes' shared definitions), no page code.
-            allowFrom('server', to('domain', 'contracts', 'server')),
+            // The server: the domain and the contracts (src/contracts/api: the HTTP routes' shared
+            // definitions), no page code; each layer its own and the ones below.
+            allowFrom('server-base', to(...SERVER_SHARED, 'server-base')),
+            allowFrom('server-services', to(...SERVER_SHARED, 'server-base', 'server-services')),
+            allowFrom('server-context', to(...SERVER_SHARED, 'server-base', 'server-services', 'server-context')),
+            allowFrom('server-http', to(...SERVER_SHARED, 'server-base', 'server-services', 'server-context', 'server-http')),
+            ...SERVER_FEATURE_LAYERS.flatMap((layer, index) =>
+              layer.map((feature) => ({
+                from: { element: { type: 'server-feature', captured: { feature } } },
+                allow: [
+                  ...to(...SERVER_SHARED, 'server-base', 'server-services', 'server-context', 'server-http'),
+                  { to: { element: { type: 'server-feature', captured: { feature: `{${[feature, ...SERVER_FEATURE_LAYERS.slice(0, index).flat()].join(',')}}` } } } },
+                ],
+              })),
+            ),
+            allowFrom('server-top', to(...SERVER_SHARED, 'server-base', 'server-services', 'server-context', 'server-http', 'server-feature', 'server-top')),
           ],
         },
       ],

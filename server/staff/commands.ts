@@ -3,6 +3,10 @@
  * photo storage, so tests run them on their own database. server/staff/cli.ts opens both from the
  * environment and calls `runStaffCommand`. Output: JSON of the object shown or changed; refusals
  * print their code and field errors and exit 1.
+ *
+ * The dispatcher composes every feature's commands (the money and attendance CLIs too), so this
+ * file and server/staff/cli.ts sit in the top layer with app.ts and main.ts, not in the staff
+ * feature's layer (eslint.config.js).
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -7,9 +7,9 @@
 import type { ErrorCode } from '#domain/errors';
 import type { ScanChange } from '#domain/scans';
 import type { PhotoTag } from '#domain/types';
-// The one import of worker code here, type only: the contract is the features' commands as they are
-// defined, so a command's signature is written once (workers/sync/features/<feature>/index.ts).
-// eslint-disable-next-line boundaries/dependencies -- type only; see above
+// The one import of worker code here, type only (eslint.config.js allows the contracts no more): the
+// contract is the features' commands as they are defined, so a command's signature is written once
+// (workers/sync/features/<feature>/index.ts).
 import type { SyncFeaturesApi } from '../../workers/sync/features/index';
 
 export type { ScanChange };

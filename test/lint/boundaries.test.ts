@@ -85,6 +85,42 @@ const cases: Case[] = [
     forbidden: "export { useTask } from '../../src/tasks';",
     allowed: "export { KV_KEYS } from '../../src/contracts/kv';",
   },
+  {
+    kind: 'a lower server feature imports a higher one / one below it',
+    filePath: 'server/auth/boundaryProbe.ts',
+    forbidden: "export { requireViewer } from '../tasks/viewer';",
+    allowed: "export { badRequest } from '../http/errors';",
+  },
+  {
+    kind: 'a server feature imports one of its own layer / one of the layer below',
+    filePath: 'server/users/boundaryProbe.ts',
+    forbidden: "export { trainingLinkFor } from '../catalog/visibility';",
+    allowed: "export { notify } from '../notifications/service';",
+  },
+  {
+    kind: 'the server configuration imports a feature / the database',
+    filePath: 'server/config.ts',
+    forbidden: "export { pushDestinationsOf } from './notifications/destinations';",
+    allowed: "export type { Db } from './db/database';",
+  },
+  {
+    kind: 'the server http layer imports a feature / the context',
+    filePath: 'server/http/boundaryProbe.ts',
+    forbidden: "export { findUserById } from '../auth/queries';",
+    allowed: "export type { AppContext } from '../context';",
+  },
+  {
+    kind: 'a server feature imports the app / a feature below it',
+    filePath: 'server/attendance/boundaryProbe.ts',
+    forbidden: "export { buildApp } from '../app';",
+    allowed: "export { requireViewer } from '../tasks/viewer';",
+  },
+  {
+    kind: "the contracts value-import the worker's feature definitions / type-import them",
+    filePath: 'src/contracts/boundaryProbe.ts',
+    forbidden: "export { features } from '../../workers/sync/features/index';",
+    allowed: "export type { SyncFeaturesApi } from '../../workers/sync/features/index';",
+  },
 ];
 
 describe('import boundaries (eslint.config.js)', () => {
@@ -101,5 +137,11 @@ describe('import boundaries (eslint.config.js)', () => {
   it('refuses a file in a folder no element type classifies, and passes one in a classified folder', async () => {
     expect(await boundaryErrors('src/gadgets/boundaryProbe.ts', 'export const probe = 1;\n')).not.toEqual([]);
     expect(await boundaryErrors('src/tasks/boundaryProbe.ts', 'export const probe = 1;\n')).toEqual([]);
+  });
+
+  it('refuses a server folder or top-level file no layer classifies, and passes one a layer classifies', async () => {
+    expect(await boundaryErrors('server/gadgets/boundaryProbe.ts', 'export const probe = 1;\n')).not.toEqual([]);
+    expect(await boundaryErrors('server/gadget.ts', 'export const probe = 1;\n')).not.toEqual([]);
+    expect(await boundaryErrors('server/support/boundaryProbe.ts', 'export const probe = 1;\n')).toEqual([]);
   });
 });
