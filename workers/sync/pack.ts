@@ -19,7 +19,9 @@ import type { CommandResult } from '#contracts/sync';
 import { pinnedParts } from './kinds';
 import { photoIdOfPath } from './photos';
 import { CHECKLIST_KIND, DEFECTS_KIND, PHOTO_CREATE_KIND, PHOTO_DELETE_KIND, type OutboxKindName } from '#db/outboxKinds';
-import { dataList } from './answers';
+import { listChecklistItems, listGlobalDefects, listPhotos, listProducts, listScannedItems, listTaskDefects } from '#contracts/api/execution';
+import { taskTypePhotos } from '#contracts/api/tasks';
+import { dataItems } from './answers';
 import type { Session } from './session';
 
 export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'defects', 'taskDefects', 'scannedItems', 'photos', 'images'];
@@ -201,16 +203,15 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
   const at = now.toISOString();
   const task = await db.tasks.get(taskId);
   if (!task) return { ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' } };
-  const id = encodeURIComponent(taskId);
-  const get = <T>(path: string) => session.request<T>('GET', path);
+  const params = { taskId };
 
   const [checklist, products, defects, taskDefects, scans, photos] = await Promise.all([
-    get<unknown>(`task/${id}/checklist-items`).then((result): Part<unknown> => ({ part: 'checklist', result })),
-    get<unknown>(`task/${id}/products`).then((result): Part<unknown> => ({ part: 'products', result })),
-    get<unknown>('task/defects').then((result): Part<unknown> => ({ part: 'defects', result })),
-    get<unknown>(`task/${id}/defects`).then((result): Part<unknown> => ({ part: 'taskDefects', result })),
-    get<unknown>(`task/${id}/scanned-items`).then((result): Part<unknown> => ({ part: 'scannedItems', result })),
-    get<unknown>(`task/${id}/photos`).then((result): Part<unknown> => ({ part: 'photos', result })),
+    session.call(listChecklistItems, { params }).then((result): Part<unknown> => ({ part: 'checklist', result })),
+    session.call(listProducts, { params }).then((result): Part<unknown> => ({ part: 'products', result })),
+    session.call(listGlobalDefects).then((result): Part<unknown> => ({ part: 'defects', result })),
+    session.call(listTaskDefects, { params }).then((result): Part<unknown> => ({ part: 'taskDefects', result })),
+    session.call(listScannedItems, { params }).then((result): Part<unknown> => ({ part: 'scannedItems', result })),
+    session.call(listPhotos, { params }).then((result): Part<unknown> => ({ part: 'photos', result })),
   ]);
 
   const done = new Set<TaskPackPart>();
@@ -222,7 +223,7 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
       failed.set(part.part, part.result.error.code);
       return;
     }
-    const rows = dataList<T>(part.result.body);
+    const rows = dataItems(part.result.body) as T[] | null;
     if (!rows) {
       failed.set(part.part, 'UNKNOWN');
       return;
@@ -330,9 +331,9 @@ async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome:
   const add = (url: string | null | undefined) => {
     if (url) found.add(url);
   };
-  const typePhotos = await ctx.session.request<unknown>('GET', `task/task_type/${encodeURIComponent(task.taskTypeId)}/photos`);
+  const typePhotos = await ctx.session.call(taskTypePhotos, { params: { taskTypeId: task.taskTypeId } });
   let failure: ErrorCode | null = typePhotos.ok ? null : typePhotos.error.code;
-  if (typePhotos.ok) for (const p of dataList<{ url?: string }>(typePhotos.body) ?? []) add(p?.url);
+  if (typePhotos.ok) for (const p of (dataItems(typePhotos.body) ?? []) as ({ url?: string } | null)[]) add(p?.url);
   for (const url of task.targetProductPhotos ?? []) add(url);
   add(task.place?.logo);
   add(task.place?.retailer?.logo);

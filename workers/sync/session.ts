@@ -5,7 +5,10 @@
  * session (`kv.sessionExpired`), a network failure does not.
  */
 import { apiErrorOf, apiRequest, type ApiResult, type FetchImpl, type HttpMethod } from './http';
-import { isAuthTokens } from './answers';
+import { isAnswer } from './answers';
+import { routePath, type AnswerOf, type BodyOf, type ParamsOf, type PathParts } from '#contracts/api/client';
+import type { RouteDefinition } from '#contracts/api/common';
+import { token as refreshTokenRoute } from '#contracts/api/auth';
 import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '#contracts/kv';
 import type { SessionRow, ShelfworkDb } from '#db/schema';
 import type { AuthTokens } from '#domain/types';
@@ -24,6 +27,13 @@ export interface RequestOptions {
   recordedAt?: string | null;
   /** required: fail without a token; optional: send it when present; none: never (auth calls). */
   auth?: Auth;
+}
+
+/** A typed call of a route definition: its params and query build the path, its body is typed. */
+export interface CallOptions<D extends RouteDefinition> extends Omit<RequestOptions, 'body'> {
+  params?: ParamsOf<D>;
+  query?: PathParts<D>['query'];
+  body?: BodyOf<D>;
 }
 
 export interface SessionOptions {
@@ -82,6 +92,16 @@ export class Session {
     const refreshed = await this.refreshAfter401(token);
     if (!refreshed.ok) return refreshed.result;
     return this.send<T>(method, path, options, refreshed.token);
+  }
+
+  /**
+   * `request` for the route `def`: the path from its URL (params encoded, query appended), the
+   * answer typed as its 2xx schema. The answer is not checked here: callers check it with
+   * `isAnswer` (answers.ts) and decide what a malformed one means for them.
+   */
+  call<D extends RouteDefinition>(def: D, options: CallOptions<D> = {}): Promise<ApiResult<AnswerOf<D>>> {
+    const { params, query, ...rest } = options;
+    return this.request<AnswerOf<D>>(def.method as HttpMethod, routePath(def, { params, query } as PathParts<D>), rest);
   }
 
   /** The fetch this session sends with (the resumable uploads' own HTTP stack uses it too). */
@@ -187,9 +207,9 @@ export class Session {
     // Someone (another request, another tab) already refreshed since this request was sent.
     if (current.tokens.token !== failedToken) return { ok: true, token: current.tokens.token };
 
-    const result = await this.send<unknown>('POST', 'auth/token', { body: { refreshToken: current.tokens.refreshToken } }, null);
+    const result = await this.send<unknown>(refreshTokenRoute.method as HttpMethod, routePath(refreshTokenRoute), { body: { refreshToken: current.tokens.refreshToken } }, null);
     if (result.ok) {
-      if (!isAuthTokens(result.body)) {
+      if (!isAnswer(refreshTokenRoute, result.body)) {
         return { ok: false, result: { ok: false, status: result.status, error: { code: 'UNKNOWN', message: 'Malformed token answer' } } };
       }
       await this.options.db.session.put({ ...current, tokens: { token: result.body.token, refreshToken: result.body.refreshToken } });

@@ -9,6 +9,7 @@ import { apiErrorOf, type ApiResult } from '../http';
 import { outboxKind, type MetadataTurn } from '../kinds';
 import { recordedAtOf } from '../queue';
 import type { Session } from '../session';
+import { sendBatch as sendBatchRoute } from '#contracts/api/batch';
 import type { OutboxRecord, ShelfworkDb } from '#db/schema';
 import { claimAndSend, settle, settleMany, verdictFor, type Answered, type DrainContext, type DrainOptions, type Verdict } from './settle';
 
@@ -302,7 +303,7 @@ export async function drainBatched(ctx: DrainContext, queues: OutboxRecord[][], 
   const sendBatch = async (taken: { q: QueueState; i: number; record: OutboxRecord }[]) => {
     const claimed = await claimMany(ctx.db, taken.map((t) => t.record.id));
     const claimedById = new Map(claimed.map((r) => [r.id, r]));
-    const result = await ctx.session.request<unknown>('POST', 'batch', {
+    const result = await ctx.session.call(sendBatchRoute, {
       body: {
         records: claimed.map((r) => ({
           id: r.id,

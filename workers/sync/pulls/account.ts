@@ -1,6 +1,9 @@
 /** The account's pulls: the user, the countries, the trainings and the reservation limit. */
-import type { Country, ReservationLimit, Training, User } from '#domain/types';
-import { isUser, listOf } from '../answers';
+import { listCountries, listTrainings } from '#contracts/api/catalog';
+import { reservationLimit } from '#contracts/api/tasks';
+import { getUser } from '#contracts/api/users';
+import type { Country, Training, User } from '#domain/types';
+import { isAnswer, isUser, listAnswer } from '../answers';
 import { overlayUnsent } from '../kinds';
 import { clearPacks, packTables } from '../pack';
 import { clearProfile, profileTables } from './profile';
@@ -10,7 +13,7 @@ import { clearAccountKv, failure, OK, type PullContext, type PullResult, recordF
 export async function pullUser(ctx: PullContext): Promise<PullResult> {
   const { db } = ctx;
   const now = ctx.now();
-  const result = await ctx.session.request<unknown>('GET', 'user');
+  const result = await ctx.session.call(getUser);
   if (!result.ok) {
     await recordFailure(db, 'user', now, result.error.code);
     return failure(result);
@@ -40,12 +43,12 @@ export async function pullUser(ctx: PullContext): Promise<PullResult> {
 export async function pullCountries(ctx: PullContext): Promise<PullResult> {
   const { db } = ctx;
   const now = ctx.now();
-  const result = await ctx.session.request<unknown>('GET', 'country', { auth: 'optional' });
+  const result = await ctx.session.call(listCountries, { auth: 'optional' });
   if (!result.ok) {
     await recordFailure(db, 'countries', now, result.error.code);
     return failure(result);
   }
-  const list = listOf<Country>(result.body);
+  const list: Country[] | null = listAnswer(listCountries, result.body);
   if (!list) {
     await recordFailure(db, 'countries', now, 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed country list' } };
@@ -62,12 +65,12 @@ export async function pullCountries(ctx: PullContext): Promise<PullResult> {
 export async function pullTrainings(ctx: PullContext): Promise<PullResult> {
   const { db } = ctx;
   const now = ctx.now();
-  const result = await ctx.session.request<unknown>('GET', 'training');
+  const result = await ctx.session.call(listTrainings);
   if (!result.ok) {
     await recordFailure(db, 'trainings', now, result.error.code);
     return failure(result);
   }
-  const list = listOf<Training>(result.body);
+  const list: Training[] | null = listAnswer(listTrainings, result.body);
   if (!list) {
     await recordFailure(db, 'trainings', now, 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed training list' } };
@@ -84,19 +87,18 @@ export async function pullTrainings(ctx: PullContext): Promise<PullResult> {
 export async function pullReservationLimit(ctx: PullContext): Promise<PullResult> {
   const { db } = ctx;
   const now = ctx.now();
-  const result = await ctx.session.request<ReservationLimit>('GET', 'task/reservation-limit');
+  const result = await ctx.session.call(reservationLimit);
   if (!result.ok) {
     await recordFailure(db, 'reservationLimit', now, result.error.code);
     return failure(result);
   }
-  const { used, limit } = result.body ?? ({} as Partial<ReservationLimit>);
-  if (typeof used !== 'number' || typeof limit !== 'number') {
+  if (!isAnswer(reservationLimit, result.body)) {
     await recordFailure(db, 'reservationLimit', now, 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed reservation limit' } };
   }
   await db.transaction('rw', db.session, db.reservationLimit, db.meta, async () => {
     if (!(await db.session.get('tokens'))) return;
-    await db.reservationLimit.put({ used, limit, key: 'me' });
+    await db.reservationLimit.put({ used: result.body.used, limit: result.body.limit, key: 'me' });
     await db.meta.put(successMeta('reservationLimit', now));
   });
   return OK;

@@ -10,9 +10,10 @@ import type { ShelfworkDb, SyncMeta } from '#db/schema';
 import { ACCOUNT_KV_PREFIXES } from '#contracts/kv';
 import type { CommandResult } from '#contracts/sync';
 import { HISTORY_STATUSES, type Page, type Task, TASK_PAGE_SIZE, type TaskStatus } from '#domain/types';
-import { isPage } from '../answers';
+import type { RouteDefinition } from '#contracts/api/common';
+import { isPageEnvelope } from '../answers';
 import { toTaskRow } from '../kinds';
-import type { Session } from '../session';
+import type { CallOptions, Session } from '../session';
 
 /** Refresh intervals (spec section 9; trainings and countries are unspecified and change rarely). */
 export const INTERVALS_MS = {
@@ -134,13 +135,15 @@ export async function clearAccountKv(db: ShelfworkDb): Promise<void> {
  * A list page. `since` (first page only) asks for a delta list: '' for the whole list with a
  * cursor, a cursor for what changed since (docs/sync-protocol.md, "Delta task lists").
  */
-export function taskListPath(status: TaskStatus, after: string | null, since?: string): string {
-  const query = new URLSearchParams({ status, first: String(TASK_PAGE_SIZE) });
-  // History can be long and is read newest first, page by page (the server's -end_time order).
-  if (isHistoryStatus(status)) query.set('orderBy', '-end_time');
-  if (after) query.set('after', after);
-  else if (since !== undefined) query.set('since', since);
-  return `task?${query.toString()}`;
+export function taskListQuery(status: TaskStatus, after: string | null, since?: string): Record<string, string | undefined> {
+  return {
+    status,
+    first: String(TASK_PAGE_SIZE),
+    // History can be long and is read newest first, page by page (the server's -end_time order).
+    orderBy: isHistoryStatus(status) ? '-end_time' : undefined,
+    after: after || undefined,
+    since: after ? undefined : since,
+  };
 }
 
 /** Ids of tasks with unsent outbox records: their optimistic state is never overwritten by a pull. */
@@ -168,10 +171,10 @@ export async function putTasks(
   await db.tasks.bulkPut(rows);
 }
 
-/** One page of a list endpoint, validated. */
-export async function fetchPage(ctx: PullContext, path: string): Promise<ApiResult<Page<unknown>>> {
-  const result = await ctx.session.request<unknown>('GET', path);
+/** One page of a list route, its envelope checked (the caller checks each item and skips a malformed one). */
+export async function fetchPage<D extends RouteDefinition>(ctx: PullContext, def: D, options: CallOptions<D>): Promise<ApiResult<Page<unknown>>> {
+  const result = await ctx.session.call(def, options);
   if (!result.ok) return result;
-  if (!isPage(result.body)) return { ok: false, status: result.status, error: { code: 'UNKNOWN', message: 'Malformed task page' } };
+  if (!isPageEnvelope(result.body)) return { ok: false, status: result.status, error: { code: 'UNKNOWN', message: 'Malformed task page' } };
   return { ok: true, status: result.status, body: result.body };
 }

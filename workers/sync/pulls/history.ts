@@ -2,8 +2,9 @@
 import type { ShelfworkDb } from '#db/schema';
 import { type HistoryCursor, historyCursorKey, readHistoryCursor as readHistoryCursorValue } from '#contracts/kv';
 import { type PageInfo, type Task, TASK_PAGE_SIZE, type TaskStatus } from '#domain/types';
+import { listTasks } from '#contracts/api/tasks';
 import { isTask } from '../answers';
-import { failure, fetchPage, metaKeyForStatus, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, taskListPath } from './base';
+import { failure, fetchPage, metaKeyForStatus, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, taskListQuery } from './base';
 
 /** The server's -end_time sort value: coalesce(end_time, time_window_end). */
 export function historySortValue(task: Pick<Task, 'endTime' | 'timeWindowEnd'>): number {
@@ -33,7 +34,7 @@ export async function pullHistoryFirstPage(ctx: PullContext, status: TaskStatus,
   const key = metaKeyForStatus(status);
   const now = ctx.now();
   const mark = ctx.writes.mark();
-  const result = await fetchPage(ctx, taskListPath(status, null));
+  const result = await fetchPage(ctx, listTasks, { query: taskListQuery(status, null) });
   if (!result.ok) {
     await recordFailure(db, key, now, result.error.code);
     return failure(result);
@@ -88,7 +89,7 @@ export async function pullNextHistoryPage(ctx: PullContext, status: TaskStatus):
   if (!previous) return pullHistoryFirstPage(ctx, status, false);
   if (!previous.hasNext || !previous.endCursor) return OK;
   const mark = ctx.writes.mark();
-  const result = await fetchPage(ctx, taskListPath(status, previous.endCursor));
+  const result = await fetchPage(ctx, listTasks, { query: taskListQuery(status, previous.endCursor) });
   if (!result.ok) return failure(result);
   const tasks = result.body.data.filter(isTask);
   const { hasNext, endCursor }: PageInfo = result.body.pageInfo;

@@ -7,10 +7,12 @@
  * transaction, only while a session exists.
  */
 import { BUSINESSES_KEY, REFERRAL_CODE_KEY, REFERRED_BY_CODE_KEY, SUPERVISOR_KEY } from '#contracts/kv';
-import { REFERRED_BY_CODE_KIND, USER_DOCUMENT_KINDS, userDocumentPath, type UserDocumentKind } from '#db/outboxKinds';
+import { getSupervisor, listCountryBusinesses, listFleetPartners } from '#contracts/api/catalog';
+import { getIdentityDocument, getProfilePhoto, getReferralCode, getReferredByCode } from '#contracts/api/users';
+import { REFERRED_BY_CODE_KIND, USER_DOCUMENT_KINDS, type UserDocumentKind } from '#db/outboxKinds';
 import type { CountryBusiness, ShelfworkDb, Supervisor } from '#db/schema';
 import type { CountryCode, FleetPartner, User } from '#domain/types';
-import { listOf } from '../answers';
+import { isAnswer, itemCheck, listItems } from '../answers';
 import { failure, isDue, OK, recordFailure, successMeta, unsentRecords, type PullContext, type PullResult } from './base';
 
 /** The User flag each document sets once the server has it. */
@@ -50,8 +52,15 @@ export const PROFILE_INTERVALS_MS = {
 export const metaKeyForFleetPartners = (country: CountryCode) => `fleetPartners:${country}`;
 export const metaKeyForDocument = (kind: UserDocumentKind) => `document:${kind}`;
 
-/** The documents the tasker can see back from the server (the payment document has no GET). */
-export const READABLE_DOCUMENTS: readonly UserDocumentKind[] = ['profile_photo', 'identity_document'];
+/** The documents the tasker can see back from the server (the payment document has no GET), with their route. */
+const DOCUMENT_READS = { profile_photo: getProfilePhoto, identity_document: getIdentityDocument } as const;
+type ReadableDocument = keyof typeof DOCUMENT_READS;
+export const READABLE_DOCUMENTS: readonly ReadableDocument[] = ['profile_photo', 'identity_document'];
+
+/** A fleet partner of GET country/fleet-partners (a malformed one is skipped). */
+const isFleetPartner: (value: unknown) => value is FleetPartner = itemCheck(listFleetPartners.schema.response[200].properties.data.items);
+/** A business of GET country/business (a malformed one is skipped). */
+const isCountryBusiness = itemCheck(listCountryBusinesses.schema.response[200].properties.data.items);
 
 async function put<T>(ctx: PullContext, metaKey: string, write: (db: ShelfworkDb) => Promise<T>): Promise<void> {
   const { db } = ctx;
@@ -62,20 +71,15 @@ async function put<T>(ctx: PullContext, metaKey: string, write: (db: ShelfworkDb
   });
 }
 
-function isFleetPartner(value: unknown): value is FleetPartner {
-  const p = value as Partial<FleetPartner> | null;
-  return !!p && typeof p.id === 'string' && typeof p.shortName === 'string' && typeof p.countryCode === 'string';
-}
-
 /** GET country/fleet-partners (the tasker's market) → `fleetPartners` rows of that market, replaced. */
 export async function pullFleetPartners(ctx: PullContext, country: CountryCode): Promise<PullResult> {
   const key = metaKeyForFleetPartners(country);
-  const result = await ctx.session.request<unknown>('GET', `country/fleet-partners?country=${encodeURIComponent(country)}`);
+  const result = await ctx.session.call(listFleetPartners, { query: { country } });
   if (!result.ok) {
     await recordFailure(ctx.db, key, ctx.now(), result.error.code);
     return failure(result);
   }
-  const list = listOf<unknown>(result.body);
+  const list = listItems(result.body);
   if (!list) {
     await recordFailure(ctx.db, key, ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed fleet partner list' } };
@@ -88,40 +92,34 @@ export async function pullFleetPartners(ctx: PullContext, country: CountryCode):
   return OK;
 }
 
-/** A `{ code }` answer: the code, or null; undefined when malformed. */
-function codeOf(body: unknown): string | null | undefined {
-  const code = (body as { code?: unknown } | null)?.code;
-  return code === null || typeof code === 'string' ? code : undefined;
-}
-
 /** GET user/referral-code → kv (made by the server on first ask; it never changes). */
 export async function pullReferralCode(ctx: PullContext): Promise<PullResult> {
-  const result = await ctx.session.request<unknown>('GET', 'user/referral-code');
+  const result = await ctx.session.call(getReferralCode);
   if (!result.ok) {
     await recordFailure(ctx.db, 'referralCode', ctx.now(), result.error.code);
     return failure(result);
   }
-  const code = codeOf(result.body);
-  if (typeof code !== 'string') {
+  if (!isAnswer(getReferralCode, result.body)) {
     await recordFailure(ctx.db, 'referralCode', ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed referral code' } };
   }
+  const { code } = result.body;
   await put(ctx, 'referralCode', (db) => db.kv.put({ key: REFERRAL_CODE_KEY, value: code }));
   return OK;
 }
 
 /** GET user/referred-by-code → kv, unless a referred-by code is still queued (the tasker's wins). */
 export async function pullReferredByCode(ctx: PullContext): Promise<PullResult> {
-  const result = await ctx.session.request<unknown>('GET', 'user/referred-by-code');
+  const result = await ctx.session.call(getReferredByCode);
   if (!result.ok) {
     await recordFailure(ctx.db, 'referredByCode', ctx.now(), result.error.code);
     return failure(result);
   }
-  const code = codeOf(result.body);
-  if (code === undefined) {
+  if (!isAnswer(getReferredByCode, result.body)) {
     await recordFailure(ctx.db, 'referredByCode', ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed referred-by code' } };
   }
+  const { code } = result.body;
   await put(ctx, 'referredByCode', async (db) => {
     if ((await unsentRecords(db)).some((r) => r.kind === REFERRED_BY_CODE_KIND)) return;
     await db.kv.put({ key: REFERRED_BY_CODE_KEY, value: code });
@@ -129,19 +127,15 @@ export async function pullReferredByCode(ctx: PullContext): Promise<PullResult> 
   return OK;
 }
 
-function isSupervisor(value: unknown): value is Supervisor {
-  return !!value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string';
-}
-
 /** GET country/supervisor → kv (null when the market has none: 404). */
 export async function pullSupervisor(ctx: PullContext): Promise<PullResult> {
-  const result = await ctx.session.request<unknown>('GET', 'country/supervisor');
+  const result = await ctx.session.call(getSupervisor);
   if (!result.ok && result.status !== 404) {
     await recordFailure(ctx.db, 'supervisor', ctx.now(), result.error.code);
     return failure(result);
   }
   const body = result.ok ? result.body : null;
-  if (body !== null && !isSupervisor(body)) {
+  if (body !== null && !isAnswer(getSupervisor, body)) {
     await recordFailure(ctx.db, 'supervisor', ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed supervisor' } };
   }
@@ -154,17 +148,17 @@ export async function pullSupervisor(ctx: PullContext): Promise<PullResult> {
 
 /** GET country/business → kv (the list of the market's businesses). */
 export async function pullBusinesses(ctx: PullContext): Promise<PullResult> {
-  const result = await ctx.session.request<unknown>('GET', 'country/business');
+  const result = await ctx.session.call(listCountryBusinesses);
   if (!result.ok) {
     await recordFailure(ctx.db, 'businesses', ctx.now(), result.error.code);
     return failure(result);
   }
-  const list = listOf<CountryBusiness>(result.body);
+  const list = listItems(result.body);
   if (!list) {
     await recordFailure(ctx.db, 'businesses', ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed business list' } };
   }
-  const businesses = list.filter((b) => !!b && typeof b.id === 'string' && typeof b.name === 'string');
+  const businesses: CountryBusiness[] = list.filter(isCountryBusiness);
   await put(ctx, 'businesses', (db) => db.kv.put({ key: BUSINESSES_KEY, value: businesses }));
   return OK;
 }
@@ -174,18 +168,20 @@ export async function pullBusinesses(ctx: PullContext): Promise<PullResult> {
  * 404 removes the uploaded rows of the kind. Rows still on the device (not uploaded) are never
  * touched: they are the tasker's newer photo, waiting for signal.
  */
-export async function pullUserDocument(ctx: PullContext, kind: UserDocumentKind, ownerId: string): Promise<PullResult> {
+export async function pullUserDocument(ctx: PullContext, kind: ReadableDocument, ownerId: string): Promise<PullResult> {
   const key = metaKeyForDocument(kind);
-  const result = await ctx.session.request<unknown>('GET', userDocumentPath(kind));
+  const route = DOCUMENT_READS[kind];
+  const result = await ctx.session.call<typeof route>(route);
   if (!result.ok && result.status !== 404) {
     await recordFailure(ctx.db, key, ctx.now(), result.error.code);
     return failure(result);
   }
-  const doc = result.ok ? (result.body as { id?: unknown; src?: unknown; uploadedAt?: unknown } | null) : null;
-  if (result.ok && (typeof doc?.id !== 'string' || typeof doc.src !== 'string')) {
+  // A profile photo row without a link yet (src null) counts as malformed, as it always did.
+  if (result.ok && (!isAnswer(route, result.body) || typeof result.body.src !== 'string')) {
     await recordFailure(ctx.db, key, ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed document' } };
   }
+  const doc = result.ok ? (result.body as { id?: unknown; src?: unknown; uploadedAt?: unknown } | null) : null;
   await put(ctx, key, async (db) => {
     const rows = await db.userDocuments.where('kind').equals(kind).toArray();
     const stale = rows.filter((r) => r.uploadState === 'uploaded' && r.id !== doc?.id).map((r) => r.id);

@@ -1,21 +1,17 @@
 /** The task lists by status (history lists through history.ts) and one task. */
 import type { ApiResult } from '../http';
 import type { Task, TaskStatus } from '#domain/types';
-import { isPage, isTask } from '../answers';
+import { getTask, listTasks } from '#contracts/api/tasks';
+import { isPageEnvelope, isTask, isTaskDeltaEnvelope } from '../answers';
 import { toTaskRow } from '../kinds';
-import { failure, isHistoryStatus, MAX_PAGES, metaKeyForStatus, metaKeyForTask, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, TASK_PULL_REPORT_THRESHOLD, taskListPath } from './base';
+import { failure, isHistoryStatus, MAX_PAGES, metaKeyForStatus, metaKeyForTask, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta, TASK_PULL_REPORT_THRESHOLD, taskListQuery } from './base';
 import { pullHistoryFirstPage } from './history';
 
-/** A delta answer of `GET task?…&since=<cursor>` (server/sync/taskDelta.ts). */
+/** A delta answer of `GET task?…&since=<cursor>` (server/sync/taskDelta.ts), its tasks checked one by one. */
 interface TaskDelta {
-  changed: Task[];
+  changed: unknown[];
   removed: string[];
   cursor: string;
-}
-
-function isTaskDelta(body: unknown): body is TaskDelta {
-  const d = body as Partial<TaskDelta> | null;
-  return !!d && Array.isArray(d.changed) && Array.isArray(d.removed) && d.removed.every((id) => typeof id === 'string') && typeof d.cursor === 'string';
 }
 
 /**
@@ -72,19 +68,19 @@ export async function pullTasksByStatus(
       await recordFailure(db, key, now, 'TOO_MANY_PAGES');
       return { ok: false, error: { status: 0, code: 'TOO_MANY_PAGES', message: `More than ${MAX_PAGES} pages of ${status} tasks` } };
     }
-    const result: ApiResult<unknown> = await ctx.session.request<unknown>('GET', taskListPath(status, after, page === 0 ? since : undefined));
+    const result: ApiResult<unknown> = await ctx.session.call(listTasks, { query: taskListQuery(status, after, page === 0 ? since : undefined) });
     if (!result.ok) {
       await recordFailure(db, key, now, result.error.code);
       return failure(result);
     }
-    if (page === 0 && isTaskDelta(result.body)) {
+    if (page === 0 && isTaskDeltaEnvelope(result.body)) {
       return { ok: true, value: undefined, removed: await applyTaskDelta(ctx, status, key, result.body, mark, now) };
     }
     if (page === 0) {
       const carried = (result.body as { cursor?: unknown } | null)?.cursor;
       cursor = typeof carried === 'string' ? carried : null;
     }
-    if (!isPage(result.body)) {
+    if (!isPageEnvelope(result.body)) {
       await recordFailure(db, key, now, 'UNKNOWN');
       return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed task page' } };
     }
@@ -124,7 +120,7 @@ export async function pullTask(ctx: PullContext, taskId: string): Promise<PullRe
   const key = metaKeyForTask(taskId);
   const now = ctx.now();
   const mark = ctx.writes.mark();
-  const result = await ctx.session.request<unknown>('GET', `task/${encodeURIComponent(taskId)}`);
+  const result = await ctx.session.call(getTask, { params: { taskId } });
   if (!result.ok) {
     if (result.status === 404) {
       await db.transaction('rw', db.tasks, db.meta, async () => {

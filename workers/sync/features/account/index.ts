@@ -3,6 +3,8 @@
  * trainings, the tasker's market (`setCountry`, queued on the account queue) and what the page
  * tells the worker about the phone (position, locale).
  */
+import { routePath } from '#contracts/api/client';
+import { setCountry } from '#contracts/api/users';
 import { LOCALE_KEY, POSITION_KEY } from '#contracts/kv';
 import type { CommandResult } from '#contracts/sync';
 import { SET_COUNTRY_KIND } from '#db/outboxKinds';
@@ -52,7 +54,7 @@ export const account = defineFeature({
       }
       await enqueueMutation(
         db,
-        { taskId: null, kind: SET_COUNTRY_KIND, method: 'POST', path: 'user/set-country', payload: { countryCode } },
+        { taskId: null, kind: SET_COUNTRY_KIND, method: 'POST', path: routePath(setCountry), payload: { countryCode } },
         {
           now: now(),
           optimistic: async () => {

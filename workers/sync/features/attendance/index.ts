@@ -6,6 +6,8 @@
  * changed their mind before it left the phone); one already attempted is not (the server may hold
  * it), so the newer answer is refused here as already given.
  */
+import { routePath } from '#contracts/api/client';
+import { answerRequest } from '#contracts/api/attendance';
 import type { CommandResult } from '#contracts/sync';
 import { ATTENDANCE_ANSWER_KIND } from '#db/outboxKinds';
 import { readAttendanceAnswer, type AttendanceAnswer } from '#domain/attendance';
@@ -17,10 +19,6 @@ import { enqueueMutation } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
 import { attendanceAnswerKind } from './kind';
 
-export function attendancePath(taskId: string): string {
-  return `task/${encodeURIComponent(taskId)}/attendance-request`;
-}
-
 function answerAttendanceHandler(ctx: FeatureContext): (taskId: string, answer: AttendanceAnswer) => Promise<CommandResult> {
   const { db, session, now, drainer, warn } = ctx;
   return (taskId, input: unknown) =>
@@ -29,7 +27,7 @@ function answerAttendanceHandler(ctx: FeatureContext): (taskId: string, answer: 
       if (typeof taskId !== 'string' || taskId === '') return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message: 'No task', fields: { taskId: 'REQUIRED' } } };
       const { answer, errors } = readAttendanceAnswer(input);
       if (!answer) return { ok: false, error: { status: 400, code: 'VALIDATION_FAILED', message: 'Some fields are not valid', fields: errors as Record<string, string> } };
-      const path = attendancePath(taskId);
+      const path = routePath(answerRequest, { params: { taskId } });
       const earlier = await db.outbox.where('taskId').equals(taskId).filter((r) => r.kind === ATTENDANCE_ANSWER_KIND && r.state !== 'rejected').first();
       if (earlier && (earlier.state !== 'pending' || earlier.attempts > 0)) {
         return { ok: false, error: { status: 420, code: 'ATTENDANCE_ALREADY_SUBMITTED', message: REFUSAL_MESSAGES.ATTENDANCE_ALREADY_SUBMITTED } };

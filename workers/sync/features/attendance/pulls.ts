@@ -9,7 +9,8 @@ import { ATTENDANCE_REQUESTS_KEY } from '#contracts/kv';
 import type { ShelfworkDb } from '#db/schema';
 import { ATTENDANCE_REFRESH_MS, isAttendanceRequest } from '#domain/attendance';
 import type { User } from '#domain/types';
-import { listOf } from '../../answers';
+import { listOpenRequests } from '#contracts/api/attendance';
+import { listItems } from '../../answers';
 import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
 
 export const ATTENDANCE_META = 'attendanceRequests';
@@ -20,12 +21,12 @@ export function wantsAttendance(user: Pick<User, 'status'> | null | undefined): 
 }
 
 export async function pullAttendanceRequests(ctx: PullContext): Promise<PullResult> {
-  const result = await ctx.session.request<unknown>('GET', 'task/attendance-requests');
+  const result = await ctx.session.call(listOpenRequests);
   if (!result.ok) {
     await recordFailure(ctx.db, ATTENDANCE_META, ctx.now(), result.error.code);
     return failure(result);
   }
-  const list = listOf<unknown>(result.body);
+  const list = listItems(result.body);
   if (!list) {
     await recordFailure(ctx.db, ATTENDANCE_META, ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed attendance requests' } };

@@ -5,7 +5,8 @@
 import { SESSION_EXPIRED_KEY } from '#contracts/kv';
 import type { CommandResult } from '#contracts/sync';
 import type { AuthTokens, CountryCode } from '#domain/types';
-import { isAuthTokens } from '../../answers';
+import { login, passwordLogin, register, sendEmailCode } from '#contracts/api/auth';
+import { isAnswer } from '../../answers';
 import { toCommand } from '../../command';
 import { command, defineFeature, type FeatureContext } from '../../feature';
 import type { ApiResult } from '../../http';
@@ -24,7 +25,7 @@ function authCommands(ctx: FeatureContext) {
 
   async function completeLogin(result: ApiResult<unknown>, email: string): Promise<CommandResult> {
     if (!result.ok) return toCommand(result);
-    if (!isAuthTokens(result.body)) {
+    if (!isAnswer(login, result.body)) {
       return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed login answer' } };
     }
     const tokens: AuthTokens = result.body;
@@ -66,20 +67,20 @@ function authCommands(ctx: FeatureContext) {
 
   return {
     sendEmailCode: command(async (email: string): Promise<CommandResult> => {
-      return toCommand(await session.request('POST', 'auth/send-email-code', { body: { email }, auth: 'none' }));
+      return toCommand(await session.call(sendEmailCode, { body: { email }, auth: 'none' }));
     }),
 
     register: command(async (email: string, country: CountryCode): Promise<CommandResult> => {
-      return toCommand(await session.request('POST', 'auth/register', { body: { email, country }, auth: 'none' }));
+      return toCommand(await session.call(register, { body: { email, country }, auth: 'none' }));
     }),
 
     loginWithCode: command(async (email: string, code: string): Promise<CommandResult> => {
-      const result = await session.request<unknown>('POST', 'auth/login', { body: { code, type: 'email', email }, auth: 'none' });
+      const result = await session.call(login, { body: { code, type: 'email', email }, auth: 'none' });
       return completeLogin(result, email);
     }),
 
     loginWithPassword: command(async (username: string, password: string): Promise<CommandResult> => {
-      const result = await session.request<unknown>('POST', 'auth/password-login', { body: { username, password }, auth: 'none' });
+      const result = await session.call(passwordLogin, { body: { username, password }, auth: 'none' });
       return completeLogin(result, username);
     }),
 

@@ -15,7 +15,7 @@ import {
   SCANS_KIND,
 } from '#db/outboxKinds';
 import type { Defect, Photo, ScannedItem } from '#domain/types';
-import { dataList, stringList } from '../../answers';
+import { dataItems, stringList } from '../../answers';
 import { taskMutation, type FollowUp, type OutboxKind, type OutboxKinds, type WrittenWith } from '../../kinds';
 import { photoIdOfPath, sendPhotoCreate } from '../../photos';
 import { replacementKey, UNSENT_STATES } from '../../queue';
@@ -102,7 +102,7 @@ const scannedItems: OutboxKind<typeof SCANS_KIND> = {
     if (record.taskId && Array.isArray(items)) await applyScans(db, record.taskId, items);
   },
   reconcile: async (db, record, body, written) => {
-    const data = dataList<ScannedItem>(body);
+    const data = dataItems(body) as ScannedItem[] | null;
     if (!record.taskId || !data || (await laterUnsent(db, record, written))) return null;
     await applyScans(db, record.taskId, data);
     return null;
@@ -118,7 +118,7 @@ const taskDefects: OutboxKind<typeof DEFECTS_KIND> = {
     if (record.taskId) await applyDefects(db, record.taskId, stringList(record.payload?.defectIds));
   },
   reconcile: async (db, record, body, written) => {
-    const data = dataList<Defect>(body);
+    const data = dataItems(body) as Defect[] | null;
     if (!record.taskId || !data || (await laterUnsent(db, record, written))) return null;
     const taskId = record.taskId;
     await db.taskDefects.where('taskId').equals(taskId).delete();

@@ -16,6 +16,8 @@ import { REFUSAL_MESSAGES } from '#domain/errors';
 import { applyScanChanges, type ScanChange } from '#domain/scans';
 import { PHOTO_TAGS, type ScannedItem } from '#domain/types';
 import type { ChecklistChange, CommandError, CommandResult, DefectChange, NewPhoto } from '#contracts/sync';
+import { routePath } from '#contracts/api/client';
+import * as routes from '#contracts/api/execution';
 import { outboxKind } from '../../kinds';
 import {
   CHECKLIST_KIND,
@@ -47,8 +49,11 @@ export class CommandRefused extends Error {
   }
 }
 
-function taskPath(taskId: string, action: string): string {
-  return `task/${encodeURIComponent(taskId)}/${action}`;
+type TaskRoute = typeof routes.setDoneChecklistItems | typeof routes.replaceScannedItems | typeof routes.setTaskDefects | typeof routes.createPhotos | typeof routes.deletePhotos | typeof routes.completeTask;
+
+/** The outbox path of a task write: `route` with the task's id. */
+function taskPath(route: TaskRoute, taskId: string): string {
+  return routePath(route, { params: { taskId } });
 }
 
 function uniqueStrings(values: readonly unknown[]): string[] | null {
@@ -83,7 +88,7 @@ function scannedItemProblem(item: ScannedItem, field: string): CommandResult | n
 export async function setChecklistDone(db: ShelfworkDb, now: Date, taskId: string, doneIds: string[]): Promise<CommandResult> {
   const ids = Array.isArray(doneIds) ? uniqueStrings(doneIds) : null;
   if (!ids) return invalid('ids', 'INVALID', 'Invalid checklist item ids');
-  await queueReplacement(db, now, { taskId, kind: CHECKLIST_KIND, method: 'POST', path: taskPath(taskId, 'done-checklist-items'), payload: { ids } });
+  await queueReplacement(db, now, { taskId, kind: CHECKLIST_KIND, method: 'POST', path: taskPath(routes.setDoneChecklistItems, taskId), payload: { ids } });
   return OK;
 }
 
@@ -94,14 +99,14 @@ export async function saveScannedItems(db: ShelfworkDb, now: Date, taskId: strin
     if (problem) return problem;
   }
   const clean = items.map(({ id, ean, facings, timestamp }) => ({ id, ean, facings, timestamp }));
-  await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(taskId, 'scanned-items'), payload: { items: clean } });
+  await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(routes.replaceScannedItems, taskId), payload: { items: clean } });
   return OK;
 }
 
 export async function setTaskDefects(db: ShelfworkDb, now: Date, taskId: string, defectIds: string[]): Promise<CommandResult> {
   const ids = Array.isArray(defectIds) ? uniqueStrings(defectIds) : null;
   if (!ids) return invalid('defectIds', 'INVALID', 'Invalid defect ids');
-  await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(taskId, 'defects'), payload: { defectIds: ids } });
+  await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(routes.setTaskDefects, taskId), payload: { defectIds: ids } });
   return OK;
 }
 
@@ -129,7 +134,7 @@ export async function changeChecklist(db: ShelfworkDb, now: Date, taskId: string
   }
   if (changes.length === 0) return OK;
   const payload: ChecklistPayload = { ids: [] };
-  await queueReplacement(db, now, { taskId, kind: CHECKLIST_KIND, method: 'POST', path: taskPath(taskId, 'done-checklist-items'), payload }, async () => {
+  await queueReplacement(db, now, { taskId, kind: CHECKLIST_KIND, method: 'POST', path: taskPath(routes.setDoneChecklistItems, taskId), payload }, async () => {
     const rows = (await db.checklistItems.where('taskId').equals(taskId).toArray()).sort((a, b) => a.position - b.position);
     // Without the pack's rows the task's own list is the current state.
     const done = new Set(rows.length > 0 ? rows.filter((r) => r.isDone).map((r) => r.id) : ((await db.tasks.get(taskId))?.doneChecklistItemIds ?? []));
@@ -153,7 +158,7 @@ export async function changeScannedItems(db: ShelfworkDb, now: Date, taskId: str
   }
   if (changes.length === 0) return OK;
   const payload: ScansPayload = { items: [] };
-  await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(taskId, 'scanned-items'), payload }, async () => {
+  await queueReplacement(db, now, { taskId, kind: SCANS_KIND, method: 'POST', path: taskPath(routes.replaceScannedItems, taskId), payload }, async () => {
     payload.items = applyScanChanges(await db.scannedItems.where('taskId').equals(taskId).toArray(), changes);
   });
   return OK;
@@ -166,7 +171,7 @@ export async function changeTaskDefects(db: ShelfworkDb, now: Date, taskId: stri
   }
   if (changes.length === 0) return OK;
   const payload: DefectsPayload = { defectIds: [] };
-  await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(taskId, 'defects'), payload }, async () => {
+  await queueReplacement(db, now, { taskId, kind: DEFECTS_KIND, method: 'POST', path: taskPath(routes.setTaskDefects, taskId), payload }, async () => {
     const rows = await db.taskDefects.where('taskId').equals(taskId).toArray();
     const checked = new Set(rows.filter((r) => r.checked).map((r) => r.id));
     for (const change of changes) {
@@ -188,7 +193,7 @@ export async function addPhoto(db: ShelfworkDb, now: Date, taskId: string, photo
   try {
     await enqueueMutation(
       db,
-      { taskId, kind: PHOTO_CREATE_KIND, method: 'POST', path: taskPath(taskId, 'photos'), payload },
+      { taskId, kind: PHOTO_CREATE_KIND, method: 'POST', path: taskPath(routes.createPhotos, taskId), payload },
       {
         now,
         tables: [db.photos],
@@ -230,7 +235,7 @@ async function unsentCreate(db: ShelfworkDb, taskId: string, photoId: string): P
 
 export async function updatePhotoComment(db: ShelfworkDb, now: Date, taskId: string, photoId: string, comment: string): Promise<CommandResult> {
   if (typeof comment !== 'string') return invalid('comment', 'INVALID', 'Invalid comment');
-  const path = taskPath(taskId, `photos/${encodeURIComponent(photoId)}/update`);
+  const path = routePath(routes.updatePhoto, { params: { taskId, photoId } });
   const at = now.toISOString();
   try {
     await enqueueMutationIf(
@@ -266,7 +271,7 @@ export async function deletePhotos(db: ShelfworkDb, now: Date, taskId: string, p
   await enqueueMutationIf(
     db,
     // The payload is finalised inside the transaction (only the photos the server knows of).
-    { taskId, kind: PHOTO_DELETE_KIND, method: 'POST', path: taskPath(taskId, 'photos/delete'), payload: { photoIds: sent } },
+    { taskId, kind: PHOTO_DELETE_KIND, method: 'POST', path: taskPath(routes.deletePhotos, taskId), payload: { photoIds: sent } },
     {
       now,
       tables: [db.photos],
@@ -314,7 +319,7 @@ export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, i
   try {
     await enqueueMutation(
       db,
-      { taskId, kind: COMPLETE_KIND, method: 'POST', path: taskPath(taskId, 'complete'), payload },
+      { taskId, kind: COMPLETE_KIND, method: 'POST', path: taskPath(routes.completeTask, taskId), payload },
       {
         now,
         tables: [db.tasks, db.photos],
@@ -326,7 +331,7 @@ export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, i
             const photos = await db.photos.where('taskId').equals(taskId).filter((p) => !p.deleted).count();
             if (photos === 0) throw new CommandRefused({ status: 420, code: 'PHOTOS_REQUIRED', message: REFUSAL_MESSAGES.PHOTOS_REQUIRED });
           }
-          await kind.apply?.(db, { taskId, payload, path: taskPath(taskId, 'complete'), createdAt: now.toISOString() });
+          await kind.apply?.(db, { taskId, payload, path: taskPath(routes.completeTask, taskId), createdAt: now.toISOString() });
         },
       },
     );

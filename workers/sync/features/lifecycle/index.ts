@@ -11,6 +11,8 @@ import { startRefusal } from '#domain/lifecycle';
 import { readTimestamp } from '#domain/time';
 import type { Coordinates } from '#domain/types';
 import { canSeeTasks } from '#domain/users';
+import { routePath } from '#contracts/api/client';
+import * as routes from '#contracts/api/tasks';
 import { isTask } from '../../answers';
 import { runCommand, toCommand } from '../../command';
 import { command, defineFeature, queued, type FeatureContext } from '../../feature';
@@ -34,10 +36,6 @@ class StartRefused extends Error {
   }
 }
 
-function taskPath(taskId: string, action: string): string {
-  return `task/${encodeURIComponent(taskId)}/${action}`;
-}
-
 function lifecycleCommands(ctx: FeatureContext) {
   const { db, session, now, ready, writes, pullCtx, drainer, warn, guard } = ctx;
   const pullPackIfDue = (taskId: string) => pullPackIfDueOf(ctx, taskId);
@@ -49,7 +47,7 @@ function lifecycleCommands(ctx: FeatureContext) {
    */
   async function reserveTask(taskId: string): Promise<CommandResult> {
     await ready;
-    const result = await session.request<unknown>('POST', taskPath(taskId, 'reserve'), { idempotencyKey: crypto.randomUUID() });
+    const result = await session.call(routes.reserveTask, { params: { taskId }, idempotencyKey: crypto.randomUUID() });
     if (!result.ok) return toCommand(result);
     await writeTaskAnswer(taskId, result.body, 'keep');
     drainer.spawn(refreshAfterLifecycle());
@@ -66,7 +64,7 @@ function lifecycleCommands(ctx: FeatureContext) {
   async function cancelTask(taskId: string, justification: string | null): Promise<CommandResult> {
     await ready;
     const body = justification === null ? {} : { justification };
-    const result = await session.request<unknown>('POST', taskPath(taskId, 'cancel'), { body, idempotencyKey: crypto.randomUUID() });
+    const result = await session.call(routes.cancelTask, { params: { taskId }, body, idempotencyKey: crypto.randomUUID() });
     if (!result.ok) return toCommand(result);
     await writeTaskAnswer(taskId, result.body, 'available-if-visible');
     drainer.spawn(refreshAfterLifecycle());
@@ -97,7 +95,7 @@ function lifecycleCommands(ctx: FeatureContext) {
     try {
       await enqueueMutation(
         db,
-        { taskId, kind: START_TASK_KIND, method: 'POST', path: taskPath(taskId, 'start'), payload },
+        { taskId, kind: START_TASK_KIND, method: 'POST', path: routePath(routes.startTask, { params: { taskId } }), payload },
         {
           now: now(),
           tables: [db.tasks],

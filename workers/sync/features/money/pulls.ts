@@ -16,7 +16,9 @@ import type { ShelfworkDb } from '#db/schema';
 import type { Mission } from '#domain/missions';
 import type { Payout, PayoutInfo } from '#domain/payouts';
 import type { CountryCode, Money } from '#domain/types';
-import { listOf } from '../../answers';
+import { myFinances, myMissions, myPayouts } from '#contracts/api/money';
+import { lastWeekEarn } from '#contracts/api/tasks';
+import { listItems } from '../../answers';
 import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
 
 export const MONEY_META = {
@@ -90,7 +92,7 @@ async function malformed(ctx: PullContext, metaKey: string, status: number, what
 /** GET payment/my-finances → kv `money:finances`. A 404 (no market chosen yet) stores null. */
 export async function pullFinances(ctx: PullContext): Promise<PullResult> {
   const key = MONEY_META.finances;
-  const result = await ctx.session.request<unknown>('GET', 'payment/my-finances');
+  const result = await ctx.session.call(myFinances);
   if (!result.ok && result.status !== 404) {
     await recordFailure(ctx.db, key, ctx.now(), result.error.code);
     return failure(result);
@@ -115,12 +117,12 @@ function payoutsMoved(before: PayoutInfo, after: PayoutInfo): boolean {
 /** GET payment/payouts → kv `money:payouts` (newest first as the server sends them). */
 export async function pullPayouts(ctx: PullContext): Promise<PullResult> {
   const key = MONEY_META.payouts;
-  const result = await ctx.session.request<unknown>('GET', 'payment/payouts');
+  const result = await ctx.session.call(myPayouts);
   if (!result.ok) {
     await recordFailure(ctx.db, key, ctx.now(), result.error.code);
     return failure(result);
   }
-  const list = listOf<unknown>(result.body);
+  const list = listItems(result.body);
   if (!list) return malformed(ctx, key, result.status, 'payout list');
   await put(ctx, key, PAYOUTS_KEY, list.filter(isPayout));
   return OK;
@@ -129,12 +131,12 @@ export async function pullPayouts(ctx: PullContext): Promise<PullResult> {
 /** GET mission/my → kv `money:missions` (a mission the server no longer lists disappears). */
 export async function pullMissions(ctx: PullContext): Promise<PullResult> {
   const key = MONEY_META.missions;
-  const result = await ctx.session.request<unknown>('GET', 'mission/my');
+  const result = await ctx.session.call(myMissions);
   if (!result.ok) {
     await recordFailure(ctx.db, key, ctx.now(), result.error.code);
     return failure(result);
   }
-  const list = listOf<unknown>(result.body);
+  const list = listItems(result.body);
   if (!list) return malformed(ctx, key, result.status, 'mission list');
   await put(ctx, key, MISSIONS_KEY, list.filter(isMission));
   return OK;
@@ -143,7 +145,7 @@ export async function pullMissions(ctx: PullContext): Promise<PullResult> {
 /** GET task/last-week-earn?country=<the tasker's market> → kv `money:lastWeekEarn`. */
 export async function pullLastWeekEarn(ctx: PullContext, country: CountryCode): Promise<PullResult> {
   const key = MONEY_META.lastWeekEarn;
-  const result = await ctx.session.request<unknown>('GET', `task/last-week-earn?country=${encodeURIComponent(country)}`);
+  const result = await ctx.session.call(lastWeekEarn, { query: { country } });
   if (!result.ok) {
     await recordFailure(ctx.db, key, ctx.now(), result.error.code);
     return failure(result);

@@ -4,6 +4,7 @@
  * `pushNotificationCall` makes the push calls the page needs while online (the VAPID key, the
  * settings, the subscriptions, saving a subscription or the settings) with the session's token.
  */
+import { getPushSettings, listSubscriptions, saveSubscription, setPushSettings, vapidPublicKey } from '#contracts/api/notifications';
 import { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
 import type { CommandResult, PushNotificationCall } from '#contracts/sync';
 import { runCommand, toCommand } from '../../command';
@@ -47,14 +48,14 @@ function notificationCommands(ctx: FeatureContext) {
         if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
         const result =
           call.op === 'vapid-public-key'
-            ? await session.request<unknown>('GET', 'push-notification/vapid-public-key')
+            ? await session.call(vapidPublicKey)
             : call.op === 'settings'
-              ? await session.request<unknown>('GET', 'push-notification/settings')
+              ? await session.call(getPushSettings)
               : call.op === 'subscriptions'
-                ? await session.request<unknown>('GET', 'push-notification/subscriptions')
+                ? await session.call(listSubscriptions)
                 : call.op === 'save-settings'
-                  ? await session.request<unknown>('POST', 'push-notification/settings', { body: call.settings })
-                  : await session.request<unknown>('POST', 'push-notification/subscription', { body: call.subscription });
+                  ? await session.call(setPushSettings, { body: call.settings })
+                  : await session.call(saveSubscription, { body: call.subscription });
         if (!result.ok) return toCommand(result);
         body = result.body;
         return { ok: true, value: undefined };

@@ -5,14 +5,17 @@
  * arrives exactly once. A 404 (the notification is gone on the server, or was never this
  * account's) means there is nothing left to mark: it counts as delivered, never as "not saved".
  */
+import { routePath } from '#contracts/api/client';
+import { markSeen } from '#contracts/api/notifications';
 import { NOTIFICATIONS_KEY } from '#contracts/kv';
 import type { ShelfworkDb } from '#db/schema';
 import type { AppNotification } from '#domain/notifications';
 import type { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
 import type { OutboxKind } from '../../kinds';
 
+/** The record's path: POST notifications/{id}/mark-as-seen. */
 export function notificationSeenPath(id: string): string {
-  return `notifications/${encodeURIComponent(id)}/mark-as-seen`;
+  return routePath(markSeen, { params: { id } });
 }
 
 /** Takes a notification out of the mirrored list (inside the caller's transaction). */

@@ -11,7 +11,8 @@ import { NOTIFICATIONS_KEY } from '#contracts/kv';
 import { NOTIFICATION_SEEN_KIND } from '#db/outboxKinds';
 import type { ShelfworkDb } from '#db/schema';
 import { isAppNotification, NOTIFICATIONS_REFRESH_MS, type AppNotification } from '#domain/notifications';
-import { listOf } from '../../answers';
+import { listNotifications } from '#contracts/api/notifications';
+import { listItems } from '../../answers';
 import { failure, isDue, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
 
 export const NOTIFICATIONS_META = 'notifications';
@@ -24,12 +25,12 @@ export async function unsentSeenIds(db: ShelfworkDb): Promise<Set<string>> {
 }
 
 export async function pullNotifications(ctx: PullContext): Promise<PullResult> {
-  const result = await ctx.session.request<unknown>('GET', 'notifications');
+  const result = await ctx.session.call(listNotifications);
   if (!result.ok) {
     await recordFailure(ctx.db, NOTIFICATIONS_META, ctx.now(), result.error.code);
     return failure(result);
   }
-  const list = listOf<unknown>(result.body);
+  const list = listItems(result.body);
   if (!list) {
     await recordFailure(ctx.db, NOTIFICATIONS_META, ctx.now(), 'UNKNOWN');
     return { ok: false, error: { status: result.status, code: 'UNKNOWN', message: 'Malformed notifications' } };

@@ -12,9 +12,11 @@
 import type { MapPlaceRow, ShelfworkDb } from '#db/schema';
 import { distanceMeters } from '#domain/geo';
 import { MAP_DEFAULTS, TASK_EARN_MAX_PLACES, type PlaceTaskEarn } from '#domain/map';
-import { TASK_PAGE_SIZE, type Coordinates, type Place } from '#domain/types';
+import { TASK_PAGE_SIZE, type Coordinates, type Page, type Place } from '#domain/types';
+import type { ApiResult } from '../../http';
 import { failure, fetchPage, OK, recordFailure, successMeta, type PullContext, type PullResult } from '../../pulls/base';
-import { dataList } from '../../answers';
+import { listPlaces, placesTaskEarn } from '#contracts/api/tasks';
+import { dataItems, itemCheck } from '../../answers';
 
 export const PLACES_META = 'places';
 export const TASK_EARN_META = 'placesTaskEarn';
@@ -31,22 +33,11 @@ export interface MapWatch {
   opportunities: boolean;
 }
 
-function isPlace(value: unknown): value is Place {
-  const p = value as Partial<Place> | null;
-  return (
-    !!p &&
-    typeof p.id === 'string' &&
-    typeof p.title === 'string' &&
-    !!p.coordinates &&
-    typeof p.coordinates.latitude === 'number' &&
-    typeof p.coordinates.longitude === 'number'
-  );
-}
+/** A place of a GET task/places page (a malformed one is skipped). */
+const isPlace: (value: unknown) => value is Place = itemCheck(listPlaces.schema.response[200].properties.data.items);
 
-export function isPlaceTaskEarn(value: unknown): value is PlaceTaskEarn {
-  const r = value as Partial<PlaceTaskEarn> | null;
-  return !!r && typeof r.placeId === 'string' && typeof r.taskCount === 'number';
-}
+/** A row of GET task/places/task-earn (a malformed one is skipped). */
+export const isPlaceTaskEarn: (value: unknown) => value is PlaceTaskEarn = itemCheck(placesTaskEarn.schema.response[200].properties.data.items);
 
 /** Has the centre moved farther than the map's radius from the one the mirror was pulled around? */
 export function centerMovedFar(previous: Coordinates | null, next: Coordinates | null): boolean {
@@ -55,14 +46,8 @@ export function centerMovedFar(previous: Coordinates | null, next: Coordinates |
   return distanceMeters(previous, next) > MAP_DEFAULTS.radiusKm * 1000;
 }
 
-function placesPath(center: Coordinates | null, after: string | null): string {
-  const query = new URLSearchParams({ first: String(TASK_PAGE_SIZE) });
-  if (center) {
-    query.set('latitude', center.latitude.toFixed(5));
-    query.set('longitude', center.longitude.toFixed(5));
-  }
-  if (after) query.set('after', after);
-  return `task/places?${query.toString()}`;
+function placesQuery(center: Coordinates | null, after: string | null): Record<string, string | undefined> {
+  return { first: String(TASK_PAGE_SIZE), latitude: center?.latitude.toFixed(5), longitude: center?.longitude.toFixed(5), after: after || undefined };
 }
 
 /** Every page of GET task/places → `places` (replaced whole; kept on failure). */
@@ -71,7 +56,7 @@ export async function pullPlaces(ctx: PullContext, watch: MapWatch): Promise<Pul
   const places: Place[] = [];
   let after: string | null = null;
   for (let page = 0; page < MAX_PLACE_PAGES; page++) {
-    const result = await fetchPage(ctx, placesPath(watch.center, after));
+    const result: ApiResult<Page<unknown>> = await fetchPage(ctx, listPlaces, { query: placesQuery(watch.center, after) });
     if (!result.ok) {
       await recordFailure(db, PLACES_META, ctx.now(), result.error.code);
       return failure(result);
@@ -109,8 +94,8 @@ async function pullTaskEarn(ctx: PullContext, ids: string[]): Promise<Map<string
   const out = new Map<string, PlaceTaskEarn>();
   for (let i = 0; i < ids.length; i += TASK_EARN_MAX_PLACES) {
     const chunk = ids.slice(i, i + TASK_EARN_MAX_PLACES);
-    const result = await ctx.session.request<unknown>('GET', `task/places/task-earn?placeIds=${chunk.map(encodeURIComponent).join(',')}`);
-    const list = result.ok ? dataList<unknown>(result.body) : null;
+    const result = await ctx.session.call(placesTaskEarn, { query: { placeIds: chunk.join(',') } });
+    const list = result.ok ? dataItems(result.body) : null;
     if (!list) {
       await recordFailure(ctx.db, TASK_EARN_META, ctx.now(), result.ok ? 'UNKNOWN' : result.error.code);
       return null;

@@ -7,6 +7,8 @@
  * so an identity document queued before a profile save with a national ID reaches the server
  * first (the server refuses a national ID without the document).
  */
+import { routePath } from '#contracts/api/client';
+import { saveProfile, savePaymentDocuments, setReferredByCode } from '#contracts/api/users';
 import type { CommandResult } from '#contracts/sync';
 import {
   PAYMENT_DOCUMENTS_KIND,
@@ -15,7 +17,6 @@ import {
   SAVE_PROFILE_KIND,
   USER_DOCUMENT_KIND,
   USER_DOCUMENT_KINDS,
-  userDocumentPath,
   type PaymentDocumentsPayload,
   type SaveProfilePayload,
   type UserDocumentKind,
@@ -28,7 +29,7 @@ import { outboxKind } from '../../kinds';
 import { pullProfileDue } from '../../pulls/profile';
 import { enqueueMutation, enqueueMutationIf, NO_RECORD, type NewMutation } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
-import { PROFILE_KINDS } from './kinds';
+import { PROFILE_KINDS, userDocumentPath } from './kinds';
 
 /** The profile photo's limit (spec: a 320 px JPEG thumbnail ≤ 64 kB); the server refuses larger ones. */
 export const PROFILE_PHOTO_MAX_BYTES = 64 * 1024;
@@ -121,7 +122,7 @@ function profileCommands(ctx: FeatureContext) {
         // saves a step at a time: a refusal on another step's fields still stands).
         const sent = new Set(Object.keys(payload));
         await queue(
-          { taskId: null, kind: SAVE_PROFILE_KIND, method: 'POST', path: 'user', payload },
+          { taskId: null, kind: SAVE_PROFILE_KIND, method: 'POST', path: routePath(saveProfile), payload },
           { supersedes: (old) => Object.keys(old.payload ?? {}).every((field) => sent.has(field)) },
         );
         return OK;
@@ -138,7 +139,7 @@ function profileCommands(ctx: FeatureContext) {
           if (value.registered !== true) return invalid({ registered: 'REQUIRED' }, 'Confirm the registration with the fleet partner');
           payload = { fleetPartnerId: value.fleetPartnerId, registered: true };
         } else return invalid({ activityCode: 'REQUIRED' }, 'An activity code or a fleet partner is required');
-        await queue({ taskId: null, kind: PAYMENT_DOCUMENTS_KIND, method: 'POST', path: 'user/payment-documents', payload }, { supersedes: () => true });
+        await queue({ taskId: null, kind: PAYMENT_DOCUMENTS_KIND, method: 'POST', path: routePath(savePaymentDocuments), payload }, { supersedes: () => true });
         return OK;
       }),
     ),
@@ -150,7 +151,7 @@ function profileCommands(ctx: FeatureContext) {
         const trimmed = code.trim();
         // The server ignores an empty code (it answers the current one): nothing to send.
         if (trimmed === '') return OK;
-        await queue({ taskId: null, kind: REFERRED_BY_CODE_KIND, method: 'POST', path: 'user/referred-by-code', payload: { code: trimmed } }, { supersedes: () => true });
+        await queue({ taskId: null, kind: REFERRED_BY_CODE_KIND, method: 'POST', path: routePath(setReferredByCode), payload: { code: trimmed } }, { supersedes: () => true });
         return OK;
       }),
     ),

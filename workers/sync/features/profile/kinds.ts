@@ -13,12 +13,13 @@ import {
   SAVE_PROFILE_KIND,
   USER_DOCUMENT_KIND,
   USER_DOCUMENT_KINDS,
-  userDocumentPath,
   type PaymentDocumentsPayload,
   type ReferredByCodePayload,
   type SaveProfilePayload,
   type UserDocumentKind,
 } from '#db/outboxKinds';
+import { matchRoutePath, routePath } from '#contracts/api/client';
+import { createUserDocument } from '#contracts/api/users';
 import { REFERRED_BY_CODE_KEY } from '#contracts/kv';
 import { COUNTRY_CODES, type CountryCode, type User } from '#domain/types';
 import { isUser } from '../../answers';
@@ -28,9 +29,14 @@ import { sendUpload } from '../../photos';
 import { DOCUMENT_FLAGS } from '../../pulls/profile';
 import { compareOutboxRecords, UNSENT_STATES } from '../../queue';
 
-/** `user/identity-document` → 'identity_document' (the path names the document). */
+/** The upload call of a document kind: 'identity_document' → 'user/identity-document' (its route's path). */
+export function userDocumentPath(kind: UserDocumentKind): string {
+  return routePath(createUserDocument[kind]);
+}
+
+/** `user/identity-document` → 'identity_document': the kind whose route the stored path is (the path names the document). */
 export function documentKindOfPath(path: string): UserDocumentKind | null {
-  return USER_DOCUMENT_KINDS.find((kind) => userDocumentPath(kind) === path) ?? null;
+  return USER_DOCUMENT_KINDS.find((kind) => matchRoutePath(createUserDocument[kind], path) !== null) ?? null;
 }
 
 /** The saved profile fields laid over a user (only the payload's own keys; a country only when valid). */

@@ -5,6 +5,8 @@
  * drain; `refreshSupportContact()` asks GET country/support-contact (online) and keeps it in kv
  * (SUPPORT_CONTACT_KV_KEY), where /support and the deactivated screen read it, offline too.
  */
+import { routePath } from '#contracts/api/client';
+import { submitSupportRequest, supportContact } from '#contracts/api/support';
 import { SUPPORT_REQUEST_KIND } from '#db/outboxKinds';
 import { SUPPORT_CONTACT_KV_KEY, readSupportContact, validateSupportMessage } from '#domain/support';
 import { runCommand, toCommand } from '../../command';
@@ -13,7 +15,8 @@ import { enqueueMutation } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
 import { supportRequestKind } from './kind';
 
-export const SUPPORT_REQUEST_PATH = 'support/submit-support-request';
+/** The record's path: POST support/submit-support-request. */
+export const SUPPORT_REQUEST_PATH = routePath(submitSupportRequest);
 
 function supportCommands(ctx: FeatureContext) {
   const { db, session, now, drainer, warn } = ctx;
@@ -34,7 +37,7 @@ function supportCommands(ctx: FeatureContext) {
     refreshSupportContact: command(() =>
       runCommand(warn, 'refreshSupportContact', async () => {
         if (!(await session.tokens())) return toCommand(NOT_LOGGED_IN);
-        const result = await session.request<unknown>('GET', 'country/support-contact');
+        const result = await session.call(supportContact);
         if (!result.ok) {
           if (result.status === 404) await db.kv.put({ key: SUPPORT_CONTACT_KV_KEY, value: null });
           return result.status === 404 ? { ok: true, value: undefined } : toCommand(result);

@@ -1,6 +1,7 @@
 /** A task's suggestions (available tasks at the same place), a page at a time, into kv. */
 import { readSuggestionsState, suggestionsKey, type SuggestionsState } from '#contracts/kv';
 import { SUGGESTIONS_PAGE_SIZE } from '#domain/types';
+import { suggestions } from '#contracts/api/tasks';
 import { isTask } from '../../answers';
 import { failure, fetchPage, metaKeyForSuggestions, OK, pinnedTaskIds, type PullContext, type PullResult, putTasks, recordFailure, successMeta } from '../../pulls/base';
 
@@ -20,10 +21,9 @@ export async function pullSuggestions(ctx: PullContext, taskId: string, more: bo
   const append = more && previous !== null;
   if (append && (!previous.pageInfo.hasNext || !previous.pageInfo.endCursor)) return OK;
 
-  const query = new URLSearchParams({ first: String(SUGGESTIONS_PAGE_SIZE) });
-  if (append && previous.pageInfo.endCursor) query.set('after', previous.pageInfo.endCursor);
+  const query = { first: String(SUGGESTIONS_PAGE_SIZE), after: (append && previous.pageInfo.endCursor) || undefined };
   const mark = ctx.writes.mark();
-  const result = await fetchPage(ctx, `task/${encodeURIComponent(taskId)}/suggestions?${query.toString()}`);
+  const result = await fetchPage(ctx, suggestions, { params: { taskId }, query });
   if (!result.ok) {
     await recordFailure(db, metaKey, now, result.error.code);
     return failure(result);
