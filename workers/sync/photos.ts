@@ -17,6 +17,8 @@ import { Upload, type DetailedError, type HttpRequest, type HttpResponse, type H
 import { apiErrorOf, type ApiResult, type FetchImpl } from './http';
 import { recordedAtOf } from './queue';
 import { UPLOAD_TIMEOUT_MS } from './session';
+import { matchRoutePath } from '#contracts/api/client';
+import { updatePhoto } from '#contracts/api/execution';
 import type { OutboxRecord, OutboxRecordOf } from '#db/schema';
 import type { PhotoUploadTarget, ResumableUpload } from '#domain/types';
 import type { PHOTO_CREATE_KIND } from '#db/outboxKinds';
@@ -38,10 +40,9 @@ function targetFor(body: unknown, photoId: string): PhotoUploadTarget | null {
 
 const MALFORMED: ApiResult = { ok: false, status: 502, error: { code: 'UNKNOWN', message: 'The upload answer has no upload target' } };
 
-/** The photo id of a `task/{id}/photos/{photoId}/update` path. */
+/** The photo id of a stored `task/{id}/photos/{photoId}/update` path (read back by its route). */
 export function photoIdOfPath(path: string): string | null {
-  const match = /\/photos\/([^/]+)\/update$/.exec(path);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+  return matchRoutePath(updatePhoto, path)?.photoId || null;
 }
 
 export async function sendPhotoCreate(ctx: SendContext, record: OutboxRecordOf<typeof PHOTO_CREATE_KIND>): Promise<ApiResult> {
