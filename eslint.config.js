@@ -199,7 +199,9 @@ export default tseslint.config(
   // The page, bottom to top: domain → contracts, db → ui → shared → pwa → sync client → sync →
   // i18n → chrome → features → the shell (src/app, src/main.tsx). A feature reads another only
   // through its public file (src/<feature>/index.ts); a widget of another feature reaches it
-  // through the shell (slots, src/tasks/slots.tsx). docs/architecture.md draws it.
+  // through the shell (slots, src/tasks/slots.tsx). The server, bottom to top: base (clock, config,
+  // db) → services (jobs, mail) → context → http → its features (SERVER_FEATURE_LAYERS) → top (seed,
+  // app, entries, the staff CLI). docs/architecture.md draws both.
   {
     files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
     plugins: { boundaries },
