@@ -1,5 +1,5 @@
 /**
- * NDA content per viewer (spec section 6, server/tasks/visibility.ts): an account awaiting
+ * NDA content per viewer (spec section 6, server/catalog/visibility.ts): an account awaiting
  * approval sees tasks locked, but no instructions, no link of an NDA-protected training and no
  * reference photos of an NDA-protected task type — in the list, the detail, the training list and
  * the task type's photos. The approved tasker sees them all.
