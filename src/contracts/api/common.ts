@@ -1,6 +1,6 @@
 /**
  * The HTTP API's route definitions, shared by the server (which registers them with Fastify and
- * publishes them as OpenAPI at GET /api/openapi.json) and the sync worker (a typed client later).
+ * publishes them as OpenAPI at GET /api/openapi.json) and the sync worker (its typed client, client.ts).
  * TypeBox only: no Node or Fastify import, so a browser worker can load them.
  *
  * A definition is method + Fastify URL + TypeBox schemas of the params, query string, headers,
