@@ -92,11 +92,6 @@ export interface ReferredByCodePayload {
 export const USER_DOCUMENT_KINDS = ['profile_photo', 'identity_document', 'payment_document'] as const satisfies readonly UserDocumentKind[];
 export type { UserDocumentKind };
 
-/** The upload call of a document kind: 'identity_document' → 'user/identity-document'. */
-export function userDocumentPath(kind: UserDocumentKind): string {
-  return `user/${kind.replace('_', '-')}`;
-}
-
 /** `POST user/<document> {id}` then the JPEG PUT to the answer's presignedUrl; the path names the kind. */
 export interface UserDocumentPayload {
   id: string;
