@@ -7,6 +7,7 @@
 import { badRequest } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
 import { validateScannedItem } from '#domain/ean';
+import { EAN_INVALID_WORDS, ITEMS_INVALID_WORDS } from '#domain/errorWords';
 import { readTimestamp } from '#domain/time';
 import { readCompletion, type CompletionInput } from '#domain/completion';
 import { PHOTO_TAGS, type PhotoTag } from '#domain/types';
@@ -16,8 +17,9 @@ export const MAX_SCANNED_ITEMS = 2000;
 export const MAX_PHOTOS_PER_REQUEST = 50;
 export const COMMENT_MAX = 2000;
 
-export const EAN_INVALID_MESSAGE = 'Invalid EAN. Scan directly from the product or select it from the list.';
-export const ITEMS_INVALID_MESSAGE = 'Could not save: some items are invalid';
+// The app's words (spec section 5), the page's too: the localizer finds their translations.
+export const EAN_INVALID_MESSAGE = EAN_INVALID_WORDS.message;
+export const ITEMS_INVALID_MESSAGE = ITEMS_INVALID_WORDS.message;
 
 export function readBody(raw: unknown): Record<string, unknown> {
   const body = asBody(raw);

@@ -3,12 +3,13 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { badRequest, notFound } from '../http/errors';
 import type { Photo, PhotoTag } from '#domain/types';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 import { lateWorkRefusal } from '#domain/lifecycle';
 import type { ParsedNewPhoto } from './input';
 import { execDb, type ExecDb, type PhotosTable } from './tables';
 import { asWorkTask, iso, lockWritable, ownTask, refuse, type Writer } from './service';
 
-export const photoNotFound = () => notFound('PHOTO_NOT_FOUND', 'Photo not found');
+export const photoNotFound = () => notFound('PHOTO_NOT_FOUND', REFUSAL_WORDS.PHOTO_NOT_FOUND.message);
 
 const PHOTO_COLUMNS = ['id', 'task_id', 'user_id', 'comment', 'tags', 'storage_key', 'sha256', 'uploaded_at', 'created_at', 'updated_at'] as const;
 
