@@ -7,6 +7,7 @@
  * server's (and the worker's local refusals'), for logs and for a 420 the app has no words for.
  * Pure.
  */
+import { REFUSAL_WORDS } from './errorWords';
 
 /** Codes the server answers (docs/api.md, Errors). */
 export const SERVER_ERROR_CODES = [
@@ -163,22 +164,23 @@ export type FieldErrorCode =
 /**
  * The server's English for its business-rule refusals (420), also used by the worker when it
  * refuses the same rule on the device before queueing. The page shows its own words for these
- * codes (src/i18n/errorMessages.ts).
+ * codes (src/i18n/errorMessages.ts); where the server's English is the same sentence it is read
+ * from there (errorWords.ts), written once.
  */
 export const REFUSAL_MESSAGES = {
-  TASK_NO_LONGER_AVAILABLE: 'This task is no longer available. Another user has already reserved it.',
+  TASK_NO_LONGER_AVAILABLE: REFUSAL_WORDS.TASK_NO_LONGER_AVAILABLE.message,
   PROFILE_NOT_APPROVED: 'Your profile is not approved yet, so you cannot reserve tasks.',
   TRAININGS_MISSING: 'Complete the trainings this task needs before reserving it.',
   RESERVATION_LIMIT_EXCEEDED: 'You have reached your reservation limit. Finish or cancel a reserved task first.',
   TASK_NOT_RESERVED: 'This task is not reserved by you.',
   CANCEL_DEADLINE_PASSED: 'This task cannot be canceled anymore.',
   TASK_NOT_STARTABLE_YET: 'This task cannot be started yet.',
-  TASK_WINDOW_ENDED: 'The time window of this task has ended.',
+  TASK_WINDOW_ENDED: REFUSAL_WORDS.TASK_WINDOW_ENDED.message,
   POSITION_REQUIRED: 'Your position is needed to start this task.',
   TOO_FAR_FROM_PLACE: 'You are too far from the store to start this task.',
-  TASK_NOT_IN_PROGRESS: 'This task is not in progress.',
+  TASK_NOT_IN_PROGRESS: REFUSAL_WORDS.TASK_NOT_IN_PROGRESS.message,
   PHOTOS_REQUIRED: 'Add at least one photo first.',
-  ATTENDANCE_ALREADY_SUBMITTED: 'You have already answered this attendance request.',
-  ATTENDANCE_REQUEST_EXPIRED: 'This attendance request has expired.',
+  ATTENDANCE_ALREADY_SUBMITTED: REFUSAL_WORDS.ATTENDANCE_ALREADY_SUBMITTED.message,
+  ATTENDANCE_REQUEST_EXPIRED: REFUSAL_WORDS.ATTENDANCE_REQUEST_EXPIRED.message,
 } as const satisfies Partial<Record<ServerErrorCode, string>>;
 export type RefusalCode = keyof typeof REFUSAL_MESSAGES;
