@@ -22,6 +22,7 @@ import type { StaffAttendanceRequest } from './service';
 import * as attendance from '#contracts/api/attendance';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import { serve } from '../http/contract';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 // The staff answers' schemas are exactly what the services return (a compile error here means they differ).
 export type AttendanceSchemaChecks = [
@@ -31,7 +32,7 @@ export type AttendanceSchemaChecks = [
 
 function idParam(request: FastifyRequest, name: 'taskId' | 'id'): string {
   const value = (request.params as Record<string, unknown>)[name];
-  if (!isPlausibleId(value)) throw notFound('TASK_NOT_FOUND', 'Task not found');
+  if (!isPlausibleId(value)) throw notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
   return value;
 }
 

@@ -15,6 +15,7 @@ import { ApiError, BUSINESS_RULE_STATUS, badRequest, notFound } from '../http/er
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import type { AttendanceAnswer, AttendanceAnswerResult, AttendanceRequest } from '#domain/attendance';
 import { notify } from '../notifications/service';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 /** Without an expiry from staff: 24 h, but never later than the task's start. */
 export const DEFAULT_ATTENDANCE_TTL_MS = 24 * 60 * 60_000;
@@ -92,7 +93,7 @@ export async function createAttendanceRequest(
   input: { taskId: string; expiresAt: Date | null; expiresInMinutes: number | null; createdBy: string; now: Date },
 ): Promise<{ created: boolean; request: StaffAttendanceRequest }> {
   const task = await trx.selectFrom('tasks').select(['id', 'status', 'tasker_id', 'time_window_start']).where('id', '=', input.taskId).forUpdate().executeTakeFirst();
-  if (!task) throw notFound('TASK_NOT_FOUND', 'Task not found');
+  if (!task) throw notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
   if (task.status !== 'reserved' || !task.tasker_id) throw new ApiError(BUSINESS_RULE_STATUS, 'TASK_NOT_RESERVED', 'Only a reserved task can ask for attendance');
   const open = await trx.selectFrom('attendance_requests').selectAll().where('task_id', '=', task.id).where('status', '=', 'pending').executeTakeFirst();
   if (open && open.user_id === task.tasker_id) return { created: false, request: toStaffRequest(open) };

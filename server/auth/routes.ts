@@ -16,6 +16,7 @@ import { checkPasswordAttempt } from './passwords';
 import { createAuthLimiter } from './limits';
 import * as auth from '#contracts/api/auth';
 import { serve } from '../http/contract';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = asBody(request.body);
@@ -48,7 +49,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await limiter.codeRequest(email, request);
     // Login needs an existing account (spec section 4); say so plainly so the UI can offer registration.
     const user = await findUserByEmail(db, email);
-    if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
+    if (!user) throw refusal('USER_NOT_FOUND', REFUSAL_WORDS.USER_NOT_FOUND.message);
     await sendCode(email);
     return { ok: true };
   });
@@ -62,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const country = (body.country as string).toUpperCase() as CountryCode;
     await limiter.codeRequest(email, request);
     if (await findUserByEmail(db, email)) {
-      throw refusal('EMAIL_ALREADY_REGISTERED', 'This email is already registered. Please log in.');
+      throw refusal('EMAIL_ALREADY_REGISTERED', REFUSAL_WORDS.EMAIL_ALREADY_REGISTERED.message);
     }
     const now = clock.now();
     await db
@@ -96,7 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = bodyOf(request);
     const type = body.type ?? 'email';
     if (type !== 'email' && type !== 'google') throw badRequest({ type: 'INVALID' });
-    if (type === 'google') throw refusal('GOOGLE_LOGIN_UNAVAILABLE', 'Google sign-in is not available. Please log in with your email.');
+    if (type === 'google') throw refusal('GOOGLE_LOGIN_UNAVAILABLE', REFUSAL_WORDS.GOOGLE_LOGIN_UNAVAILABLE.message);
     const emailError = validateEmail(body.email);
     const codeError = validateLoginCode(body.code);
     assertNoFieldErrors({ email: emailError, code: codeError });
@@ -106,10 +107,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await limiter.loginAttempt(email, request);
     const now = clock.now();
     const user = await findUserByEmail(db, email);
-    if (!user) throw refusal('USER_NOT_FOUND', 'There is no account with this email. Please register first.');
+    if (!user) throw refusal('USER_NOT_FOUND', REFUSAL_WORDS.USER_NOT_FOUND.message);
     const result = await checkLoginCode(db, email, code, now, config.loginCodeMaxAttempts);
-    if (result === 'wrong') throw refusal('WRONG_CODE', 'Wrong code');
-    if (result === 'expired') throw refusal('CODE_EXPIRED', 'This code has expired. Please request a new one.');
+    if (result === 'wrong') throw refusal('WRONG_CODE', REFUSAL_WORDS.WRONG_CODE.message);
+    if (result === 'expired') throw refusal('CODE_EXPIRED', REFUSAL_WORDS.CODE_EXPIRED.message);
     return issueTokens(db, ctx.tokens, user.id, now);
   });
 
@@ -124,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const user = await findUserByEmail(db, email);
     // One hash whether or not the account exists or has a password: the time tells nothing.
     const ok = await checkPasswordAttempt(password.value as string, user?.password_hash);
-    if (!user || !ok) throw refusal('WRONG_CREDENTIALS', 'Wrong email or password');
+    if (!user || !ok) throw refusal('WRONG_CREDENTIALS', REFUSAL_WORDS.WRONG_CREDENTIALS.message);
     return issueTokens(db, ctx.tokens, user.id, clock.now());
   });
 

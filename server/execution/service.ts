@@ -24,11 +24,12 @@ import { needsPhoto, type CompletionInput } from '#domain/completion';
 import { REFUSAL_MESSAGES } from '#domain/errors';
 import { lateWorkRefusal, workTime } from '#domain/lifecycle';
 import { segmentMemo } from '../db/segment';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 type ExecutionRefusal = 'TASK_NOT_IN_PROGRESS' | 'TASK_WINDOW_ENDED' | 'PHOTOS_REQUIRED';
 
 export const refuse = (code: ExecutionRefusal) => new ApiError(BUSINESS_RULE_STATUS, code, REFUSAL_MESSAGES[code]);
-export const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
+export const taskNotFound = () => notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
 

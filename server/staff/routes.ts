@@ -17,6 +17,7 @@ import { STAFF_NAME_HEADER, approveUser, readStaffName, rejectUser, setTrainingD
 import * as staff from '#contracts/api/staff';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import { serve } from '../http/contract';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 // The review answer's schema is exactly what the service returns (a compile error here means they differ).
 export type StaffSchemaChecks = [Assert<Equal<Static<typeof staff.UserReviewSchema>, UserReview>>];
@@ -95,7 +96,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
   for (const [route, decision] of [[staff.acceptTask, 'accepted'], [staff.rejectTask, 'rejected']] as const) {
     serve(app, route)(async (request, reply) => {
       const { id } = request.params as { id?: unknown };
-      if (!isPlausibleId(id)) throw new ApiError(404, 'TASK_NOT_FOUND', 'Task not found');
+      if (!isPlausibleId(id)) throw new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
       const input = request.body === undefined || request.body === null ? {} : body(request);
       return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await reviewTask(trx, id, decision, input, ctx.clock.now()) }));
     });

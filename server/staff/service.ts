@@ -21,6 +21,7 @@ import { notify, notifyNewTask } from '../notifications/service';
 import { toApiTask } from '../tasks/map';
 import { checklistFor } from '../tasks/checklists';
 import { readTimestamp } from '#domain/time';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 /** Field names a rejection may point at: every profile field (src/domain/validation.ts) and the tasker's documents. */
 export const REJECTION_REASON_FIELDS = [...PROFILE_FIELDS, 'identityDocument', 'paymentDocuments', 'profilePhoto'] as const;
@@ -232,7 +233,7 @@ export async function reviewTask(db: Db, id: string, decision: 'accepted' | 'rej
   const reduced = decision === 'rejected' ? readMoney(body.reducedReward, false) : { value: null, error: body.reducedReward === undefined || body.reducedReward === null ? null : 'NOT_ALLOWED' };
   assertNoFieldErrors({ resultComment: comment.error, reducedReward: reduced.error });
   const locked = await db.selectFrom('tasks').select(['id', 'status', sql<string>`reward::text`.as('reward')]).where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!locked) throw new ApiError(404, 'TASK_NOT_FOUND', 'Task not found');
+  if (!locked) throw new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
   const from = parseTaskStatus(locked.status);
   if (!canTransition(from, decision)) {
     throw new ApiError(BUSINESS_RULE_STATUS, 'TASK_NOT_AWAITING_CONFIRMATION', `Only tasks awaiting confirmation can be ${decision} (this one is ${from})`);

@@ -21,6 +21,7 @@ import { taskTypePhotosFor } from '../catalog/visibility';
 import { readTimestamp } from '#domain/time';
 import * as tasks from '#contracts/api/tasks';
 import { serve } from '../http/contract';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 export interface LastWeekEarn {
   amount: Money;
@@ -29,7 +30,7 @@ export interface LastWeekEarn {
 
 function taskIdParam(request: FastifyRequest): string {
   const { taskId } = request.params as { taskId?: unknown };
-  if (!isPlausibleId(taskId)) throw notFound('TASK_NOT_FOUND', 'Task not found');
+  if (!isPlausibleId(taskId)) throw notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
   return taskId;
 }
 
@@ -86,7 +87,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const task = await findTask(ctx.db, taskId);
     const visible = task && (task.tasker_id === user.id || (task.status === 'available' && task.place_country_code === user.country_code));
-    if (!task || !visible) throw notFound('TASK_NOT_FOUND', 'Task not found');
+    if (!task || !visible) throw notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
     if (!viewer.canSeeTasks) throw forbidden('CANNOT_SEE_TASKS', 'Tasks are not available for this account');
     const limit = first.value ?? SUGGESTIONS_PAGE_SIZE;
     const now = ctx.clock.now();

@@ -25,6 +25,7 @@ import type { Coordinates, Task, TaskStatus, Training } from '#domain/types';
 import { findTask, loadViewerRow, type TaskRow, type Viewer } from './queries';
 import { toApiTask } from './map';
 import { toViewer } from './viewer';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 export interface LifecycleContext {
   clock: Clock;
@@ -39,7 +40,7 @@ function refuse(code: RefusalCode, fields?: Record<string, string>): ApiError {
   return new ApiError(BUSINESS_RULE_STATUS, code, REFUSAL_MESSAGES[code], fields);
 }
 
-const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
+const taskNotFound = () => notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 

@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor, toApiPlace, toApiTask } from './map';
 import { requireViewer } from './viewer';
 import * as tasks from '#contracts/api/tasks';
 import { serve } from '../http/contract';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 /** Position from latitude/longitude query params, else the `Geolocation: lat,lng` header. */
 export function readPosition(request: FastifyRequest, query: Query, errors: Record<string, string>): Coordinates | null {
@@ -122,7 +123,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   serve(app, tasks.getTask)(async (request): Promise<Task> => {
     const { user, viewer } = await requireViewer(ctx, request);
     const { taskId } = request.params as { taskId?: unknown };
-    const taskNotFound = () => notFound('TASK_NOT_FOUND', 'Task not found');
+    const taskNotFound = () => notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
     if (!isPlausibleId(taskId)) throw taskNotFound();
     const row = await findTask(ctx.db, taskId);
     if (!row) throw taskNotFound();

@@ -28,6 +28,7 @@ import type { CountryCode, User } from '#domain/types';
 import { recordUserEvent } from './events';
 import { hitRateLimits } from '../auth/queries';
 import { isApprovedRow, loadUserWithStats, PROFILE_COLUMNS, profileOf, toApiUser, type UserRow, type UserWithStats } from './queries';
+import { FIELD_SPECIFIC_WORDS } from '#domain/errorWords';
 
 /** The tasker's own actor in the history (user_events.actor). */
 export const TASKER_ACTOR = 'tasker';
@@ -269,17 +270,17 @@ export async function saveReferredByCode(db: Db, userId: string, raw: unknown, n
   const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
   const row = await lockUser(db, userId);
   if (code === '') return { code: row.referred_by_code };
-  if (code.length > REFERRAL_CODE_MAX) throw badRequest({ code: 'NOT_FOUND' }, 'There is no such referral code');
+  if (code.length > REFERRAL_CODE_MAX) throw badRequest({ code: 'NOT_FOUND' }, FIELD_SPECIFIC_WORDS.referredByCode.NOT_FOUND.message);
   if (code === row.referred_by_code) return { code };
   if (isApprovedRow(row)) throw badRequest({ code: 'LOCKED' }, 'The referral code cannot be changed after approval');
-  if (row.referral_code !== null && code === row.referral_code.toUpperCase()) throw badRequest({ code: 'NOT_ALLOWED' }, 'You cannot use your own referral code');
+  if (row.referral_code !== null && code === row.referral_code.toUpperCase()) throw badRequest({ code: 'NOT_ALLOWED' }, FIELD_SPECIFIC_WORDS.referredByCode.NOT_ALLOWED.message);
   const referrer = await db
     .selectFrom('users')
     .select(['id', 'referral_code'])
     .where((eb) => eb(eb.fn('upper', ['referral_code']), '=', code))
     .executeTakeFirst();
-  if (!referrer?.referral_code) throw badRequest({ code: 'NOT_FOUND' }, 'There is no such referral code');
-  if (referrer.id === userId) throw badRequest({ code: 'NOT_ALLOWED' }, 'You cannot use your own referral code');
+  if (!referrer?.referral_code) throw badRequest({ code: 'NOT_FOUND' }, FIELD_SPECIFIC_WORDS.referredByCode.NOT_FOUND.message);
+  if (referrer.id === userId) throw badRequest({ code: 'NOT_ALLOWED' }, FIELD_SPECIFIC_WORDS.referredByCode.NOT_ALLOWED.message);
   await db.updateTable('users').set({ referred_by_code: referrer.referral_code, updated_at: now }).where('id', '=', userId).execute();
   return { code: referrer.referral_code };
 }

@@ -23,6 +23,7 @@ import { listChecklistItems, listGlobalDefects, listPhotos, listProducts, listSc
 import { taskTypePhotos } from '#contracts/api/tasks';
 import { dataItems } from './answers';
 import type { Session } from './session';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'defects', 'taskDefects', 'scannedItems', 'photos', 'images'];
 
@@ -202,7 +203,7 @@ export async function pullTaskPack(ctx: PackContext, taskId: string): Promise<Co
   const now = ctx.now();
   const at = now.toISOString();
   const task = await db.tasks.get(taskId);
-  if (!task) return { ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' } };
+  if (!task) return { ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: REFUSAL_WORDS.TASK_NOT_FOUND.message } };
   const params = { taskId };
 
   const [checklist, products, defects, taskDefects, scans, photos] = await Promise.all([

@@ -35,6 +35,7 @@ import {
   type ScansPayload,
 } from '#db/outboxKinds';
 import { EXECUTION_KINDS } from './kinds';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 const OK: CommandResult = { ok: true, value: undefined };
 
@@ -246,7 +247,7 @@ export async function updatePhotoComment(db: ShelfworkDb, now: Date, taskId: str
         tables: [db.photos],
         optimistic: async () => {
           const row = await db.photos.get(photoId);
-          if (!row || row.deleted || row.taskId !== taskId) throw new CommandRefused({ status: 404, code: 'PHOTO_NOT_FOUND', message: 'Photo not found' });
+          if (!row || row.deleted || row.taskId !== taskId) throw new CommandRefused({ status: 404, code: 'PHOTO_NOT_FOUND', message: REFUSAL_WORDS.PHOTO_NOT_FOUND.message });
           await db.photos.update(photoId, { comment, updatedAt: at });
           // Never sent: the comment travels in its create record instead of a request of its own.
           const create = await unsentCreate(db, taskId, photoId);
@@ -325,7 +326,7 @@ export async function completeTask(db: ShelfworkDb, now: Date, taskId: string, i
         tables: [db.tasks, db.photos],
         optimistic: async () => {
           const row = await db.tasks.get(taskId);
-          if (!row) throw new CommandRefused({ status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' });
+          if (!row) throw new CommandRefused({ status: 404, code: 'TASK_NOT_FOUND', message: REFUSAL_WORDS.TASK_NOT_FOUND.message });
           if (row.status !== 'in_progress') throw new CommandRefused({ status: 420, code: 'TASK_NOT_IN_PROGRESS', message: REFUSAL_MESSAGES.TASK_NOT_IN_PROGRESS });
           if (needsPhoto(outcome)) {
             const photos = await db.photos.where('taskId').equals(taskId).filter((p) => !p.deleted).count();

@@ -22,6 +22,7 @@ import { pullReservationLimit } from '../../pulls/account';
 import { pullTask, pullTasksByStatus } from '../../pulls/taskLists';
 import { enqueueMutation } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
+import { REFUSAL_WORDS } from '#domain/errorWords';
 
 const OK: CommandResult = { ok: true, value: undefined };
 
@@ -101,7 +102,7 @@ function lifecycleCommands(ctx: FeatureContext) {
           tables: [db.tasks],
           optimistic: async () => {
             const row = await db.tasks.get(taskId);
-            if (!row) throw new StartRefused({ status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' });
+            if (!row) throw new StartRefused({ status: 404, code: 'TASK_NOT_FOUND', message: REFUSAL_WORDS.TASK_NOT_FOUND.message });
             const refusal = startRefusal(row, position, now());
             if (refusal) {
               const fields: Record<string, string> = {};
