@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REFUSAL_WORDS } from './errorWords';
 import { CLIENT_ERROR_CODES, isErrorCode, readErrorCode, REFUSAL_MESSAGES, SERVER_ERROR_CODES } from './errors';
 
 describe('error codes', () => {
@@ -24,6 +25,12 @@ describe('error codes', () => {
     for (const [code, message] of Object.entries(REFUSAL_MESSAGES)) {
       expect((SERVER_ERROR_CODES as readonly string[]).includes(code)).toBe(true);
       expect(message.trim()).not.toBe('');
+    }
+  });
+
+  it('words each refusal in the English the page says for it (errorWords.ts), not a second sentence', () => {
+    for (const [code, message] of Object.entries(REFUSAL_MESSAGES)) {
+      expect(message).toBe((REFUSAL_WORDS as Record<string, { message: string }>)[code]?.message);
     }
   });
 });

@@ -163,23 +163,22 @@ export type FieldErrorCode =
 
 /**
  * The server's English for its business-rule refusals (420), also used by the worker when it
- * refuses the same rule on the device before queueing. The page shows its own words for these
- * codes (src/i18n/errorMessages.ts); where the server's English is the same sentence it is read
- * from there (errorWords.ts), written once.
+ * refuses the same rule on the device before queueing: the page's own sentences for these codes
+ * (errorWords.ts), so a refusal reads the same in English on the wire and on the screen.
  */
 export const REFUSAL_MESSAGES = {
   TASK_NO_LONGER_AVAILABLE: REFUSAL_WORDS.TASK_NO_LONGER_AVAILABLE.message,
-  PROFILE_NOT_APPROVED: 'Your profile is not approved yet, so you cannot reserve tasks.',
-  TRAININGS_MISSING: 'Complete the trainings this task needs before reserving it.',
-  RESERVATION_LIMIT_EXCEEDED: 'You have reached your reservation limit. Finish or cancel a reserved task first.',
-  TASK_NOT_RESERVED: 'This task is not reserved by you.',
-  CANCEL_DEADLINE_PASSED: 'This task cannot be canceled anymore.',
-  TASK_NOT_STARTABLE_YET: 'This task cannot be started yet.',
+  PROFILE_NOT_APPROVED: REFUSAL_WORDS.PROFILE_NOT_APPROVED.message,
+  TRAININGS_MISSING: REFUSAL_WORDS.TRAININGS_MISSING.message,
+  RESERVATION_LIMIT_EXCEEDED: REFUSAL_WORDS.RESERVATION_LIMIT_EXCEEDED.message,
+  TASK_NOT_RESERVED: REFUSAL_WORDS.TASK_NOT_RESERVED.message,
+  CANCEL_DEADLINE_PASSED: REFUSAL_WORDS.CANCEL_DEADLINE_PASSED.message,
+  TASK_NOT_STARTABLE_YET: REFUSAL_WORDS.TASK_NOT_STARTABLE_YET.message,
   TASK_WINDOW_ENDED: REFUSAL_WORDS.TASK_WINDOW_ENDED.message,
-  POSITION_REQUIRED: 'Your position is needed to start this task.',
-  TOO_FAR_FROM_PLACE: 'You are too far from the store to start this task.',
+  POSITION_REQUIRED: REFUSAL_WORDS.POSITION_REQUIRED.message,
+  TOO_FAR_FROM_PLACE: REFUSAL_WORDS.TOO_FAR_FROM_PLACE.message,
   TASK_NOT_IN_PROGRESS: REFUSAL_WORDS.TASK_NOT_IN_PROGRESS.message,
-  PHOTOS_REQUIRED: 'Add at least one photo first.',
+  PHOTOS_REQUIRED: REFUSAL_WORDS.PHOTOS_REQUIRED.message,
   ATTENDANCE_ALREADY_SUBMITTED: REFUSAL_WORDS.ATTENDANCE_ALREADY_SUBMITTED.message,
   ATTENDANCE_REQUEST_EXPIRED: REFUSAL_WORDS.ATTENDANCE_REQUEST_EXPIRED.message,
 } as const satisfies Partial<Record<ServerErrorCode, string>>;

@@ -301,7 +301,7 @@ describe('startTask', () => {
       kind: 'start-task',
       state: 'rejected',
       payload: { latitude: AT_STORE.latitude, longitude: AT_STORE.longitude, startedAt: START.toISOString() },
-      error: { status: 420, code: 'TOO_FAR_FROM_PLACE', message: 'You are too far from the store to start this task.' },
+      error: { status: 420, code: 'TOO_FAR_FROM_PLACE', message: 'You are too far from the store. Tasks can be started within 1000 m of the store.' },
     });
     const refusal = h.net.calls('POST', `task/${r1}/start`).at(-1)?.response?.body as { error: { fields?: Record<string, string> } };
     expect(Number(refusal.error.fields?.distanceMeters)).toBeGreaterThan(1000);
