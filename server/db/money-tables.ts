@@ -3,8 +3,7 @@
  * missions, their objectives and assignments, referral bonuses, payouts, their lines and the
  * weekly runs. Joined onto the shared Database type with `withTables` (like the execution
  * tables), so the money tables stay apart from server/db/schema.ts. Kept in server/db, the bottom
- * layer, because the missions feature (below money) reads and writes them too;
- * server/money/tables.ts re-exports it.
+ * layer, because the missions feature (below money) reads and writes them too.
  */
 import type { ColumnType, Kysely } from 'kysely';
 import type { Database, Json, Timestamp } from './schema';

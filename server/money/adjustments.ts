@@ -12,7 +12,7 @@ import { ApiError, assertNoFieldErrors } from '../http/errors';
 import { readString } from '../http/input';
 import { amountWithin, formatAmount, parseAmount, toMoney } from '#domain/money';
 import type { CurrencyCode, Money } from '#domain/types';
-import { moneyDb, type AdjustmentKind } from './tables';
+import { moneyDb, type AdjustmentKind } from '../db/money-tables';
 
 export interface Adjustment {
   id: string;

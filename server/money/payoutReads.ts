@@ -5,7 +5,7 @@ import type { CountriesTable } from '../db/schema';
 import { formatRate, parseAmount, toMoney } from '#domain/money';
 import type { Payout, PayoutLineKind } from '#domain/payouts';
 import type { CurrencyCode } from '#domain/types';
-import { moneyDb, type PayoutsTable } from './tables';
+import { moneyDb, type PayoutsTable } from '../db/money-tables';
 import { at } from './unpaid';
 
 /** A recorded payout with its market's currency symbol, amounts as exact decimal strings. */

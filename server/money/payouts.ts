@@ -29,7 +29,7 @@ import type { Db } from '../db/database';
 import { formatAmount, formatRate, parseAmount, toMoney } from '#domain/money';
 import { weekOf, type MarketWeek, type NextPayment, type PayoutInfo, type PayoutLine } from '#domain/payouts';
 import type { CurrencyCode } from '#domain/types';
-import { moneyDb } from './tables';
+import { moneyDb } from '../db/money-tables';
 import { buildPayout, collectUnpaid, overpaymentBalances, type UnpaidItem } from './unpaid';
 import { settleMissions } from '../missions/settle';
 import { settleReferrals } from './referrals';

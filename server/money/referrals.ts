@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import { referralRule } from '#domain/referrals';
-import { moneyDb } from './tables';
+import { moneyDb } from '../db/money-tables';
 
 /** Whose bonuses: one tasker's (as referrer or as friend), or a market's referrers'. */
 export type ReferralScope = { userId: string } | { countryCode: string };

@@ -8,7 +8,7 @@
  * `now` or later than the start of its week, so it stays in the next payout.
  */
 import type { Db } from '../db/database';
-import { moneyDb } from './tables';
+import { moneyDb } from '../db/money-tables';
 import { seedText } from '../db/seed-i18n';
 
 interface DemoMoney {

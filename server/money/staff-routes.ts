@@ -24,7 +24,7 @@ import { weekPayouts } from './payoutReads';
 import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { assignMission, createMission, listMissions } from '../missions/service';
-import { moneyDb } from './tables';
+import { moneyDb } from '../db/money-tables';
 import * as money from '#contracts/api/money';
 import { serve } from '../http/contract';
 import type { Assert, Equal, Static } from '#contracts/api/common';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { Db } from '../../server/db/database';
-import { moneyDb } from '../../server/money/tables';
+import { moneyDb } from '../../server/db/money-tables';
 import type { Payout, PayoutInfo } from '#domain/payouts';
 import type { TestServer } from './helpers';
 

@@ -19,7 +19,7 @@ import { PUSH_MAX_ATTEMPTS, queueExpiryReminders, resolveVapidKeys, sendDuePushe
 import { readSubscription } from '../../server/notifications/pushSubscriptions';
 import { notificationsDb } from '../../server/notifications/tables';
 import { markPaid } from '../../server/money/payouts';
-import { moneyDb } from '../../server/money/tables';
+import { moneyDb } from '../../server/db/money-tables';
 import { NOTIFICATION_WORDS, type AppNotification } from '#domain/notifications';
 
 let server: TestServer;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './helpers';
-import { moneyDb } from '../../server/money/tables';
+import { moneyDb } from '../../server/db/money-tables';
 import { runWeekIn } from '../../server/money/payouts';
 import { weekStarting } from '#domain/payouts';
 import { addTask, makeTasker, staff } from './money-helpers';

@@ -12,7 +12,7 @@ import { testConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
 import { seedDemo } from '../../server/seed/demo';
-import { moneyDb } from '../../server/money/tables';
+import { moneyDb } from '../../server/db/money-tables';
 import { runDuePayouts, runWeeklyPayouts } from '../../server/money/payouts';
 import { computePayout, lineSign, weekOf, weekStarting, type PayoutInfo } from '#domain/payouts';
 import { formatAmount, parseAmount, parseRate, shareOf } from '#domain/money';

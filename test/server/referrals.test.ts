@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_RULES } from '#domain/referrals';
-import { moneyDb } from '../../server/money/tables';
+import { moneyDb } from '../../server/db/money-tables';
 import { startTestServer, type TestServer } from './helpers';
 import { addTask, finances, makeTasker, payouts, runWeek } from './money-helpers';
 
