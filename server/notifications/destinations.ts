@@ -28,7 +28,6 @@ import type { PushAllowedHosts } from '../config';
  */
 export const DEFAULT_PUSH_HOSTS: readonly string[] = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
-export type { PushAllowedHosts };
 
 /** What the checks allow. */
 export interface PushDestinations {

@@ -27,6 +27,7 @@ import webpush from 'web-push';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
+import type { PushAllowedHosts } from '../config';
 import { localeOf } from '../http/messages';
 import { expiryReminderTimes } from '#domain/lifecycle';
 import { notificationPath, pushTopicOf } from '#domain/notifications';
@@ -37,7 +38,6 @@ import {
   pushDestinationsOf,
   resolvePushAddresses,
   STRICT_PUSH_DESTINATIONS,
-  type PushAllowedHosts,
   type PushDestinations,
   type PushResolve,
 } from './destinations';
