@@ -14,7 +14,7 @@ import { PageInfoSchema } from '#contracts/api/models';
 import type { Task, User } from '#domain/types';
 
 /** The schema of `def`'s answer with `status` (its 200 answer when it names no schema for it). */
-export function answerSchema(def: RouteDefinition, status = 200): TSchema | null {
+function answerSchema(def: RouteDefinition, status = 200): TSchema | null {
   return def.schema.response[status] ?? def.schema.response[200] ?? null;
 }
 

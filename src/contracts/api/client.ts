@@ -7,7 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { RouteDefinition, RouteSchemas } from './common';
 
 /** Every route lives under this prefix; the client's paths are relative to the API root. */
-export const API_PREFIX = '/api/';
+const API_PREFIX = '/api/';
 
 type SchemasOf<D> = D extends RouteDefinition<infer S> ? S : never;
 type StaticOr<T, Otherwise> = T extends TSchema ? Static<T> : Otherwise;
@@ -22,8 +22,6 @@ export type BodyOf<D> = StaticOr<SchemasOf<D>['body'], undefined>;
 type SuccessCode = 200 | 201 | 202 | 203 | 204 | 206;
 type ResponsesOf<D> = SchemasOf<D> extends RouteSchemas ? SchemasOf<D>['response'] : never;
 type SuccessCodes<D> = Extract<keyof ResponsesOf<D>, SuccessCode>;
-/** The schema(s) of a route's 2xx answer. */
-export type AnswerSchemaOf<D> = ResponsesOf<D>[SuccessCodes<D>];
 /** The body of a route's 2xx answer (a union when it has several). */
 export type AnswerOf<D> = { [K in SuccessCodes<D>]: StaticOr<ResponsesOf<D>[K], never> }[SuccessCodes<D>];
 
