@@ -65,7 +65,13 @@ export interface ServerConfig {
   reservationLimitMinutes: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The automation key (STAFF_TOKEN): a bearer for scripts that acts on /api/staff/* with every
+   * role and every market, recorded in the audit trail as `staffAutomationName`. Empty: no key
+   * (production without STAFF_TOKEN); staff then sign in with their own accounts.
+   */
   staffToken: string;
+  staffAutomationName: string;
   /** True when STAFF_TOKEN was not set and the dev default is in use. */
   staffTokenIsDefault: boolean;
   distDir: string;
@@ -245,9 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error('NODE_ENV=production needs SMTP_URL: login codes must be mailed, the dev mailbox is disabled in production.');
   }
   const staffTokenEnv = env.STAFF_TOKEN?.trim() || null;
-  if (production && !staffTokenEnv) {
-    throw new Error('NODE_ENV=production needs STAFF_TOKEN (a long random string protecting /api/staff/*).');
-  }
   if (production && staffTokenEnv === DEV_STAFF_TOKEN) {
     throw new Error('STAFF_TOKEN must not be the development default in production.');
   }
@@ -273,8 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     reservationLimitMinutes: intEnv(env, 'RESERVATION_LIMIT_MINUTES', 1200),
     smtpUrl,
     mailFrom: env.MAIL_FROM?.trim() || 'Shelfwork <no-reply@shelfwork.app>',
-    staffToken: staffTokenEnv ?? DEV_STAFF_TOKEN,
-    staffTokenIsDefault: staffTokenEnv === null,
+    // Production without STAFF_TOKEN has no automation key: staff sign in with their accounts.
+    staffToken: staffTokenEnv ?? (production ? '' : DEV_STAFF_TOKEN),
+    staffTokenIsDefault: staffTokenEnv === null && !production,
+    staffAutomationName: env.STAFF_AUTOMATION_NAME?.trim() || 'automation',
     distDir: env.DIST_DIR?.trim() || './dist',
     bodyLimitBytes: intEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: boolEnv(env, 'TRUST_PROXY', false),

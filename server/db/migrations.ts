@@ -16,6 +16,7 @@ import { m0008_support } from './migrations/0008_support';
 import { m0009_reference_translations } from './migrations/0009_reference_translations';
 import { m0010_task_changes } from './migrations/0010_task_changes';
 import { m0011_tus_uploads } from './migrations/0011_tus_uploads';
+import { m0012_staff } from './migrations/0012_staff';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001_initial,
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_reference_translations': m0009_reference_translations,
   '0010_task_changes': m0010_task_changes,
   '0011_tus_uploads': m0011_tus_uploads,
+  '0012_staff': m0012_staff,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

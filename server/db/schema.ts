@@ -276,6 +276,8 @@ export interface LoginCodesTable {
   id: string;
   email: string;
   code_hash: string;
+  /** 'tasker' or 'staff' (migration 0012): a code signs in only the kind of account it was sent for. */
+  audience: ColumnType<string, string | undefined, string>;
   attempts: number;
   expires_at: Timestamp;
   consumed_at: NullableTimestamp;
@@ -352,6 +354,48 @@ export interface AttendanceRequestsTable {
   created_at: Timestamp;
 }
 
+/** A staff member (migration 0012): roles and markets as JSON arrays (src/domain/staff.ts). */
+export interface StaffAccountsTable {
+  id: string;
+  email: string;
+  name: string;
+  roles: Json<string[]>;
+  /** The markets the member may act in; [] for every market. */
+  markets: Json<string[]>;
+  active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_login_at: NullableTimestamp;
+}
+
+export interface StaffRefreshTokensTable {
+  id: string;
+  staff_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  rotated_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** One staff action (server/staff/audit.ts): who, when, what, before and after. */
+export interface StaffAuditTable {
+  id: string;
+  /** The member's account; null for the automation key. */
+  staff_id: string | null;
+  /** The member's e-mail, or the automation key's audit name. */
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  country_code: string | null;
+  /** jsonb, null when there was nothing before (a creation) or after (a removal). */
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   countries: CountriesTable;
   retailers: RetailersTable;
@@ -382,4 +426,7 @@ export interface Database {
   attendance_requests: AttendanceRequestsTable;
   support_requests: SupportRequestsTable;
   tus_uploads: TusUploadsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_refresh_tokens: StaffRefreshTokensTable;
+  staff_audit: StaffAuditTable;
 }

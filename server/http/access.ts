@@ -9,7 +9,10 @@
  * - `public`: anyone (auth, country list, health, last week's earnings).
  * - `tasker`: a valid access token; the guard verifies it once and leaves the user id on the
  *   request (`taskerId`), so handlers load the row they need.
- * - `staff`: the STAFF_TOKEN bearer, compared in constant time.
+ * - `staff`: a staff member's access token (server/staffAuth), or the automation key (STAFF_TOKEN,
+ *   compared in constant time); the guard leaves the member on the request (`staff`) and refuses
+ *   one without any of the route's roles (403 STAFF_ROLE_REQUIRED). Every staff route declares
+ *   its roles in its definition (`roles`, src/contracts/api); the app refuses to start otherwise.
  * - `signed-url`: no bearer; the route checks its own signed token (photo upload and read URLs).
  *
  * `registerAccessControl` refuses to start the app if any /api route was registered without an
@@ -18,18 +21,34 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context';
-import { verifyAccessToken } from './accessTokens';
+import { STAFF_ROLES, staffMayActIn, type StaffRole } from '#domain/staff';
+import { verifyAccessToken, verifyStaffAccessToken } from './accessTokens';
 import { ApiError } from './errors';
 
 export type Access = 'public' | 'tasker' | 'staff' | 'signed-url';
 
+/** Who is acting on a staff route: a member's account, or the automation key. */
+export interface StaffActor {
+  /** The staff account's id; null for the automation key. */
+  id: string | null;
+  /** The member's e-mail, or the automation key's audit name (config.staffAutomationName). */
+  name: string;
+  roles: readonly StaffRole[];
+  /** The markets the actor may act in; empty: every market. */
+  markets: readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A staff route's roles, from its definition (server/http/contract.ts). */
+    roles?: readonly StaffRole[];
   }
   interface FastifyRequest {
     /** The authenticated tasker's id on `tasker` routes (set by the scope's hook), else null. */
     taskerId: string | null;
+    /** The staff member acting on a `staff` route (set by the scope's hook), else null. */
+    staff: StaffActor | null;
   }
 }
 
@@ -40,15 +59,42 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+function isAutomationKey(expected: Buffer, token: string): boolean {
+  const given = Buffer.from(token);
+  return expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The active staff account of a verified staff token, as an actor; 401 when gone or deactivated. */
+async function staffMember(ctx: AppContext, staffId: string): Promise<StaffActor> {
+  const row = await ctx.db.selectFrom('staff_accounts').select(['id', 'email', 'roles', 'markets', 'active']).where('id', '=', staffId).executeTakeFirst();
+  if (!row || !row.active) throw new ApiError(401, 'UNAUTHORIZED', 'Staff account not active');
+  return { id: row.id, name: row.email, roles: row.roles.filter((r): r is StaffRole => (STAFF_ROLES as readonly string[]).includes(r)), markets: row.markets };
+}
+
 function staffGuard(ctx: AppContext) {
   const expected = Buffer.from(ctx.config.staffToken);
+  const automation: StaffActor = { id: null, name: ctx.config.staffAutomationName, roles: STAFF_ROLES, markets: [] };
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
-    const given = Buffer.from(token ?? '');
-    if (!token || expected.length === 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new ApiError(401, 'UNAUTHORIZED', 'Staff token required');
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'Staff sign-in required');
+    const actor = isAutomationKey(expected, token) ? automation : await staffMember(ctx, await verifyStaffAccessToken(ctx.tokens, token, ctx.clock.now()));
+    const roles = request.routeOptions.config?.roles ?? [];
+    if (roles.length > 0 && !roles.some((role) => actor.roles.includes(role))) {
+      throw new ApiError(403, 'STAFF_ROLE_REQUIRED', `This needs one of the roles: ${roles.join(', ')}`);
     }
+    request.staff = actor;
   };
+}
+
+/** The staff member a `staff` route's hook let in; a route outside the staff scope gets 401. */
+export function staffOf(request: FastifyRequest): StaffActor {
+  if (!request.staff) throw new ApiError(401, 'UNAUTHORIZED', 'Staff sign-in required');
+  return request.staff;
+}
+
+/** Refuses (403 STAFF_MARKET_REFUSED) an actor limited to other markets than `country`. */
+export function assertStaffMarket(actor: StaffActor, country: string): void {
+  if (!staffMayActIn(actor.markets, country)) throw new ApiError(403, 'STAFF_MARKET_REFUSED', `Not allowed in the market ${country}`);
 }
 
 function taskerGuard(ctx: AppContext) {
@@ -79,6 +125,7 @@ export function accessScope(access: Access, register: (scope: FastifyInstance) =
  */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('taskerId', null);
+  app.decorateRequest('staff', null);
   const guards: Record<Access, ((request: FastifyRequest) => Promise<void>) | null> = {
     public: null,
     'signed-url': null,
@@ -97,6 +144,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
   app.addHook('onReady', async () => {
     const unguarded = routes.filter((r) => r.url.startsWith('/api') && !r.config?.access).map((r) => `${String(r.method)} ${r.url}`);
     if (unguarded.length > 0) throw new Error(`Routes registered without an access scope: ${unguarded.join(', ')}`);
+    const roleless = routes.filter((r) => r.config?.access === 'staff' && !r.config.roles).map((r) => `${String(r.method)} ${r.url}`);
+    if (roleless.length > 0) throw new Error(`Staff routes registered without roles: ${roleless.join(', ')}`);
   });
 }
 

@@ -129,13 +129,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
  * used by `serve` below.
  */
 export function routeOf<const S extends RouteSchemas>(definition: RouteDefinition<S>) {
-  const { method, url, operationId, tags, summary, consumes, schema } = definition;
+  const { method, url, operationId, tags, summary, consumes, schema, roles } = definition;
+  const description = roles ? `Staff roles: ${roles.length > 0 ? roles.join(', ') : 'any'}.` : undefined;
   return {
     method,
     url,
-    schema: { ...schema, operationId, tags, summary, ...(consumes ? { consumes } : {}) },
-    // An explicit HEAD route (tus) is part of the document; Fastify's automatic HEAD of a GET is not.
-    ...(method === 'HEAD' ? { config: { swagger: { exposeHeadRoute: true } } } : {}),
+    schema: { ...schema, operationId, tags, summary, ...(description ? { description } : {}), ...(consumes ? { consumes } : {}) },
+    config: {
+      // The staff guard reads the route's roles from its config (server/http/access.ts).
+      ...(roles ? { roles } : {}),
+      // An explicit HEAD route (tus) is part of the document; Fastify's automatic HEAD of a GET is not.
+      ...(method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}),
+    },
   };
 }
 
@@ -170,7 +175,7 @@ export type ContractHandler<S extends RouteSchemas> = (this: FastifyInstance, re
 export function serve<const S extends RouteSchemas>(app: FastifyInstance, definition: RouteDefinition<S>, extras: RouteExtras = {}) {
   const base = routeOf(definition);
   return (handler: ContractHandler<S>): void => {
-    const config = { ...('config' in base ? base.config : {}), ...(extras.config ?? {}) };
+    const config = { ...base.config, ...(extras.config ?? {}) };
     app.route({ ...base, ...extras, config, handler: handler as unknown as RouteOptions['handler'] });
   };
 }

@@ -26,6 +26,9 @@ export const SERVER_ERROR_CODES = [
   'CANNOT_SEE_TASKS',
   'UPLOAD_TOKEN_INVALID',
   'PHOTO_URL_INVALID',
+  /** A staff member without any of the route's roles, or acting outside their markets. */
+  'STAFF_ROLE_REQUIRED',
+  'STAFF_MARKET_REFUSED',
   // 404 (USER_NOT_FOUND is also the 420 of a login for an unknown email)
   'TASK_NOT_FOUND',
   'USER_NOT_FOUND',

@@ -168,12 +168,24 @@ describe('routes must be registered in an access scope', () => {
     registerAccessControl(app, ctx);
     await app.register(
       accessScope('staff', (scope) => {
-        scope.get('/api/staff/thing', async () => ({ ok: true }));
+        scope.get('/api/staff/thing', { config: { roles: [] } }, async () => ({ ok: true }));
       }),
     );
     await app.ready();
     expect((await app.inject({ method: 'GET', url: '/api/st%61ff/thing' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/staff/thing', headers: { authorization: 'Bearer x' } })).statusCode).toBe(200);
     await app.close();
+  });
+
+  it('a staff route that names no roles refuses to start', async () => {
+    const app = Fastify();
+    registerAccessControl(app, ctx);
+    await app.register(
+      accessScope('staff', (scope) => {
+        scope.get('/api/staff/roleless', async () => ({ ok: true }));
+      }),
+    );
+    await expect(app.ready()).rejects.toThrow(/without roles: GET \/api\/staff\/roleless/);
+    await app.close().catch(() => undefined);
   });
 });

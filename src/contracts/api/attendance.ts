@@ -68,6 +68,7 @@ const StaffTaskParams = Type.Object({ id: PathId('Task id (anything else: 404 TA
 export const createRequest = defineRoute({
   method: 'POST',
   url: '/api/staff/tasks/:id/attendance-request',
+  roles: ['author', 'reviewer'],
   operationId: 'staffCreateAttendanceRequest',
   tags: staffTags,
   summary: "Ask a reserved task's tasker to confirm attendance (201 new, 200 the open one)",
@@ -87,6 +88,7 @@ export const createRequest = defineRoute({
 export const listTaskRequests = defineRoute({
   method: 'GET',
   url: '/api/staff/tasks/:id/attendance-requests',
+  roles: ['author', 'reviewer'],
   operationId: 'staffListAttendanceRequests',
   tags: staffTags,
   summary: "A task's attendance requests",
@@ -96,6 +98,7 @@ export const listTaskRequests = defineRoute({
 export const lapseRequests = defineRoute({
   method: 'POST',
   url: '/api/staff/attendance-requests/lapse',
+  roles: ['admin'],
   operationId: 'staffLapseAttendanceRequests',
   tags: staffTags,
   summary: 'Lapse every due request now (the job, with the server clock)',

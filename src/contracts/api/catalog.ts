@@ -97,6 +97,7 @@ export const devMailbox = defineRoute({
 export const setDevClock = defineRoute({
   method: 'POST',
   url: '/api/staff/dev/clock',
+  roles: ['admin'],
   operationId: 'setDevClock',
   tags: ['dev'],
   summary: "Outside production on a server started with a movable clock, staff token: move the API's clock offsetMs from the real time (0 puts it back)",

@@ -13,6 +13,7 @@
  * leaves those fields loose rather than phrase a refusal differently from them.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { StaffRole } from '#domain/staff';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -34,6 +35,12 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas> {
   summary: string;
   /** A body that is not JSON (photo bytes, tus chunks): the media types it is sent as. */
   consumes?: string[];
+  /**
+   * Staff routes: the roles that may call it (any one of them suffices); an empty list lets every
+   * signed-in staff member call it. The server refuses to start a staff route that names none
+   * (server/http/access.ts), and answers 403 STAFF_ROLE_REQUIRED to a member without one.
+   */
+  roles?: readonly StaffRole[];
   schema: S;
 }
 

@@ -98,6 +98,7 @@ export const StaffMissionSchema = Type.Object({
 export const weekPayouts = defineRoute({
   method: 'GET',
   url: '/api/staff/payouts',
+  roles: ['finance'],
   operationId: 'staffWeekPayouts',
   tags: staffTags,
   summary: "A market week's payouts with the taskers' bank details, and its run",
@@ -118,6 +119,7 @@ export const weekPayouts = defineRoute({
 export const runPayouts = defineRoute({
   method: 'POST',
   url: '/api/staff/payouts/run',
+  roles: ['finance'],
   operationId: 'staffRunPayouts',
   tags: staffTags,
   summary: 'Run the due weeks of every market, or one week of one market once it is over (NOT_OVER)',
@@ -131,6 +133,7 @@ export const runPayouts = defineRoute({
 export const markPaid = defineRoute({
   method: 'POST',
   url: '/api/staff/payouts/mark-paid',
+  roles: ['finance'],
   operationId: 'staffMarkPaid',
   tags: staffTags,
   summary: 'Mark payouts paid: by ids, or a market week',
@@ -150,6 +153,7 @@ export const markPaid = defineRoute({
 export const exportCsv = defineRoute({
   method: 'GET',
   url: '/api/staff/payouts/export.csv',
+  roles: ['finance'],
   operationId: 'staffPayoutsCsv',
   tags: staffTags,
   summary: "A market week's payouts as CSV (an attachment)",
@@ -159,6 +163,7 @@ export const exportCsv = defineRoute({
 export const exportSepaXml = defineRoute({
   method: 'GET',
   url: '/api/staff/payouts/export.xml',
+  roles: ['finance'],
   operationId: 'staffPayoutsSepaXml',
   tags: staffTags,
   summary: "The week's pending EUR payouts as a SEPA pain.001.001.09 file (headers: Shelfwork-Payouts-Included, -Skipped, Shelfwork-Control-Sum)",
@@ -168,6 +173,7 @@ export const exportSepaXml = defineRoute({
 export const recordAdjustment = defineRoute({
   method: 'POST',
   url: '/api/staff/payouts/adjustments',
+  roles: ['finance'],
   operationId: 'staffRecordAdjustment',
   tags: staffTags,
   summary: "Record a reduction or an overpayment on a tasker's payouts",
@@ -189,6 +195,7 @@ export const recordAdjustment = defineRoute({
 export const listMissions = defineRoute({
   method: 'GET',
   url: '/api/staff/missions',
+  roles: ['author', 'finance'],
   operationId: 'staffListMissions',
   tags: staffTags,
   summary: 'Missions, of one market or all',
@@ -201,6 +208,7 @@ export const listMissions = defineRoute({
 export const createMission = defineRoute({
   method: 'POST',
   url: '/api/staff/missions',
+  roles: ['author', 'finance'],
   operationId: 'staffCreateMission',
   tags: staffTags,
   summary: 'Create a mission in a market',
@@ -224,6 +232,7 @@ export const createMission = defineRoute({
 export const assignMission = defineRoute({
   method: 'POST',
   url: '/api/staff/missions/:id/assign',
+  roles: ['author', 'finance'],
   operationId: 'staffAssignMission',
   tags: staffTags,
   summary: 'Assign a mission to taskers of its market: userIds and/or emails, or allActive',

@@ -42,6 +42,7 @@ export const UserReviewSchema = Type.Object({
 export const listUsers = defineRoute({
   method: 'GET',
   url: '/api/staff/users',
+  roles: ['onboarding', 'finance', 'support'],
   operationId: 'staffListUsers',
   tags,
   summary: 'Taskers, or the one with an email',
@@ -54,6 +55,7 @@ export const listUsers = defineRoute({
 export const userReview = defineRoute({
   method: 'GET',
   url: '/api/staff/users/:id',
+  roles: ['onboarding', 'finance', 'support'],
   operationId: 'staffUserReview',
   tags,
   summary: 'A tasker with documents, review history and trainings',
@@ -63,6 +65,7 @@ export const userReview = defineRoute({
 export const userDocumentFile = defineRoute({
   method: 'GET',
   url: '/api/staff/users/:id/documents/:documentId/file',
+  roles: ['onboarding'],
   operationId: 'staffUserDocumentFile',
   tags,
   summary: "A tasker's document file (the staff token is the credential; no-store)",
@@ -75,6 +78,7 @@ export const userDocumentFile = defineRoute({
 export const approveUser = defineRoute({
   method: 'POST',
   url: '/api/staff/users/:id/approve',
+  roles: ['onboarding'],
   operationId: 'staffApproveUser',
   tags,
   summary: 'Approve a tasker awaiting approval (the identity document file is deleted after)',
@@ -84,6 +88,7 @@ export const approveUser = defineRoute({
 export const rejectUser = defineRoute({
   method: 'POST',
   url: '/api/staff/users/:id/reject',
+  roles: ['onboarding'],
   operationId: 'staffRejectUser',
   tags,
   summary: 'Reject a tasker with reasons (the profile fields to correct) and a comment',
@@ -102,6 +107,7 @@ const trainingRoute = (action: 'done' | 'undone') =>
   defineRoute({
     method: 'POST',
     url: `/api/staff/users/:id/trainings/:trainingId/${action}`,
+  roles: ['onboarding'],
     operationId: action === 'done' ? 'staffTrainingDone' : 'staffTrainingUndone',
     tags,
     summary: action === 'done' ? 'Mark a training done for a tasker' : 'Mark a training not done for a tasker',
@@ -114,6 +120,7 @@ export const trainingUndone = trainingRoute('undone');
 export const createPlace = defineRoute({
   method: 'POST',
   url: '/api/staff/places',
+  roles: ['admin'],
   operationId: 'staffCreatePlace',
   tags,
   summary: 'Create a place of a retailer',
@@ -136,6 +143,7 @@ const reviewRoute = (action: 'accept' | 'reject') =>
   defineRoute({
     method: 'POST',
     url: `/api/staff/tasks/:id/${action}`,
+  roles: ['reviewer'],
     operationId: action === 'accept' ? 'staffAcceptTask' : 'staffRejectTask',
     tags,
     summary: action === 'accept' ? 'Accept finished work (awaiting confirmation)' : 'Reject finished work with a comment, optionally paying a reduced reward',
@@ -158,6 +166,7 @@ export const rejectTask = reviewRoute('reject');
 export const createTask = defineRoute({
   method: 'POST',
   url: '/api/staff/tasks',
+  roles: ['author'],
   operationId: 'staffCreateTask',
   tags,
   summary: 'Create an available task at a place',
