@@ -22,6 +22,9 @@ import { registerMapConfigRoute } from './tasks/mapConfig';
 import { registerLifecycleRoutes } from './tasks/lifecycle-routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { registerStaffRoutes } from './staff/routes';
+import { registerStaffAccountRoutes, registerStaffAuthRoutes } from './staffAuth/routes';
+import { registerReviewRoutes } from './review/routes';
+import { registerAuthoringRoutes } from './authoring/routes';
 import { registerExecutionRoutes } from './execution/routes';
 import { registerMoneyRoutes } from './money/routes';
 import { registerMoneyStaffRoutes } from './money/staff-routes';
@@ -111,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(
     accessScope('public', (scope) => {
       registerAuthRoutes(scope, context);
+      registerStaffAuthRoutes(scope, context); // staff/auth/*: staff sign-in
       registerCatalogRoutes(scope, context);
       registerMapConfigRoute(scope, context); // map/config: the tile service's style URL
       registerOpenApiRoute(scope); // openapi.json: every route's contract
@@ -141,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(
     accessScope('staff', (scope) => {
       registerStaffRoutes(scope, context, files);
+      registerStaffAccountRoutes(scope, context); // staff/me, staff/accounts, staff/audit
+      registerReviewRoutes(scope, context, files); // staff/review-queue, staff/tasks/:id (the review)
+      registerAuthoringRoutes(scope, context); // task types, products, places, tasks, CSV import
       registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
       registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
       registerDevClockRoute(scope, context); // test-only, outside production on an OffsetClock (server/devClock.ts)
