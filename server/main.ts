@@ -12,7 +12,7 @@ import cluster from 'node:cluster';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
-import { DEMO_ACCOUNTS, seedIfEmpty } from './seed/demo';
+import { DEMO_ACCOUNTS, DEMO_STAFF, seedIfEmpty } from './seed/demo';
 import { buildApp } from './app';
 import { OffsetClock, systemClock } from './clock';
 import { startExpiryJob } from './jobs/expiry';
@@ -32,8 +32,14 @@ function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: str
     'Demo accounts (password login, or email code login):',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(32)} password ${a.password}   ${a.description}`),
     '',
-    `Staff API: Authorization: Bearer ${config.staffTokenIsDefault ? `${config.staffToken}   (dev default; set STAFF_TOKEN)` : '<STAFF_TOKEN from the environment>'}`,
-    `  e.g. curl -H 'Authorization: Bearer ${config.staffTokenIsDefault ? config.staffToken : '$STAFF_TOKEN'}' '${url}/api/staff/users?email=pending'`,
+    `Staff console: ${url}/staff  (sign in with an e-mail below and the code from the dev mailbox)`,
+    ...DEMO_STAFF.map((s) => `  ${s.email.padEnd(40)} ${s.description}`),
+    '  First admin of a new database: npm run staff -- accounts add <email> --role admin',
+    ...(config.staffToken
+      ? [
+          `Automation key (STAFF_TOKEN, audited as "${config.staffAutomationName}"): Authorization: Bearer ${config.staffTokenIsDefault ? `${config.staffToken}   (dev default)` : '<STAFF_TOKEN from the environment>'}`,
+        ]
+      : []),
     '  CLI: npm run staff -- --help',
     '',
   ];

@@ -12,10 +12,12 @@ import type { Db } from '../db/database';
 import { seedMoneyDemo } from '../money/seed';
 import { seedAccounts } from './accounts';
 import { seedReference } from './reference';
+import { seedStaff } from './staff';
 import { createRandom, DAY } from './support';
 import { seedTasks } from './tasks';
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts';
+export { DEMO_STAFF } from './staff';
 
 export interface SeedSummary {
   tasks: number;
@@ -44,5 +46,6 @@ export async function seedDemo(db: Db, now: Date): Promise<SeedSummary> {
   const { userIds, crowd, users } = await seedAccounts(db, rnd, ago);
   const tasks = await seedTasks(db, rnd, now, { places, productsByCountry, userIds, crowd });
   await seedMoneyDemo(db, now); // missions and payout adjustments (server/money/seed.ts)
+  await seedStaff(db, now); // the console's demo staff (server/seed/staff.ts)
   return { tasks, places: places.length, users };
 }
