@@ -48,7 +48,7 @@ const SERVER_FEATURE_LAYERS = [
   ['tasks', 'support'],
   ['sync'],
   ['execution', 'staff'],
-  ['money', 'attendance'],
+  ['money', 'attendance', 'staffAuth', 'review', 'authoring'],
 ];
 const SERVER_FEATURES = SERVER_FEATURE_LAYERS.flat();
 /** What every server layer may import besides the server: the domain rules and the contracts. */
