@@ -36,6 +36,7 @@ export const SERVER_ERROR_CODES = [
   'TASK_TYPE_NOT_FOUND',
   'PHOTO_NOT_FOUND',
   'TRAINING_NOT_FOUND',
+  'STAFF_NOT_FOUND',
   'NOT_FOUND',
   // 409, 410
   'PHOTO_ALREADY_UPLOADED',
@@ -51,6 +52,9 @@ export const SERVER_ERROR_CODES = [
   'CODE_EXPIRED',
   'WRONG_CREDENTIALS',
   'GOOGLE_LOGIN_UNAVAILABLE',
+  // 420: staff accounts (an e-mail that has one; an admin removing their own admin role or deactivating themselves)
+  'STAFF_EMAIL_TAKEN',
+  'STAFF_SELF_LOCKOUT',
   // 420: the life cycle (src/domain/lifecycle.ts)
   'TASK_NO_LONGER_AVAILABLE',
   'PROFILE_NOT_APPROVED',
