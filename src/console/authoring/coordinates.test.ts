@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isInsideMarket, readDegrees, readPair } from './coordinates';
+
+describe('typed coordinates', () => {
+  it('reads decimal degrees, with a point or a comma, to six decimals', () => {
+    expect(readDegrees('54.68721234', 90)).toEqual({ value: 54.687212, error: null });
+    expect(readDegrees('25,2797', 180)).toEqual({ value: 25.2797, error: null });
+  });
+
+  it('refuses blanks, words and values beyond the poles or the antimeridian', () => {
+    expect(readDegrees(' ', 90).error).toBe('REQUIRED');
+    expect(readDegrees('54°41′N', 90).error).toBe('INVALID');
+    expect(readDegrees('91', 90).error).toBe('OUT_OF_RANGE');
+    expect(readDegrees('-180.5', 180).error).toBe('OUT_OF_RANGE');
+  });
+
+  it('reads a pasted "lat, lng" pair', () => {
+    expect(readPair('54.6872, 25.2797')).toEqual({ latitude: 54.6872, longitude: 25.2797 });
+    expect(readPair('54.6872 25.2797')).toEqual({ latitude: 54.6872, longitude: 25.2797 });
+    expect(readPair('Vilnius')).toBeNull();
+    expect(readPair('95, 25')).toBeNull();
+  });
+
+  it('tells a pin inside its market from a swapped pair', () => {
+    expect(isInsideMarket({ latitude: 54.6872, longitude: 25.2797 }, 'LT')).toBe(true);
+    expect(isInsideMarket({ latitude: 25.2797, longitude: 54.6872 }, 'LT')).toBe(false);
+    expect(isInsideMarket({ latitude: 52.23, longitude: 21.01 }, 'LT')).toBe(false);
+  });
+});
