@@ -22,14 +22,21 @@ function codeHash(email: string, code: string): string {
   return sha256(`${email}\n${code}`);
 }
 
-/** Stores a new code; earlier unconsumed codes of the email stop working (only the newest counts). */
-export async function createLoginCode(db: Db, email: string, code: string, now: Date, ttlSeconds: number): Promise<void> {
-  await db.updateTable('login_codes').set({ consumed_at: now }).where('email', '=', email).where('consumed_at', 'is', null).execute();
+/**
+ * Who a login code signs in: a tasker's account or a staff account. Each kind has its own codes,
+ * so a code mailed for one never signs in the other with the same e-mail.
+ */
+export type CodeAudience = 'tasker' | 'staff';
+
+/** Stores a new code; earlier unconsumed codes of the email (for the same audience) stop working (only the newest counts). */
+export async function createLoginCode(db: Db, email: string, code: string, now: Date, ttlSeconds: number, audience: CodeAudience = 'tasker'): Promise<void> {
+  await db.updateTable('login_codes').set({ consumed_at: now }).where('email', '=', email).where('audience', '=', audience).where('consumed_at', 'is', null).execute();
   await db
     .insertInto('login_codes')
     .values({
       id: randomUUID(),
       email,
+      audience,
       code_hash: codeHash(email, code),
       attempts: 0,
       expires_at: new Date(now.getTime() + ttlSeconds * 1000),
@@ -41,14 +48,15 @@ export async function createLoginCode(db: Db, email: string, code: string, now: 
 export type CodeCheck = 'ok' | 'wrong' | 'expired';
 
 /**
- * Checks a code against the newest unconsumed one. A wrong guess is counted atomically; at
+ * Checks a code against the newest unconsumed one of the audience. A wrong guess is counted atomically; at
  * `maxAttempts` wrong guesses the code is dead and even the right code answers 'expired'.
  */
-export async function checkLoginCode(db: Db, email: string, code: string, now: Date, maxAttempts: number): Promise<CodeCheck> {
+export async function checkLoginCode(db: Db, email: string, code: string, now: Date, maxAttempts: number, audience: CodeAudience = 'tasker'): Promise<CodeCheck> {
   const row = await db
     .selectFrom('login_codes')
     .selectAll()
     .where('email', '=', email)
+    .where('audience', '=', audience)
     .where('consumed_at', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(1)
