@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInsideMarket, readDegrees, readPair } from './coordinates';
+import { emptyPlaceForm, isInsideMarket, placeFormErrors, readDegrees, readPair, toCreatePlaceBody } from './coordinates';
 
 describe('typed coordinates', () => {
   it('reads decimal degrees, with a point or a comma, to six decimals', () => {
@@ -25,5 +25,26 @@ describe('typed coordinates', () => {
     expect(isInsideMarket({ latitude: 54.6872, longitude: 25.2797 }, 'LT')).toBe(true);
     expect(isInsideMarket({ latitude: 25.2797, longitude: 54.6872 }, 'LT')).toBe(false);
     expect(isInsideMarket({ latitude: 52.23, longitude: 21.01 }, 'LT')).toBe(false);
+  });
+});
+
+describe('the new place form', () => {
+  const filled = { title: 'Maxima Ozas', address: 'Ozo g. 18', city: 'Vilnius', countryCode: 'LT' as const, retailerId: 'maxima', latitude: '54,7107', longitude: '25.2786' };
+
+  it('sends trimmed texts and the coordinates as numbers', () => {
+    expect(placeFormErrors(filled)).toEqual({});
+    expect(toCreatePlaceBody({ ...filled, title: ' Maxima Ozas ' })).toEqual({ ...filled, latitude: 54.7107, longitude: 25.2786 });
+  });
+
+  it('names every missing or bad field', () => {
+    expect(placeFormErrors({ ...emptyPlaceForm(), title: 'x'.repeat(121), latitude: '100' })).toEqual({
+      title: 'TOO_LONG',
+      address: 'REQUIRED',
+      city: 'REQUIRED',
+      countryCode: 'REQUIRED',
+      retailerId: 'REQUIRED',
+      latitude: 'OUT_OF_RANGE',
+      longitude: 'REQUIRED',
+    });
   });
 });

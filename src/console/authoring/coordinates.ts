@@ -53,3 +53,52 @@ export function isInsideMarket(point: LatLng, market: CountryCode): boolean {
   const b = MARKET_BOXES[market];
   return point.latitude >= b.south && point.latitude <= b.north && point.longitude >= b.west && point.longitude <= b.east;
 }
+
+/** A new place as the author fills it in (POST /api/staff/places). */
+export interface PlaceFormValues {
+  title: string;
+  address: string;
+  city: string;
+  countryCode: CountryCode | '';
+  retailerId: string;
+  latitude: string;
+  longitude: string;
+}
+
+export function emptyPlaceForm(countryCode: CountryCode | '' = ''): PlaceFormValues {
+  return { title: '', address: '', city: '', countryCode, retailerId: '', latitude: '', longitude: '' };
+}
+
+const PLACE_LIMITS = { title: 120, address: 200, city: 80 } as const;
+
+/** The same checks as the server's place reader (server/staff/service.ts), as field codes. */
+export function placeFormErrors(values: PlaceFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of ['title', 'address', 'city'] as const) {
+    const v = values[field].trim();
+    if (v === '') errors[field] = 'REQUIRED';
+    else if (v.length > PLACE_LIMITS[field]) errors[field] = 'TOO_LONG';
+  }
+  if (values.countryCode === '') errors.countryCode = 'REQUIRED';
+  if (values.retailerId === '') errors.retailerId = 'REQUIRED';
+  const lat = readDegrees(values.latitude, 90);
+  const lng = readDegrees(values.longitude, 180);
+  if (lat.error) errors.latitude = lat.error;
+  if (lng.error) errors.longitude = lng.error;
+  return errors;
+}
+
+export function toCreatePlaceBody(values: PlaceFormValues) {
+  const lat = readDegrees(values.latitude, 90);
+  const lng = readDegrees(values.longitude, 180);
+  if (lat.error || lng.error || values.countryCode === '') throw new Error('placeForm: not valid');
+  return {
+    title: values.title.trim(),
+    address: values.address.trim(),
+    city: values.city.trim(),
+    countryCode: values.countryCode,
+    retailerId: values.retailerId,
+    latitude: lat.value,
+    longitude: lng.value,
+  };
+}
