@@ -17,6 +17,7 @@ import { approveUser, readStaffName, rejectUser, setTrainingDone, userReview } f
 import { printRefusal } from './cli-output';
 import { MONEY_HELP, runMoneyCommand } from '../money/cli';
 import { ATTENDANCE_HELP, runAttendanceCommand } from '../attendance/cli';
+import { ACCOUNTS_HELP, AccountsUsageError, runAccountsCommand } from '../staffAuth/cli';
 
 export const HELP = `Shelfwork staff CLI
 
@@ -55,7 +56,7 @@ Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite folder, default ./dat
 (default $DATA_DIR/photos) for the document files.
 Output: JSON of the object shown, created or updated.
 `;
-export const HELP_WITH_MONEY = HELP.replace('\nEnvironment:', `${MONEY_HELP}${ATTENDANCE_HELP}\nEnvironment:`);
+export const HELP_WITH_MONEY = HELP.replace('\nEnvironment:', `${ACCOUNTS_HELP}${MONEY_HELP}${ATTENDANCE_HELP}\nEnvironment:`);
 
 export interface StaffCommandDeps {
   db: Db;
@@ -76,6 +77,18 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     out(HELP_WITH_MONEY);
     return 0;
+  }
+  try {
+    const accounts = await runAccountsCommand(argv, deps); // accounts add|list|roles|deactivate|activate (server/staffAuth/cli.ts)
+    if (accounts !== null) return accounts;
+  } catch (error) {
+    if (printRefusal(error, err)) return 1;
+    if (error instanceof AccountsUsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      err(error.message);
+      return 2;
+    }
+    err(error instanceof Error ? error.message : String(error));
+    return 1;
   }
   const money = await runMoneyCommand(argv, deps); // payouts, adjust, mission (server/money/cli.ts)
   if (money !== null) return money;
