@@ -23,6 +23,9 @@ export const MARKET_TIME_ZONE: Readonly<Record<CountryCode, string>> = {
   RO: 'Europe/Bucharest',
 };
 
+/** Each market's currency (rewards are written in it). */
+export const MARKET_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN' | 'CZK' | 'RON'>> = { LT: 'EUR', PL: 'PLN', CZ: 'CZK', RO: 'RON' };
+
 /** The markets whose taskers read `locale` (English serves none: it is the authors' reference text). */
 export function marketsOfLocale(locale: Locale): CountryCode[] {
   return COUNTRY_CODES.filter((m) => MARKET_LOCALE[m] === locale);
