@@ -118,6 +118,40 @@ describe('staff sign-in', () => {
   });
 });
 
+describe('staff sign-in limits (the same as taskers)', () => {
+  const relaxed = { authRateLimitPerIp: 100_000, loginLimitPerAccount: 100_000, loginLimitPerIp: 100_000, sendCodeLimitPerEmail: 100_000, sendCodeLimitPerIp: 100_000 };
+  let ipCounter = 0;
+  const freshIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+  it('limits wrong codes per account (429 with Retry-After)', async () => {
+    const app = await server.withConfig({ ...relaxed, loginLimitPerAccount: 3 });
+    const member = await insertStaff(server, ['reviewer']);
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/staff/auth/login', payload: { email: member.email, code: '000000' }, remoteAddress: freshIp() });
+      expect(res.statusCode).toBe(420);
+    }
+    const limited = await app.inject({ method: 'POST', url: '/api/staff/auth/login', payload: { email: member.email, code: '000000' }, remoteAddress: freshIp() });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits code requests per e-mail, known or not', async () => {
+    const app = await server.withConfig({ ...relaxed, sendCodeLimitPerEmail: 2 });
+    const unknown = `nobody-${Date.now()}@staff.test.shelfwork.app`;
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'POST', url: '/api/staff/auth/send-code', payload: { email: unknown }, remoteAddress: freshIp() })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/staff/auth/send-code', payload: { email: unknown }, remoteAddress: freshIp() })).statusCode).toBe(429);
+  });
+
+  it('limits every staff sign-in route per address', async () => {
+    const app = await server.withConfig({ ...relaxed, authRateLimitPerIp: 3, authRateLimitWindowSeconds: 60 });
+    const ip = freshIp();
+    for (const url of ['/api/staff/auth/send-code', '/api/staff/auth/login', '/api/staff/auth/refresh']) {
+      expect((await app.inject({ method: 'POST', url, payload: { email: 'a@b.co', code: '123456', refreshToken: 'x' }, remoteAddress: ip })).statusCode).not.toBe(429);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/staff/auth/logout', payload: { refreshToken: 'x' }, remoteAddress: ip })).statusCode).toBe(429);
+  });
+});
+
 describe('staff and tasker tokens never cross', () => {
   it('a tasker token on a staff route is 401, a staff token on a tasker route is 401', async () => {
     const tasker = await insertTasker(server, 'cross');
