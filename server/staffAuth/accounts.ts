@@ -227,6 +227,8 @@ export interface AuditFilter {
   to?: Date;
   limit: number;
   cursor?: { createdAt: Date; id: string };
+  /** The reader's markets: only rows of these markets, or of none (empty: every row). */
+  markets?: readonly string[];
 }
 
 export const AUDIT_PAGE_DEFAULT = 50;
@@ -314,6 +316,10 @@ export async function queryAudit(db: Db, filter: AuditFilter): Promise<{ data: S
   if (filter.country !== undefined) query = query.where('country_code', '=', filter.country);
   if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
+  if (filter.markets && filter.markets.length > 0) {
+    const markets = [...filter.markets];
+    query = query.where((eb) => eb.or([eb('country_code', 'is', null), eb('country_code', 'in', markets)]));
+  }
   if (filter.cursor) {
     const { createdAt, id } = filter.cursor;
     query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));

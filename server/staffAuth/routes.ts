@@ -153,7 +153,12 @@ export function registerStaffAccountRoutes(app: FastifyInstance, ctx: AppContext
       else values[name] = one.value;
     }
     if (Object.keys(fields).length > 0) throw badRequest(fields);
-    return queryAudit(db, readAuditFilter(values));
+    const filter = readAuditFilter(values);
+    const actor = staffOf(request);
+    if (!actor.roles.includes('admin') && (filter.entity === undefined || filter.entityId === undefined)) {
+      throw new ApiError(403, 'STAFF_ROLE_REQUIRED', "The whole audit trail needs the admin role; name an entity and its id for that entity's history");
+    }
+    return queryAudit(db, { ...filter, markets: actor.markets });
   });
 }
 

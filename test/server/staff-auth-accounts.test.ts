@@ -163,6 +163,26 @@ describe('GET /api/staff/audit', () => {
     expect(seen).toEqual(mine.data.map((e) => e.id));
   });
 
+  it("lets every member read one entity's history, only an admin the whole trail; market limits hold", async () => {
+    const reviewer = await insertStaff(server, ['reviewer'], { prefix: 'history' });
+    const ltReviewer = await insertStaff(server, ['reviewer'], { markets: ['LT'], prefix: 'history-lt' });
+    const taskId = randomUUID();
+    const now = server.clock.now();
+    for (const [country, action] of [['LT', 'task.publish'], ['PL', 'task.moved'], [null, 'task.note']] as const) {
+      await server.db
+        .insertInto('staff_audit')
+        .values({ id: randomUUID(), staff_id: null, actor: 'automation', action, entity: 'task', entity_id: taskId, country_code: country, before: null, after: JSON.stringify({ country }), created_at: now })
+        .execute();
+    }
+    const whole = await as(reviewer, 'GET', '/api/staff/audit');
+    expect(whole.statusCode).toBe(403);
+    expect(whole.json().error.code).toBe('STAFF_ROLE_REQUIRED');
+    expect((await as(reviewer, 'GET', '/api/staff/audit?entity=task')).statusCode).toBe(403);
+    expect((await audit(`entity=task&entityId=${taskId}`, reviewer)).data.map((e) => e.action).sort()).toEqual(['task.moved', 'task.note', 'task.publish']);
+    expect((await audit(`entity=task&entityId=${taskId}`, ltReviewer)).data.map((e) => e.action).sort()).toEqual(['task.note', 'task.publish']);
+    expect((await audit(`entity=task&entityId=${taskId}`)).data).toHaveLength(3);
+  });
+
   it('refuses bad filters with 400 field codes', async () => {
     const res = await as(admin, 'GET', '/api/staff/audit?limit=500&from=yesterday&country=DE&cursor=%%%');
     expect(res.statusCode).toBe(400);

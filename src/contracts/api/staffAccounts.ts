@@ -104,10 +104,13 @@ export const updateStaffAccount = defineRoute({
 export const staffAudit = defineRoute({
   method: 'GET',
   url: '/api/staff/audit',
-  roles: ['admin'],
+  // Every member may read one entity's history (entity + entityId: a task's, a tasker's); the
+  // whole trail, or any other filter without an entity, needs the admin role.
+  roles: [],
   operationId: 'staffAudit',
   tags,
-  summary: 'The audit trail, newest first, filtered; a page of at most `limit` (≤ 200) with the next cursor',
+  summary:
+    "The audit trail, newest first, filtered; a page of at most `limit` (≤ 200) with the next cursor. Admins read all of it; every member reads one entity's history (entity and entityId; else 403 STAFF_ROLE_REQUIRED). A member limited to markets sees only their markets' rows (and those of no market)",
   schema: {
     querystring: Type.Object(
       {
