@@ -6,14 +6,19 @@
  *   ATTENDANCE_REQUEST_EXPIRED; 404 ATTENDANCE_REQUEST_NOT_FOUND);
  * - staff: `POST /api/staff/tasks/:id/attendance-request {expiresAt? | expiresInMinutes?}`,
  *   `GET /api/staff/tasks/:id/attendance-requests`, `POST /api/staff/attendance-requests/lapse`
- *   (runs the lapse job now, with the server clock).
+ *   (runs the lapse job now, with the server clock). A staff member acts only on tasks of their
+ *   markets (403 STAFF_MARKET_REFUSED); a new request and a run that lapsed some are recorded in the
+ *   audit trail with who.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { readStaffName, STAFF_NAME_HEADER } from '../staff/review';
+import { actingName, STAFF_NAME_HEADER } from '../staff/review';
+import { recordStaffAction } from '../staff/audit';
+import { assertStaffMarket, staffOf } from '../http/access';
+import type { Db } from '../db/database';
 import { requireViewer } from '../tasks/viewer';
 import { readAttendanceAnswer, type AttendanceRequest } from '#domain/attendance';
 import { answerAttendanceRequest, createAttendanceRequest, listOpenRequests, listTaskAttendanceRequests, readCreateInput } from './service';
@@ -63,24 +68,39 @@ export function registerAttendanceRoutes(app: FastifyInstance, ctx: AppContext):
   });
 }
 
+/** The task's market (404 TASK_NOT_FOUND when there is no such task). */
+async function taskCountry(db: Db, taskId: string): Promise<string> {
+  const row = await db.selectFrom('tasks').select('country_code').where('id', '=', taskId).executeTakeFirst();
+  if (!row) throw notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
+  return row.country_code;
+}
+
 export function registerAttendanceStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, attendance.createRequest)(async (request, reply) => {
     const taskId = idParam(request, 'id');
     const input = readCreateInput(optionalBody(request));
-    const by = readStaffName(request.headers[STAFF_NAME_HEADER]);
+    const actor = staffOf(request);
+    const by = actingName(actor, request.headers[STAFF_NAME_HEADER]);
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
-      const { created, request: row } = await createAttendanceRequest(trx, { taskId, ...input, createdBy: by, now: ctx.clock.now() });
+      const country = await taskCountry(trx, taskId);
+      assertStaffMarket(actor, country);
+      const now = ctx.clock.now();
+      const { created, request: row } = await createAttendanceRequest(trx, { taskId, ...input, createdBy: by, now });
+      if (created) await recordStaffAction(trx, actor, { action: 'attendance.request', entity: 'task', entityId: taskId, country, after: row }, now);
       return { status: created ? 201 : 200, body: row };
     });
   });
 
   serve(app, attendance.listTaskRequests)(async (request) => {
     const taskId = idParam(request, 'id');
+    assertStaffMarket(staffOf(request), await taskCountry(ctx.db, taskId));
     return { data: await listTaskAttendanceRequests(ctx.db, taskId) };
   });
 
-  serve(app, attendance.lapseRequests)(async () => {
+  serve(app, attendance.lapseRequests)(async (request) => {
     const lapsed = await lapseAttendanceRequests(ctx.db, ctx.clock);
+    // The job commits per request; the run is recorded after, when it lapsed any.
+    if (lapsed.length > 0) await recordStaffAction(ctx.db, staffOf(request), { action: 'attendance.lapse', entity: 'attendance_request', entityId: null, after: { lapsed } }, ctx.clock.now());
     return { data: lapsed };
   });
 }

@@ -261,12 +261,13 @@ export function lastClosedWeek(now: Date, timeZone: string): MarketWeek {
 }
 
 /**
- * Runs the last closed week of every market that has not been run yet: one transaction per
- * market, or all inside `inTransaction` when the caller opened one.
+ * Runs the last closed week of every market (or of `markets`, when not empty) that has not been
+ * run yet: one transaction per market, or all inside `inTransaction` when the caller opened one.
  */
-export async function runDuePayouts(db: Db, now: Date, maxDeductionRateBp: number, inTransaction = false): Promise<RunResult[]> {
+export async function runDuePayouts(db: Db, now: Date, maxDeductionRateBp: number, inTransaction = false, markets: readonly string[] = []): Promise<RunResult[]> {
   const out: RunResult[] = [];
   for (const market of await listMarkets(db)) {
+    if (markets.length > 0 && !markets.includes(market.code)) continue;
     const week = lastClosedWeek(now, market.timeZone);
     const done = await moneyDb(db).selectFrom('payout_runs').select('week_start').where('country_code', '=', market.code).where('week_start', '=', week.label).executeTakeFirst();
     if (done) continue;

@@ -1,7 +1,10 @@
 /**
  * The staff API of payouts and missions (registered in the `staff` access scope, so every route
- * needs the STAFF_TOKEN bearer). Mutations go through runIdempotent (scope 'staff'); who acted is
- * the Shelfwork-Staff-Name header (default 'staff'), as for profile reviews.
+ * needs a staff member's bearer, or the automation key, with the route's role). A member acts only
+ * in their markets (403 STAFF_MARKET_REFUSED; a run of every due week runs only theirs; the
+ * missions list shows only theirs). Mutations go through runIdempotent (scope 'staff') and record
+ * an audit row in the same transaction; the exports record one too (bank details left the
+ * server). Who acted is the member (actingName, server/staff/review.ts), as for profile reviews.
  *
  * - GET  /api/staff/payouts?country=LT&week=2026-03-02     a market week's payouts (+ bank details)
  * - POST /api/staff/payouts/run {country?, week?}          run due weeks (or one week, once over)
@@ -16,7 +19,9 @@ import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { readStaffName } from '../staff/review';
+import { STAFF_NAME_HEADER, actingName, assertUserMarket } from '../staff/review';
+import { recordStaffAction } from '../staff/audit';
+import { assertStaffMarket, staffOf } from '../http/access';
 import { isMondayKey, weekStarting } from '#domain/payouts';
 import { validateCountry } from '#domain/validation';
 import { loadMarket, markPaid, runDuePayouts, runWeekIn } from './payouts';
@@ -49,7 +54,7 @@ function body(request: FastifyRequest): Record<string, unknown> {
 }
 
 function staffName(request: FastifyRequest): string {
-  return readStaffName(request.headers['shelfwork-staff-name']);
+  return actingName(staffOf(request), request.headers[STAFF_NAME_HEADER]);
 }
 
 /** country + week (a Monday 'YYYY-MM-DD') from a query or body; 400 with field codes otherwise. */
@@ -72,6 +77,7 @@ function queryWeek(request: FastifyRequest): { countryCode: string; weekStart: s
 export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, money.weekPayouts)(async (request) => {
     const { countryCode, weekStart } = queryWeek(request);
+    assertStaffMarket(staffOf(request), countryCode);
     const run = await moneyDb(ctx.db).selectFrom('payout_runs').select(['payouts_count', 'finished_at']).where('country_code', '=', countryCode).where('week_start', '=', weekStart).executeTakeFirst();
     return {
       countryCode,
@@ -83,40 +89,83 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
 
   serve(app, money.runPayouts)(async (request, reply) => {
     const input = body(request);
+    const actor = staffOf(request);
     const now = ctx.clock.now();
     const rate = ctx.config.maxDeductionRateBp;
+    const audited = async (trx: Parameters<typeof recordStaffAction>[0], results: RunResult[]) => {
+      for (const r of results) {
+        await recordStaffAction(trx, actor, { action: 'payouts.run', entity: 'payout_week', entityId: `${r.countryCode}/${r.weekStart}`, country: r.countryCode, after: r }, now);
+      }
+      return { status: 200, body: { data: results } };
+    };
     if (input.country === undefined && input.week === undefined) {
-      return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: { data: await runDuePayouts(trx, now, rate, true) } }));
+      // A member limited to some markets runs the due weeks of those only.
+      return runIdempotent(ctx, request, reply, 'staff', async (trx) => audited(trx, await runDuePayouts(trx, now, rate, true, actor.markets)));
     }
     const { countryCode, weekStart } = readWeek(input);
+    assertStaffMarket(actor, countryCode);
     const market = await loadMarket(ctx.db, countryCode);
     if (!market) throw badRequest({ country: 'COUNTRY_INVALID' });
     const week = weekStarting(weekStart, market.timeZone);
     if (week.end.getTime() > now.getTime()) throw badRequest({ week: 'NOT_OVER' }, `The week of ${weekStart} is not over in ${countryCode} yet`);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: { data: [await runWeekIn(trx, countryCode, week, now, rate)] } }));
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => audited(trx, [await runWeekIn(trx, countryCode, week, now, rate)]));
   });
 
   serve(app, money.markPaid)(async (request, reply) => {
     const input = body(request);
+    const actor = staffOf(request);
     const by = staffName(request);
     let target: { ids: string[] } | { countryCode: string; weekStart: string };
     if (input.ids !== undefined) {
       if (!Array.isArray(input.ids) || input.ids.length === 0 || input.ids.length > 10_000 || input.ids.some((id) => !isPlausibleId(id))) throw badRequest({ ids: 'INVALID' });
       target = { ids: input.ids as string[] };
-    } else target = readWeek(input);
+    } else {
+      target = readWeek(input);
+      assertStaffMarket(actor, target.countryCode);
+    }
     return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
-      if ('ids' in target) {
-        const found = await moneyDb(trx).selectFrom('payouts').select('id').where('id', 'in', target.ids).execute();
-        if (found.length !== new Set(target.ids).size) throw new ApiError(404, 'NOT_FOUND', 'Payout not found');
+      const m = moneyDb(trx);
+      const selected = 'ids' in target ? m.selectFrom('payouts').where('id', 'in', target.ids) : m.selectFrom('payouts').where('country_code', '=', target.countryCode).where('week_start', '=', target.weekStart);
+      const rows = await selected.select(['id', 'country_code', 'week_start', 'status', 'total', 'currency_code']).orderBy('id').forUpdate().execute();
+      if ('ids' in target && rows.length !== new Set(target.ids).size) throw new ApiError(404, 'NOT_FOUND', 'Payout not found');
+      for (const country of new Set(rows.map((r) => r.country_code))) assertStaffMarket(actor, country);
+      const now = ctx.clock.now();
+      const paid = await markPaid(trx, target, by, now);
+      // One audit row per market week touched: its payouts' statuses before, and the ones paid now.
+      const paidNow = new Set(paid);
+      const weeks = new Map<string, typeof rows>();
+      for (const r of rows) weeks.set(`${r.country_code}/${r.week_start}`, [...(weeks.get(`${r.country_code}/${r.week_start}`) ?? []), r]);
+      for (const [key, inWeek] of weeks) {
+        const country = inWeek[0]?.country_code ?? null;
+        await recordStaffAction(
+          trx,
+          actor,
+          {
+            action: 'payouts.mark_paid',
+            entity: 'payout_week',
+            entityId: key,
+            country,
+            before: { payouts: inWeek.map((r) => ({ id: r.id, status: r.status, total: r.total, currencyCode: r.currency_code })) },
+            after: { paid: inWeek.filter((r) => paidNow.has(r.id)).map((r) => r.id) },
+          },
+          now,
+        );
       }
-      const paid = await markPaid(trx, target, by, ctx.clock.now());
       return { status: 200, body: { paid } };
     });
   });
 
+  /** An export carries bank details out of the server: who took it is recorded. */
+  const recordExport = async (request: FastifyRequest, format: 'csv' | 'sepa', countryCode: string, weekStart: string, detail: Record<string, unknown>) => {
+    await recordStaffAction(ctx.db, staffOf(request), { action: `payouts.export_${format}`, entity: 'payout_week', entityId: `${countryCode}/${weekStart}`, country: countryCode, after: detail }, ctx.clock.now());
+  };
+
   serve(app, money.exportCsv)(async (request, reply) => {
     const { countryCode, weekStart } = queryWeek(request);
-    const csv = payoutsCsv(await weekPayouts(ctx.db, countryCode, weekStart));
+    assertStaffMarket(staffOf(request), countryCode);
+    const payouts = await weekPayouts(ctx.db, countryCode, weekStart);
+    const csv = payoutsCsv(payouts);
+    await recordExport(request, 'csv', countryCode, weekStart, { payouts: payouts.length });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payouts-${countryCode}-${weekStart}.csv"`)
@@ -125,6 +174,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
 
   serve(app, money.exportSepaXml)(async (request, reply) => {
     const { countryCode, weekStart } = queryWeek(request);
+    assertStaffMarket(staffOf(request), countryCode);
     const payouts = await weekPayouts(ctx.db, countryCode, weekStart);
     const market = await loadMarket(ctx.db, countryCode);
     if (market?.currencyCode !== 'EUR') throw badRequest({ country: 'NOT_EUR' }, 'SEPA credit transfers are for EUR payouts');
@@ -134,6 +184,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     } catch (error) {
       throw badRequest({ week: 'NOTHING_TO_PAY' }, error instanceof Error ? error.message : 'Nothing to pay');
     }
+    await recordExport(request, 'sepa', countryCode, weekStart, { included: file.included.length, controlSum: file.controlSum, skipped: file.skipped.length });
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="payouts-${countryCode}-${weekStart}.xml"`)
@@ -145,27 +196,58 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
 
   serve(app, money.recordAdjustment)(async (request, reply) => {
     const input = body(request);
+    const actor = staffOf(request);
     const by = staffName(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await recordAdjustment(trx, input, by, ctx.clock.now()) }));
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      const now = ctx.clock.now();
+      const adjustment = await recordAdjustment(trx, input, by, now);
+      // Checked on the tasker found (by id or e-mail); a refusal rolls the adjustment back.
+      const user = await trx.selectFrom('users').select('country_code').where('id', '=', adjustment.userId).executeTakeFirstOrThrow();
+      assertUserMarket(actor, user.country_code);
+      await recordStaffAction(trx, actor, { action: 'payouts.adjustment', entity: 'user', entityId: adjustment.userId, country: user.country_code, after: adjustment }, now);
+      return { status: 201, body: adjustment };
+    });
   });
 
   serve(app, money.listMissions)(async (request) => {
     const country = single(asQuery(request.query).country);
     if (country.error || (country.value !== undefined && validateCountry(country.value))) throw badRequest({ country: 'INVALID' });
-    return { data: await listMissions(ctx.db, country.value ?? null) };
+    const actor = staffOf(request);
+    if (country.value !== undefined) assertStaffMarket(actor, country.value.toUpperCase());
+    const missions = await listMissions(ctx.db, country.value ?? null);
+    return { data: missions.filter((m) => actor.markets.length === 0 || actor.markets.includes(m.countryCode)) };
   });
 
   serve(app, money.createMission)(async (request, reply) => {
     const input = body(request);
+    const actor = staffOf(request);
     const by = staffName(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 201, body: await createMission(trx, input, by, ctx.clock.now()) }));
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      const now = ctx.clock.now();
+      const mission = await createMission(trx, input, by, now);
+      assertStaffMarket(actor, mission.countryCode);
+      await recordStaffAction(trx, actor, { action: 'mission.create', entity: 'mission', entityId: mission.id, country: mission.countryCode, after: mission }, now);
+      return { status: 201, body: mission };
+    });
   });
 
   serve(app, money.assignMission)(async (request, reply) => {
     const { id } = request.params as { id?: unknown };
     if (!isPlausibleId(id)) throw new ApiError(404, 'NOT_FOUND', 'Mission not found');
     const input = body(request);
+    const actor = staffOf(request);
     const by = staffName(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await assignMission(trx, id, input, by, ctx.clock.now()) }));
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      const now = ctx.clock.now();
+      const result = await assignMission(trx, id, input, by, now);
+      assertStaffMarket(actor, result.mission.countryCode);
+      await recordStaffAction(
+        trx,
+        actor,
+        { action: 'mission.assign', entity: 'mission', entityId: id, country: result.mission.countryCode, before: { assignedCount: result.mission.assignedCount - result.assigned.length }, after: { assignedCount: result.mission.assignedCount, assigned: result.assigned } },
+        now,
+      );
+      return { status: 200, body: result };
+    });
   });
 }

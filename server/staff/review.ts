@@ -4,8 +4,9 @@
  * (user_events), and marking trainings done or not done. Every change locks the user row first,
  * so a decision and the tasker's own submission (POST user) are serialised.
  *
- * Who: the staff member's name (`Shelfwork-Staff-Name` header, or `--by` in the CLI), 'staff'
- * when not given; 'tasker' is the tasker's own actor in the history and is not a staff name.
+ * Who: the signed-in staff member's e-mail; on the automation key, the `Shelfwork-Staff-Name`
+ * header (a script naming its person) or the key's audit name; `--by` in the CLI ('staff' when not
+ * given). 'tasker' is the tasker's own actor in the history and is not a staff name.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
@@ -18,6 +19,7 @@ import { recordUserEvent } from '../users/events';
 import { REJECTION_REASON_FIELDS } from './service';
 import { notify } from '../notifications/service';
 import { localizedSql, marketLocaleSql } from '../catalog/localize';
+import type { StaffActor } from '../http/access';
 
 export const STAFF_NAME_HEADER = 'shelfwork-staff-name';
 export const DEFAULT_STAFF_NAME = 'staff';
@@ -48,6 +50,49 @@ export function readStaffName(raw: unknown): string {
   if (/\p{Cc}/u.test(name)) throw badRequest({ staffName: 'INVALID' }, 'The staff name has control characters');
   if (name.toLowerCase() === 'tasker') throw badRequest({ staffName: 'NOT_ALLOWED' }, "'tasker' is the tasker's own name in the history");
   return name;
+}
+
+/**
+ * The name a decision records (user events, paid_by, created_by): a member acts as themselves (the
+ * header is ignored, so nobody signs as someone else); the automation key as the person its script
+ * names in the header, or as the key's audit name.
+ */
+export function actingName(actor: StaffActor, header: unknown): string {
+  if (actor.id !== null || header === undefined || header === null || (typeof header === 'string' && header.trim() === '')) return actor.name;
+  return readStaffName(header);
+}
+
+/** Refuses (403 STAFF_MARKET_REFUSED) a member limited to markets a tasker is not in (one without a market yet is in none). */
+export function assertUserMarket(actor: StaffActor, country: string | null): void {
+  if (actor.markets.length === 0) return;
+  if (country === null || !actor.markets.includes(country)) throw new ApiError(403, 'STAFF_MARKET_REFUSED', `Not allowed in the market ${country ?? '(none)'}`);
+}
+
+/** What the audit trail keeps of a tasker before and after a decision. */
+export interface UserSnapshot {
+  status: string;
+  countryCode: string | null;
+  approvedAt: string | null;
+  rejectionReasons: string[];
+  rejectionComment: string | null;
+}
+
+/** Locks the user row (404 when missing) and answers its audited fields. */
+export async function lockUserSnapshot(db: Db, id: string): Promise<UserSnapshot> {
+  const row = await db
+    .selectFrom('users')
+    .select(['status', 'country_code', 'approved_at', 'rejection_reasons', 'rejection_comment'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw userNotFound();
+  return {
+    status: row.status,
+    countryCode: row.country_code,
+    approvedAt: row.approved_at ? iso(row.approved_at) : null,
+    rejectionReasons: Array.isArray(row.rejection_reasons) ? row.rejection_reasons : [],
+    rejectionComment: row.rejection_comment,
+  };
 }
 
 export interface UserEvent {
@@ -197,4 +242,22 @@ export async function setTrainingDone(db: Db, id: string, trainingId: string, do
     await notify(db, { userId: id, type: 'training_done', params: { trainingTitle: named?.title ?? training.title }, resourceId: training.id, now });
   }
   return userReview(db, id);
+}
+
+/**
+ * Deactivates a tasker (any status; they are told to contact support) or reactivates a
+ * deactivated one: back to active when they had been approved, else to a new profile. A tasker
+ * already in the asked state is answered as they are, and nothing is recorded (changed: false).
+ */
+export async function setUserActive(db: Db, id: string, active: boolean, input: unknown, actor: string, now: Date): Promise<{ user: User; changed: boolean }> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const comment = readString(body.comment, { max: 1000 });
+  assertNoFieldErrors({ comment: comment.error });
+  const before = await lockUserSnapshot(db, id);
+  const deactivated = before.status === 'deactivated';
+  if (active !== deactivated) return { user: await apiUser(db, id), changed: false };
+  const status = active ? (before.approvedAt ? 'active' : 'new') : 'deactivated';
+  await setUserStatus(db, id, { status, rejectionReasons: before.rejectionReasons, rejectionComment: before.rejectionComment }, now);
+  await recordUserEvent(db, id, active ? 'reactivated' : 'deactivated', actor, now, { comment: comment.value });
+  return { user: await apiUser(db, id), changed: true };
 }

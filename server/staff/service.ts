@@ -13,8 +13,8 @@ import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { PROFILE_FIELDS, validateCountry } from '#domain/validation';
 import { amountWithin, formatAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
-import type { Place, Task, User } from '#domain/types';
-import { findUsersByEmailPrefix, toApiUser } from '../users/queries';
+import type { CurrencyCode, Money, Place, Task, User } from '#domain/types';
+import { findUsersByEmailPrefix, loadUserWithStats, toApiUser, type UserWithStats } from '../users/queries';
 import { findTask, type Viewer } from '../tasks/queries';
 import { toApiPlaceBase } from '../tasks/map';
 import { notify, notifyNewTask } from '../notifications/service';
@@ -261,4 +261,151 @@ export async function reviewTask(db: Db, id: string, decision: 'accepted' | 'rej
     await notify(db, { userId: row.tasker_id, type, params: { taskTitle: row.title, comment: comment.value ?? '' }, resourceId: id, now }); // the tasker hears the decision
   }
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
+}
+
+export interface UserSearch {
+  /** Name, e-mail or phone contains (a phone is also matched on its digits alone). */
+  q: string | null;
+  email: string | null;
+  status: string | null;
+  country: string | null;
+  /** The markets the searching member may see; empty: every market. */
+  markets: readonly string[];
+  limit: number;
+  offset: number;
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Taskers matching a search, newest first, one page, with the count of all that match. */
+export async function searchUsers(db: Db, search: UserSearch): Promise<{ data: User[]; total: number; nextOffset: number | null }> {
+  let q = db.selectFrom('users as u');
+  if (search.q) {
+    const like = likeText(search.q);
+    const digits = search.q.replace(/\D/g, '');
+    q = q.where((eb) =>
+      eb.or([
+        eb('u.email', 'ilike', like),
+        eb(sql<string>`concat_ws(' ', u.first_name, u.middle_name, u.last_name)`, 'ilike', like),
+        eb(sql<string>`concat_ws(' ', u.last_name, u.first_name)`, 'ilike', like),
+        eb('u.phone', 'ilike', like),
+        ...(digits.length >= 3 ? [eb(sql<string>`regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g')`, 'like', `%${digits}%`)] : []),
+      ]),
+    );
+  }
+  if (search.email) q = q.where('u.email', 'ilike', likeText(search.email));
+  if (search.status) q = q.where('u.status', '=', search.status);
+  if (search.country) q = q.where('u.country_code', '=', search.country);
+  if (search.markets.length > 0) q = q.where('u.country_code', 'in', [...search.markets]);
+  const counted = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const ids = await q.select('u.id').orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(search.limit).offset(search.offset).execute();
+  const users = await Promise.all(ids.map((r) => loadUserWithStats(db, r.id)));
+  const total = Number(counted.n);
+  const next = search.offset + ids.length;
+  return { data: users.filter((u): u is UserWithStats => u !== undefined).map(toApiUser), total, nextOffset: next < total && ids.length > 0 ? next : null };
+}
+
+export interface StaffUserTask {
+  id: string;
+  title: string;
+  countryCode: string;
+  placeTitle: string;
+  status: string;
+  timeWindowStart: string;
+  timeWindowEnd: string;
+  reservedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  finalizedAt: string | null;
+  cancelledAt: string | null;
+  reward: Money;
+  reducedReward: Money | null;
+  resultComment: string | null;
+}
+
+const isoOrNull = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * A tasker's task history, newest first: the tasks they hold or held (their status and outcome),
+ * and each reservation they cancelled (status 'cancelled'; the task itself went back to others).
+ */
+export async function userTasks(db: Db, userId: string): Promise<StaffUserTask[]> {
+  const base = db
+    .selectFrom('tasks as t')
+    .innerJoin('places as p', 'p.id', 't.place_id')
+    .innerJoin('countries as c', 'c.code', 't.country_code')
+    .select([
+      't.id',
+      't.title',
+      't.country_code',
+      'p.title as place_title',
+      't.status',
+      't.time_window_start',
+      't.time_window_end',
+      't.reserved_at',
+      't.start_time',
+      't.end_time',
+      't.finalization_time',
+      sql<string>`t.reward::text`.as('reward'),
+      sql<string | null>`t.reduced_reward::text`.as('reduced_reward'),
+      't.result_comment',
+      't.currency_code',
+      'c.currency_symbol',
+    ]);
+  const held = await base.where('t.tasker_id', '=', userId).execute();
+  const cancelled = await base
+    .innerJoin('task_cancellations as x', 'x.task_id', 't.id')
+    .select('x.created_at as cancelled_at')
+    .where('x.user_id', '=', userId)
+    .execute();
+  const money = (amount: string, r: { currency_code: string; currency_symbol: string }): Money => ({ amount, currencyCode: r.currency_code as CurrencyCode, currencySymbol: r.currency_symbol });
+  const rows: StaffUserTask[] = [
+    ...held.map((r) => ({ r, cancelledAt: null as Date | string | null })),
+    ...cancelled.map((r) => ({ r, cancelledAt: r.cancelled_at as Date | string | null })),
+  ].map(({ r, cancelledAt }) => ({
+    id: r.id,
+    title: r.title,
+    countryCode: r.country_code,
+    placeTitle: r.place_title,
+    status: cancelledAt ? 'cancelled' : r.status,
+    timeWindowStart: new Date(r.time_window_start).toISOString(),
+    timeWindowEnd: new Date(r.time_window_end).toISOString(),
+    reservedAt: cancelledAt ? null : isoOrNull(r.reserved_at),
+    startedAt: cancelledAt ? null : isoOrNull(r.start_time),
+    finishedAt: cancelledAt ? null : isoOrNull(r.end_time),
+    finalizedAt: cancelledAt ? null : isoOrNull(r.finalization_time),
+    cancelledAt: isoOrNull(cancelledAt),
+    reward: money(formatAmount(parseAmount(r.reward)), r),
+    reducedReward: !cancelledAt && r.reduced_reward !== null ? money(formatAmount(parseAmount(r.reduced_reward)), r) : null,
+    resultComment: cancelledAt ? null : r.result_comment,
+  }));
+  const when = (t: StaffUserTask) => t.cancelledAt ?? t.finalizedAt ?? t.finishedAt ?? t.startedAt ?? t.reservedAt ?? t.timeWindowStart;
+  return rows.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : 0));
+}
+
+/** What the audit trail keeps of a task before and after a review. */
+export interface TaskSnapshot {
+  status: string;
+  countryCode: string;
+  reward: string;
+  reducedReward: string | null;
+  resultComment: string | null;
+}
+
+/** Locks the task row (404 when missing) and answers its audited fields. */
+export async function lockTaskSnapshot(db: Db, id: string): Promise<TaskSnapshot> {
+  const row = await db
+    .selectFrom('tasks')
+    .select(['status', 'country_code', sql<string>`reward::text`.as('reward'), sql<string | null>`reduced_reward::text`.as('reduced_reward'), 'result_comment'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
+  return {
+    status: row.status,
+    countryCode: row.country_code,
+    reward: formatAmount(parseAmount(row.reward)),
+    reducedReward: row.reduced_reward === null ? null : formatAmount(parseAmount(row.reduced_reward)),
+    resultComment: row.result_comment,
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * Staff review of a tasker: the review view (profile, documents, history, trainings), approve and
- * reject recorded with who (Shelfwork-Staff-Name, or the CLI's --by) and when, the rejection
+ * reject recorded with who (on the automation key its Shelfwork-Staff-Name, else the key's audit
+ * name 'automation'; the CLI's --by) and when, the rejection
  * reasons validated, trainings marked done and not done (idempotent, recorded) — and with them a
  * task that needs a training becoming reservable — and the same through the staff CLI.
  */
@@ -110,7 +111,7 @@ describe('approve and reject, with who and when', () => {
 
     expect((await review(a.id)).events).toEqual([
       { kind: 'rejected', actor: 'Aistė Jonaitė', reasons: ['iban', 'phone'], comment: 'The IBAN is not in your name.', detail: {}, createdAt: '2026-03-10T10:00:00.000Z' },
-      { kind: 'approved', actor: 'staff', reasons: [], comment: null, detail: {}, createdAt: '2026-03-10T11:00:00.000Z' },
+      { kind: 'approved', actor: 'automation', reasons: [], comment: null, detail: {}, createdAt: '2026-03-10T11:00:00.000Z' },
     ]);
   });
 
@@ -153,7 +154,7 @@ describe('approve and reject, with who and when', () => {
     expect(await eventCount(a.id)).toBe(0);
     expect((await staff('POST', `/api/staff/users/${a.id}/approve`, { name: `  ${'y'.repeat(80)}  ` })).statusCode).toBe(200);
     expect((await staff('POST', `/api/staff/users/${a.id}/approve`, { name: '   ' })).statusCode).toBe(200);
-    expect((await review(a.id)).events.map((e) => e.actor)).toEqual(['y'.repeat(80), 'staff']);
+    expect((await review(a.id)).events.map((e) => e.actor)).toEqual(['y'.repeat(80), 'automation']);
   });
 
   it('a replayed approval (same Idempotency-Key) answers the stored user and records one event', async () => {
@@ -197,7 +198,7 @@ describe('trainings', () => {
 
     expect((await review(a.id)).events.map((e) => [e.kind, e.actor, e.detail.trainingId, e.createdAt])).toEqual([
       ['training_done', 'Jonas', 'photo-standards', '2026-03-10T09:30:00.000Z'],
-      ['training_undone', 'staff', 'photo-standards', '2026-03-10T09:40:00.000Z'],
+      ['training_undone', 'automation', 'photo-standards', '2026-03-10T09:40:00.000Z'],
       ['training_done', 'Jonas', 'photo-standards', '2026-03-10T09:40:00.000Z'],
     ]);
   });

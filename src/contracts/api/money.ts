@@ -1,7 +1,8 @@
 /**
  * Money and missions: the tasker's finances, payouts and missions, and the staff API of payouts,
- * adjustments and missions (staff routes need the STAFF_TOKEN bearer; who acted is the
- * Shelfwork-Staff-Name header). Amounts are Money objects with decimal-string amounts, never floats.
+ * adjustments and missions (staff routes need a staff member's bearer with the route's role, or
+ * the automation key; a member acts only in their markets: 403 STAFF_MARKET_REFUSED; every write
+ * and export is in the audit trail with who acted). Amounts are Money objects with decimal-string amounts, never floats.
  */
 import { Type } from '@sinclair/typebox';
 import { AUTHED_ERRORS, IdempotentHeaders, Nullable, PathId, QueryString, RuleChecked, defineRoute } from './common';
@@ -40,10 +41,13 @@ export const myMissions = defineRoute({
 
 // ── Staff ───────────────────────────────────────────────────────────────────────────────────
 
-/** The headers of a staff write: the outbox-style Idempotency-Key and who acted. */
+/** The headers of a staff write: the outbox-style Idempotency-Key, and for the automation key who acted. */
 export const StaffWriteHeaders = Type.Composite([
   IdempotentHeaders,
-  Type.Object({ 'shelfwork-staff-name': Type.Optional(Type.String({ description: "Who acted ('staff' when absent)" })) }, { additionalProperties: true }),
+  Type.Object(
+    { 'shelfwork-staff-name': Type.Optional(Type.String({ description: "On the automation key: the person its script acts for (else the key's audit name); a signed-in member's is ignored" })) },
+    { additionalProperties: true },
+  ),
 ]);
 
 /** A market week: `country` and `week` (its Monday, YYYY-MM-DD), checked by the route (REQUIRED, COUNTRY_INVALID, NOT_A_MONDAY). */

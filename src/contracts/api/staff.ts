@@ -1,12 +1,14 @@
 /**
- * The staff API of taskers, places and tasks (no UI): every route needs the STAFF_TOKEN bearer;
- * writes take an Idempotency-Key and name who decided in Shelfwork-Staff-Name
- * (StaffWriteHeaders). Bodies are checked field by field by the staff services, so their
- * fields are typed for clients but left to those checks (RuleChecked).
+ * The staff API of taskers, places and tasks: every route needs a staff member's bearer (or the
+ * automation key) with one of its roles, and answers only about the member's markets; writes take
+ * an Idempotency-Key, are recorded in the audit trail with who acted (the member; a script on the
+ * automation key may name its person in Shelfwork-Staff-Name, StaffWriteHeaders). Bodies are
+ * checked field by field by the staff services, so their fields are typed for clients but left to
+ * those checks (RuleChecked).
  */
 import { Type } from '@sinclair/typebox';
 import { AUTHED_ERRORS, Nullable, PathId, QueryString, RuleChecked, defineRoute } from './common';
-import { PlaceSchema, StringEnum, TaskSchema, UserSchema } from './models';
+import { MoneySchema, PlaceSchema, StringEnum, TaskSchema, UserSchema } from './models';
 import { StaffWriteHeaders } from './money';
 
 const tags = ['staff'];
@@ -45,10 +47,27 @@ export const listUsers = defineRoute({
   roles: ['onboarding', 'finance', 'support'],
   operationId: 'staffListUsers',
   tags,
-  summary: 'Taskers, or the one with an email',
+  summary: "Tasker search, newest first: a page of at most `limit`, only of the staff member's markets",
   schema: {
-    querystring: Type.Object({ email: Type.Optional(QueryString('An email (at most 254 characters: INVALID)')) }, { additionalProperties: true }),
-    response: { 200: Type.Object({ data: Type.Array(UserSchema) }), ...AUTHED_ERRORS },
+    querystring: Type.Object(
+      {
+        q: Type.Optional(QueryString('Name, e-mail or phone contains (at most 254 characters: INVALID)')),
+        email: Type.Optional(QueryString('E-mail contains (at most 254 characters: INVALID)')),
+        status: Type.Optional(QueryString('new, awaiting_approval, active, rejected or deactivated (INVALID)')),
+        country: Type.Optional(QueryString("LT, PL, CZ or RO (INVALID; outside the member's markets: 403 STAFF_MARKET_REFUSED)")),
+        limit: Type.Optional(QueryString('1–200 (default 50; INVALID)')),
+        offset: Type.Optional(QueryString('Rows to skip (default 0; INVALID)')),
+      },
+      { additionalProperties: true },
+    ),
+    response: {
+      200: Type.Object({
+        data: Type.Array(UserSchema),
+        total: Type.Number({ description: 'Taskers matching the filters' }),
+        nextOffset: Nullable(Type.Number({ description: 'The offset of the next page; null on the last' })),
+      }),
+      ...AUTHED_ERRORS,
+    },
   },
 });
 
@@ -58,9 +77,59 @@ export const userReview = defineRoute({
   roles: ['onboarding', 'finance', 'support'],
   operationId: 'staffUserReview',
   tags,
-  summary: 'A tasker with documents, review history and trainings',
+  summary: "A tasker with documents, review history and trainings (outside the member's markets: 403 STAFF_MARKET_REFUSED)",
   schema: { params: UserParams, response: { 200: UserReviewSchema, ...AUTHED_ERRORS } },
 });
+
+export const StaffUserTaskSchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  countryCode: Type.String(),
+  placeTitle: Type.String(),
+  status: Type.String({ description: "The task's status, or 'cancelled' for a reservation the tasker cancelled (the task went back to others)" }),
+  timeWindowStart: Type.String(),
+  timeWindowEnd: Type.String(),
+  reservedAt: Nullable(Type.String()),
+  startedAt: Nullable(Type.String()),
+  finishedAt: Nullable(Type.String()),
+  finalizedAt: Nullable(Type.String({ description: 'Accepted or rejected at' })),
+  cancelledAt: Nullable(Type.String()),
+  reward: MoneySchema,
+  reducedReward: Nullable(MoneySchema),
+  resultComment: Nullable(Type.String({ description: "The reviewer's comment (the outcome's reason)" })),
+}, { title: 'StaffUserTask' });
+
+export const userTasks = defineRoute({
+  method: 'GET',
+  url: '/api/staff/users/:id/tasks',
+  roles: ['onboarding', 'finance', 'support', 'reviewer'],
+  operationId: 'staffUserTasks',
+  tags,
+  summary: "A tasker's task history, newest first: the tasks they hold or held, and the reservations they cancelled",
+  schema: { params: UserParams, response: { 200: Type.Object({ data: Type.Array(StaffUserTaskSchema) }), ...AUTHED_ERRORS } },
+});
+
+const activeRoute = (action: 'deactivate' | 'reactivate') =>
+  defineRoute({
+    method: 'POST',
+    url: `/api/staff/users/:id/${action}`,
+    roles: ['onboarding'],
+    operationId: action === 'deactivate' ? 'staffDeactivateUser' : 'staffReactivateUser',
+    tags,
+    summary:
+      action === 'deactivate'
+        ? 'Deactivate a tasker (they see that they must contact support); an already deactivated one is answered as it is'
+        : 'Reactivate a deactivated tasker: active again if they were approved, else back to a new profile; any other is answered as it is',
+    schema: {
+      params: UserParams,
+      headers: StaffWriteHeaders,
+      body: Nullable(Type.Object({ comment: Type.Optional(RuleChecked<string | null>('Why (kept in the history), at most 1000 characters')) })),
+      response: { 200: UserSchema, ...AUTHED_ERRORS },
+    },
+  });
+
+export const deactivateUser = activeRoute('deactivate');
+export const reactivateUser = activeRoute('reactivate');
 
 export const userDocumentFile = defineRoute({
   method: 'GET',
