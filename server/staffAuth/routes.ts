@@ -77,11 +77,11 @@ export function registerStaffAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     // Counted for every e-mail, known or not, so the route cannot probe many addresses.
     await limiter.codeRequest(email, request);
     const account = await findStaffByEmail(db, email);
-    if (account?.active) {
-      const code = generateLoginCode();
-      await createLoginCode(db, email, code, clock.now(), config.loginCodeTtlSeconds, 'staff');
-      await ctx.mailer.send(staffLoginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
-    }
+    // A code is stored for every e-mail, so the database work (and its time) is the same for an
+    // unknown address; only an active account's is mailed, and login refuses any other.
+    const code = generateLoginCode();
+    await createLoginCode(db, email, code, clock.now(), config.loginCodeTtlSeconds, 'staff');
+    if (account?.active) await ctx.mailer.send(staffLoginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
     return { ok: true };
   });
 

@@ -107,14 +107,19 @@ describe('staff sign-in', () => {
     const admin = await insertStaff(server, ['admin']);
     const member = await insertStaff(server, ['reviewer']);
     const session = await staffSignIn(server, member.email);
+    await post('/api/staff/auth/send-code', { email: member.email });
+    const pending = await latestCode(server, member.email);
     const off = await server.request({ method: 'PATCH', url: `/api/staff/accounts/${member.id}`, headers: bearer(admin.token), payload: { active: false } });
     expect(off.statusCode, off.body).toBe(200);
     const me = await server.request({ method: 'GET', url: '/api/staff/me', headers: bearer(session.token) });
     expect(me.statusCode).toBe(401);
     expect((await post('/api/staff/auth/refresh', { refreshToken: session.refreshToken })).statusCode).toBe(401);
-    // Nor can it sign in again.
+    // Nor can it sign in again: a code mailed before is refused, and no new one is mailed.
+    const late = await post('/api/staff/auth/login', { email: member.email, code: pending });
+    expect(late.statusCode).toBe(420);
+    expect(late.json().error.code).toBe('CODE_EXPIRED');
     await post('/api/staff/auth/send-code', { email: member.email });
-    expect(await mailsTo(member.email)).toHaveLength(1);
+    expect(await mailsTo(member.email)).toHaveLength(2);
   });
 });
 
