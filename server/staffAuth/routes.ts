@@ -24,6 +24,7 @@ import * as staffAccounts from '#contracts/api/staffAccounts';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import type { StaffMember } from '#domain/staff';
 import { addStaffAccount, findStaffByEmail, findStaffById, listStaffAccounts, memberOf, queryAudit, readAccountPatch, readAuditFilter, readNewAccount, updateStaffAccount, type StaffAccount, type StaffAuditEntry } from './accounts';
+import { recordStaffAction } from '../staff/audit';
 import { issueStaffTokens, revokeStaffRefreshToken, rotateStaffRefreshToken } from './tokens';
 
 // The answers' schemas are exactly what the services return (a compile error here means they differ).
@@ -97,9 +98,13 @@ export function registerStaffAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     const account = result === 'ok' ? await findStaffByEmail(db, email) : undefined;
     // No code, a spent one, or an account deactivated since the code was sent: all answer alike.
     if (!account?.active) throw refusal('CODE_EXPIRED', REFUSAL_WORDS.CODE_EXPIRED.message);
-    const signedIn = await db.updateTable('staff_accounts').set({ last_login_at: now }).where('id', '=', account.id).returningAll().executeTakeFirstOrThrow();
-    const tokens = await issueStaffTokens(db, ctx.tokens, account.id, now);
-    return { ...tokens, staff: memberOf(signedIn) };
+    // The sign-in is in the trail too (who signed in, when), with the time kept on the account.
+    return db.transaction().execute(async (trx) => {
+      const signedIn = await trx.updateTable('staff_accounts').set({ last_login_at: now }).where('id', '=', account.id).returningAll().executeTakeFirstOrThrow();
+      const staff = memberOf(signedIn);
+      await recordStaffAction(trx, { id: staff.id, name: staff.email, roles: staff.roles, markets: staff.markets }, { action: 'staff.sign_in', entity: 'staff', entityId: staff.id }, now);
+      return { ...(await issueStaffTokens(trx, ctx.tokens, account.id, now)), staff };
+    });
   });
 
   serve(app, staffAuth.staffRefresh, gated)(async (request) => {

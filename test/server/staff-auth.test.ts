@@ -34,6 +34,8 @@ describe('staff sign-in', () => {
     expect(me.json()).toMatchObject({ id: member.id, roles: ['author', 'reviewer'] });
     const row = await server.db.selectFrom('staff_accounts').select('last_login_at').where('id', '=', member.id).executeTakeFirstOrThrow();
     expect(new Date(row.last_login_at as Date).toISOString()).toBe(SEED_TIME);
+    const trail = await server.db.selectFrom('staff_audit').selectAll().where('staff_id', '=', member.id).execute();
+    expect(trail).toMatchObject([{ actor: member.email, action: 'staff.sign_in', entity: 'staff', entity_id: member.id }]);
   });
 
   it('answers send-code alike for an unknown, a deactivated and a real account, and mails only the real one', async () => {
