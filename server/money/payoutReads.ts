@@ -2,8 +2,8 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { CountriesTable } from '../db/schema';
-import { formatRate, parseAmount, toMoney } from '#domain/money';
-import type { Payout, PayoutLineKind } from '#domain/payouts';
+import { formatAmount, formatRate, parseAmount, toMoney } from '#domain/money';
+import { weekOf, weekStarting, type Payout, type PayoutLineKind } from '#domain/payouts';
 import type { CurrencyCode } from '#domain/types';
 import { moneyDb, type PayoutsTable } from '../db/money-tables';
 import { at } from './unpaid';
@@ -118,4 +118,62 @@ export async function weekPayouts(db: Db, countryCode: string, weekStart: string
     const u = byId.get((rows[i] as PayoutRow).user_id);
     return { ...p, user: { id: u?.id ?? '', email: u?.email ?? '', firstName: u?.first_name ?? null, lastName: u?.last_name ?? null, iban: u?.iban ?? null } };
   });
+}
+
+export interface PayoutWeekSummary {
+  weekStart: string;
+  /** The week's end (the next Monday 00:00 local time) has passed: it can be run. */
+  over: boolean;
+  run: { payoutsCount: number; finishedAt: string } | null;
+  payouts: number;
+  pending: number;
+  paid: number;
+  /** Sums of the week's payouts, exact decimal strings in the market's currency. */
+  total: string;
+  pendingTotal: string;
+}
+
+/**
+ * A market's weeks for staff, newest first: the current week, the `closedWeeks` last closed ones
+ * (run or not), and any older week that was run or has payouts — each with its run and totals.
+ */
+export async function marketWeeks(db: Db, countryCode: string, timeZone: string, now: Date, closedWeeks = 12): Promise<PayoutWeekSummary[]> {
+  const m = moneyDb(db);
+  const runs = await m.selectFrom('payout_runs').select(['week_start', 'payouts_count', 'finished_at']).where('country_code', '=', countryCode).execute();
+  const sums = await m
+    .selectFrom('payouts')
+    .select([
+      'week_start',
+      'status',
+      sql<number>`count(*)::int`.as('n'),
+      sql<string>`coalesce(sum(total), 0)::text`.as('sum'),
+    ])
+    .where('country_code', '=', countryCode)
+    .groupBy(['week_start', 'status'])
+    .execute();
+  const labels = new Set<string>([...runs.map((r) => r.week_start), ...sums.map((s) => s.week_start)]);
+  let week = weekOf(now, timeZone);
+  labels.add(week.label);
+  for (let i = 0; i < closedWeeks; i += 1) {
+    week = weekOf(new Date(week.start.getTime() - 1), timeZone);
+    labels.add(week.label);
+  }
+  return [...labels]
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .map((label) => {
+      const run = runs.find((r) => r.week_start === label);
+      const of = sums.filter((s) => s.week_start === label);
+      const count = (status?: string) => of.filter((s) => !status || s.status === status).reduce((n, s) => n + Number(s.n), 0);
+      const sum = (status?: string) => formatAmount(of.filter((s) => !status || s.status === status).reduce((total, s) => total + parseAmount(s.sum), 0n));
+      return {
+        weekStart: label,
+        over: weekStarting(label, timeZone).end.getTime() <= now.getTime(),
+        run: run ? { payoutsCount: run.payouts_count, finishedAt: new Date(run.finished_at).toISOString() } : null,
+        payouts: count(),
+        pending: count('pending'),
+        paid: count('paid'),
+        total: sum(),
+        pendingTotal: sum('pending'),
+      };
+    });
 }

@@ -6,6 +6,7 @@
  * an audit row in the same transaction; the exports record one too (bank details left the
  * server). Who acted is the member (actingName, server/staff/review.ts), as for profile reviews.
  *
+ * - GET  /api/staff/payouts/weeks?country=LT              a market's weeks with their runs and totals
  * - GET  /api/staff/payouts?country=LT&week=2026-03-02     a market week's payouts (+ bank details)
  * - POST /api/staff/payouts/run {country?, week?}          run due weeks (or one week, once over)
  * - POST /api/staff/payouts/mark-paid {ids} | {country, week}
@@ -25,7 +26,7 @@ import { assertStaffMarket, staffOf } from '../http/access';
 import { isMondayKey, weekStarting } from '#domain/payouts';
 import { validateCountry } from '#domain/validation';
 import { loadMarket, markPaid, runDuePayouts, runWeekIn } from './payouts';
-import { weekPayouts } from './payoutReads';
+import { marketWeeks, weekPayouts } from './payoutReads';
 import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { assignMission, createMission, listMissions } from '../missions/service';
@@ -35,12 +36,13 @@ import { serve } from '../http/contract';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import type { Adjustment } from './adjustments';
 import type { RunResult } from './payouts';
-import type { StaffPayout } from './payoutReads';
+import type { PayoutWeekSummary, StaffPayout } from './payoutReads';
 import type { AssignResult, StaffMission } from '../missions/service';
 
 // The staff answers' schemas are exactly what the services return (a compile error here means they differ).
 export type StaffMoneySchemaChecks = [
   Assert<Equal<Static<typeof money.StaffPayoutSchema>, StaffPayout>>,
+  Assert<Equal<Static<typeof money.PayoutWeekSummarySchema>, PayoutWeekSummary>>,
   Assert<Equal<Static<typeof money.PayoutRunResultSchema>, RunResult>>,
   Assert<Equal<Static<typeof money.AdjustmentSchema>, Adjustment>>,
   Assert<Equal<Static<typeof money.StaffMissionSchema>, StaffMission>>,
@@ -75,6 +77,17 @@ function queryWeek(request: FastifyRequest): { countryCode: string; weekStart: s
 }
 
 export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext): void {
+  serve(app, money.payoutWeeks)(async (request) => {
+    const country = single(asQuery(request.query).country);
+    const countryError = country.error ? 'INVALID' : validateCountry(country.value);
+    if (countryError) throw badRequest({ country: countryError });
+    const countryCode = (country.value as string).toUpperCase();
+    assertStaffMarket(staffOf(request), countryCode);
+    const market = await loadMarket(ctx.db, countryCode);
+    if (!market) throw badRequest({ country: 'COUNTRY_INVALID' });
+    return { countryCode, currencyCode: market.currencyCode, currencySymbol: market.currencySymbol, data: await marketWeeks(ctx.db, countryCode, market.timeZone, ctx.clock.now()) };
+  });
+
   serve(app, money.weekPayouts)(async (request) => {
     const { countryCode, weekStart } = queryWeek(request);
     assertStaffMarket(staffOf(request), countryCode);

@@ -239,6 +239,29 @@ describe('payouts are audited and market-limited', () => {
     expect(byId.statusCode, byId.body).toBe(403);
   });
 
+  it("GET /api/staff/payouts/weeks: the market's weeks newest first with run and exact totals; another market refused", async () => {
+    server.clock.set('2026-07-08T09:00:00.000Z');
+    const t = await makeTasker(server.db, { country: 'LT' });
+    await addTask(server.db, { taskerId: t.id, country: 'LT', reward: '10.10', at: '2026-06-30T10:00:00Z' });
+    const u = await makeTasker(server.db, { country: 'LT' });
+    await addTask(server.db, { taskerId: u.id, country: 'LT', reward: '0.20', at: '2026-07-01T10:00:00Z' });
+    expect((await call(financeLt, 'POST', '/api/staff/payouts/run', { country: 'LT', week: '2026-06-29' })).statusCode).toBe(200);
+    const res = await call(financeLt, 'GET', '/api/staff/payouts/weeks?country=LT');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ currencyCode: string; data: { weekStart: string; over: boolean; run: unknown; payouts: number; pending: number; total: string; pendingTotal: string }[] }>();
+    expect(body.currencyCode).toBe('EUR');
+    expect(body.data[0]).toMatchObject({ weekStart: '2026-07-06', over: false, run: null, payouts: 0, total: '0.00' });
+    const ran = body.data.find((w) => w.weekStart === '2026-06-29');
+    expect(ran?.run).not.toBeNull();
+    expect(ran?.over).toBe(true);
+    expect(ran).toMatchObject({ payouts: 2, pending: 2, total: '10.30', pendingTotal: '10.30' });
+    const weeks = body.data.map((w) => w.weekStart);
+    expect([...weeks].sort().reverse()).toEqual(weeks);
+    const refused = await call(financeLt, 'GET', '/api/staff/payouts/weeks?country=PL');
+    expect(refused.statusCode).toBe(403);
+    expect((await call(financeLt, 'GET', '/api/staff/payouts/weeks')).statusCode).toBe(400);
+  });
+
   it('an adjustment is audited with the amount as an exact decimal string', async () => {
     const t = await makeTasker(server.db, { country: 'LT' });
     const res = await call(financeLt, 'POST', '/api/staff/payouts/adjustments', { user: t.email, kind: 'overpayment', amount: '0.10', reason: 'Double paid' });

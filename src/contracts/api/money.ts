@@ -120,6 +120,33 @@ export const weekPayouts = defineRoute({
   },
 });
 
+export const PayoutWeekSummarySchema = Type.Object({
+  weekStart: Type.String({ description: "The week's Monday, YYYY-MM-DD" }),
+  over: Type.Boolean({ description: 'The week has ended in the market: it can be run' }),
+  run: Nullable(Type.Object({ payoutsCount: Type.Number(), finishedAt: Type.String() })),
+  payouts: Type.Number(),
+  pending: Type.Number(),
+  paid: Type.Number(),
+  total: Type.String({ description: "Sum of the week's payouts (decimal string)" }),
+  pendingTotal: Type.String({ description: 'Sum of the pending ones (decimal string)' }),
+}, { title: 'PayoutWeekSummary' });
+
+export const payoutWeeks = defineRoute({
+  method: 'GET',
+  url: '/api/staff/payouts/weeks',
+  roles: ['finance'],
+  operationId: 'staffPayoutWeeks',
+  tags: staffTags,
+  summary: "A market's weeks, newest first: the current one, the last 12 closed ones and any older with payouts, each with its run and totals",
+  schema: {
+    querystring: Type.Object({ country: Type.Optional(QueryString("Required: LT, PL, CZ or RO (outside the member's markets: 403 STAFF_MARKET_REFUSED)")) }, { additionalProperties: true }),
+    response: {
+      200: Type.Object({ countryCode: Type.String(), currencyCode: Type.String(), currencySymbol: Type.String(), data: Type.Array(PayoutWeekSummarySchema) }),
+      ...AUTHED_ERRORS,
+    },
+  },
+});
+
 export const runPayouts = defineRoute({
   method: 'POST',
   url: '/api/staff/payouts/run',
