@@ -1,6 +1,8 @@
 /**
  * Staff CLI: the staff API's operations run directly against the database
- * (`npm run staff -- <command> [options]`; the commands: ./commands.ts). Uses DATABASE_URL or
+ * (`npm run staff -- <command> [options]`; the commands: ./commands.ts). The first admin of a
+ * new installation is added here (`accounts add <email> --role admin`); then staff sign in at
+ * /staff with a mailed code. Uses DATABASE_URL or
  * DATA_DIR like the server, and PHOTO_DIR (default $DATA_DIR/photos, as server/config.ts) for
  * document files. Note: with PGlite the data folder is single-process; stop the server first, or
  * use the staff HTTP API while it runs.
