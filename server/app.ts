@@ -31,6 +31,7 @@ import { registerMoneyStaffRoutes } from './money/staff-routes';
 import { registerAttendanceRoutes, registerAttendanceStaffRoutes } from './attendance/routes';
 import { registerNotificationRoutes } from './notifications/routes';
 import { registerSupportRoutes } from './support/routes';
+import { registerSupportStaffRoutes } from './support/staffRoutes';
 import { afterResponseIdle } from './http/afterResponse';
 import { taskPhotoFiles, taskPhotoUploads } from './execution/photo-uploads';
 import { registerUserDocumentRoutes, userDocumentFiles, userDocumentUploads } from './users/documents';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerStaffAccountRoutes(scope, context); // staff/me, staff/accounts, staff/audit
       registerReviewRoutes(scope, context, files); // staff/review-queue, staff/tasks/:id (the review)
       registerAuthoringRoutes(scope, context); // task types, products, places, tasks, CSV import
+      registerSupportStaffRoutes(scope, context); // staff/support: the support inbox
       registerMoneyStaffRoutes(scope, context); // payouts, adjustments, missions
       registerAttendanceStaffRoutes(scope, context); // attendance requests for reserved tasks, the lapse run
       registerDevClockRoute(scope, context); // test-only, outside production on an OffsetClock (server/devClock.ts)
