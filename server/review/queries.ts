@@ -211,7 +211,7 @@ export async function taskReview(db: Db, taskId: string, photoUrl: (photoId: str
       .select(['actor', 'created_at'])
       .where('entity', '=', 'task')
       .where('entity_id', '=', taskId)
-      .where((eb) => eb.or([eb('action', 'like', '%accept%'), eb('action', 'like', '%reject%')]))
+      .where('action', 'in', ['task.accept', 'task.reject'])
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst(),

@@ -274,7 +274,7 @@ describe('GET /api/staff/tasks/:id', () => {
     expect(row).toMatchObject({ late: true, counts: { photos: 2, scans: 4, defects: 1 } });
   });
 
-  it('shows the decision once made and leaves the queue', async () => {
+  it('shows the decision once made, with who made it from the audit trail, and the task leaves the queue', async () => {
     const { placeId } = await newPlace();
     const taskId = await awaiting(placeId, { finished: '2026-03-10T10:00:00Z' });
     const rejected = await server.request({
@@ -286,7 +286,7 @@ describe('GET /api/staff/tasks/:id', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     const r = (await get(`/api/staff/tasks/${taskId}`)).json<TaskReview>();
     expect(r.status).toBe('rejected');
-    expect(r.outcome).toMatchObject({ status: 'rejected', resultComment: 'Photos blurry' });
+    expect(r.outcome).toEqual({ status: 'rejected', resultComment: 'Photos blurry', decidedAt: SEED_TIME, decidedBy: server.config.staffAutomationName });
     expect(r.money.reducedReward).toBe('5.00');
     expect((await queue(`?placeId=${placeId}`)).data).toEqual([]);
   });

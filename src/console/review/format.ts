@@ -15,7 +15,7 @@ export function formatWhen(iso: string | null, locale: string, country: string):
   const key = `${locale}|${timeZone}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone, timeZoneName: 'short' } as Intl.DateTimeFormatOptions);
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' });
     dateTimeFormats.set(key, format);
   }
   return format.format(new Date(iso));
