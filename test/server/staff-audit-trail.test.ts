@@ -337,3 +337,49 @@ describe('GET /api/staff/users/:id/tasks', () => {
     expect(data[2]).toMatchObject({ reducedReward: { amount: '5.00' }, resultComment: 'Wrong shelf' });
   });
 });
+
+describe('missions and attendance requests are audited and market-limited', () => {
+  const mission = (countryCode: string) => ({ name: `Audit ${countryCode}`, countryCode, moneyReward: '5.00', objectives: [{ contentType: 'task_type', allowedItems: ['shelf-photo'], target: 1 }] });
+
+  it('a mission is created and assigned in the member’s market, audited; another market is refused and not listed', async () => {
+    const refused = await call(financeLt, 'POST', '/api/staff/missions', mission('PL'));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(await moneyDb(server.db).selectFrom('missions').select('id').where('name', '=', 'Audit PL').execute()).toEqual([]);
+    const created = await call(financeLt, 'POST', '/api/staff/missions', mission('LT'));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    const t = await makeTasker(server.db, { country: 'LT' });
+    expect((await call(financeLt, 'POST', `/api/staff/missions/${id}/assign`, { userIds: [t.id] })).statusCode).toBe(200);
+    expect((await auditOf(id)).map((r) => [r.action, r.actor, r.country_code])).toEqual([
+      ['mission.create', financeLt.email, 'LT'],
+      ['mission.assign', financeLt.email, 'LT'],
+    ]);
+    const pl = await call(financeAll, 'POST', '/api/staff/missions', mission('PL'));
+    const plId = pl.json<{ id: string }>().id;
+    const listed = (await call(financeLt, 'GET', '/api/staff/missions')).json<{ data: { id: string; countryCode: string }[] }>().data;
+    expect(listed.every((m) => m.countryCode === 'LT')).toBe(true);
+    expect(listed.map((m) => m.id)).toContain(id);
+    expect((await call(financeLt, 'GET', '/api/staff/missions?country=PL')).statusCode).toBe(403);
+    expect((await call(financeLt, 'POST', `/api/staff/missions/${plId}/assign`, { allActive: true })).statusCode).toBe(403);
+  });
+
+  it('an attendance request on a PL task is refused to an LT reviewer; on an LT task it is audited', async () => {
+    const reserved = async (country: 'LT' | 'PL') => {
+      const t = await makeTasker(server.db, { country });
+      const id = await addTask(server.db, { taskerId: t.id, country, status: 'awaiting_confirmation', reward: '10.00', at: '2026-03-12T12:00:00Z' });
+      await server.db.updateTable('tasks').set({ status: 'reserved', start_time: null, end_time: null, reserved_at: new Date(SEED_TIME) }).where('id', '=', id).execute();
+      return id;
+    };
+    const pl = await reserved('PL');
+    const refused = await call(reviewerLt, 'POST', `/api/staff/tasks/${pl}/attendance-request`, { expiresInMinutes: 60 });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((await call(reviewerLt, 'GET', `/api/staff/tasks/${pl}/attendance-requests`)).statusCode).toBe(403);
+    expect(await server.db.selectFrom('attendance_requests').select('id').where('task_id', '=', pl).execute()).toEqual([]);
+    const lt = await reserved('LT');
+    const asked = await call(reviewerLt, 'POST', `/api/staff/tasks/${lt}/attendance-request`, { expiresInMinutes: 60 });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json<{ createdBy: string }>().createdBy).toBe(reviewerLt.email);
+    const rows = await auditOf(lt);
+    expect(rows.map((r) => [r.action, r.actor, r.country_code])).toEqual([['attendance.request', reviewerLt.email, 'LT']]);
+  });
+});
