@@ -151,6 +151,21 @@ export interface SupportRequestsTable {
   created_at: Timestamp;
   mailed_at: Timestamp | null;
   mail_attempts: Generated<number>;
+  /** Set when a staff member marks it handled (migration 0014_support_inbox); null while open. */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Who marked it handled: the member's e-mail or the automation key's name; null while open. */
+  handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A staff member's answer to a support request, mailed to the tasker (migration 0014_support_inbox). */
+export interface SupportRepliesTable {
+  id: string;
+  request_id: string;
+  staff_id: string | null;
+  actor: string;
+  body: string;
+  created_at: Timestamp;
+  mailed_at: Timestamp | null;
 }
 
 export type UserDocumentKind = 'profile_photo' | 'identity_document' | 'payment_document';
@@ -425,6 +440,7 @@ export interface Database {
   user_events: UserEventsTable;
   attendance_requests: AttendanceRequestsTable;
   support_requests: SupportRequestsTable;
+  support_replies: SupportRepliesTable;
   tus_uploads: TusUploadsTable;
   staff_accounts: StaffAccountsTable;
   staff_refresh_tokens: StaffRefreshTokensTable;
