@@ -144,7 +144,7 @@ describe('GET /api/staff/review-queue', () => {
     }
   });
 
-  it('shows a reviewer limited to LT only LT tasks, refuses PL and refuses members without the reviewer role', async () => {
+  it('shows a reviewer limited to LT only LT tasks, refuses PL and refuses every other role', async () => {
     const lt = await newPlace('LT');
     const pl = await newPlace('PL');
     const ltTask = await awaiting(lt.placeId, { finished: '2026-03-10T09:00:00Z' });
@@ -165,12 +165,16 @@ describe('GET /api/staff/review-queue', () => {
     expect(errorOf(review).code).toBe('STAFF_MARKET_REFUSED');
     expect((await get(`/api/staff/tasks/${ltTask}`, ltReviewer)).statusCode).toBe(200);
 
-    const author = await member(['author'], []);
-    for (const url of ['/api/staff/review-queue', `/api/staff/tasks/${ltTask}`]) {
-      const res = await get(url, author);
-      expect(res.statusCode, url).toBe(403);
-      expect(errorOf(res).code).toBe('STAFF_ROLE_REQUIRED');
+    for (const role of ['admin', 'author', 'onboarding', 'finance', 'support']) {
+      const other = await member([role], []);
+      for (const url of ['/api/staff/review-queue', `/api/staff/tasks/${ltTask}`]) {
+        const res = await get(url, other);
+        expect(res.statusCode, `${role} ${url}`).toBe(403);
+        expect(errorOf(res).code).toBe('STAFF_ROLE_REQUIRED');
+      }
     }
+    // Any one of a member's roles suffices.
+    expect((await get(`/api/staff/tasks/${ltTask}`, await member(['support', 'reviewer'], []))).statusCode).toBe(200);
     expect((await get('/api/staff/review-queue', {})).statusCode).toBe(401);
     const tasker = (await createTaskers(server, 1))[0] as Tasker;
     expect((await get('/api/staff/review-queue', { authorization: `Bearer ${tasker.token}` })).statusCode).toBe(401);
