@@ -6,13 +6,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { reviewQueue } from '#contracts/api/staffReview';
 import type { AnswerOf } from '#contracts/api/client';
 import { formatMoney } from '#domain/money';
 import { COUNTRY_CODES } from '#domain/types';
 import { staffCall, useStaffQuery } from '../api';
 import { Failure } from './Failure';
+import { DecidedLine, type DecidedNote } from './DecidedLine';
 import { filtersFromSearch, filtersToQuery, filtersToSearch, formatWhen, hoursBetween, type QueueFilters } from './format';
 import './review.css';
 
@@ -29,6 +30,7 @@ function distinct<T>(items: readonly T[], key: (item: T) => string): T[] {
 export default function QueueScreen() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const saved = (useLocation().state as { decided?: DecidedNote } | null)?.decided ?? null;
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const searchText = filtersToSearch(filters).toString();
@@ -87,6 +89,7 @@ export default function QueueScreen() {
         </button>
       </div>
 
+      {saved && <DecidedLine note={saved} />}
       <form className="review-filters card" onSubmit={(e) => e.preventDefault()} aria-label={t`Filters`}>
         <div className="field">
           <label htmlFor="rq-country">

@@ -9,13 +9,14 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { reviewQueue, taskReview } from '#contracts/api/staffReview';
 import { useStaffQuery } from '../api';
 import { DecisionPanel, type DecisionPanelHandle } from './DecisionPanel';
 import { Failure } from './Failure';
 import { ReviewDetails } from './ReviewDetails';
-import { nextInQueue, previousInQueue } from './decision';
+import { nextInQueue, previousInQueue, type DecisionKind } from './decision';
+import { DecidedLine, type DecidedNote } from './DecidedLine';
 import { filtersFromSearch, filtersToQuery, filtersToSearch } from './format';
 import './review.css';
 
@@ -63,8 +64,11 @@ function TaskReviewScreen({ taskId }: { taskId: string }) {
   const panel = useRef<DecisionPanelHandle>(null);
   const [decided, setDecided] = useState<string | null>(null);
 
-  const go = (id: string | null) => {
-    if (id) navigate(`/staff/review/${encodeURIComponent(id)}${suffix}`);
+  const location = useLocation();
+  const saved = (location.state as { decided?: DecidedNote } | null)?.decided ?? null;
+
+  const go = (id: string | null, state?: { decided: DecidedNote }) => {
+    if (id) navigate(`/staff/review/${encodeURIComponent(id)}${suffix}`, state ? { state } : undefined);
   };
 
   const data = review.data;
@@ -85,12 +89,13 @@ function TaskReviewScreen({ taskId }: { taskId: string }) {
     return () => document.removeEventListener('keydown', onKey);
   });
 
-  const onDecided = () => {
+  const onDecided = (kind: DecisionKind) => {
     setDecided(taskId);
+    const note: DecidedNote = { title: review.data?.title ?? taskId, kind };
     // The queue as loaded when this task opened (the decided task leaves it on the next load).
     const after = nextInQueue(queueIds, taskId);
-    if (after) go(after);
-    else navigate(`/staff/review${suffix}`, { state: { reviewed: taskId } });
+    if (after) go(after, { decided: note });
+    else navigate(`/staff/review${suffix}`, { state: { decided: note } });
   };
 
   const head = (
@@ -138,6 +143,7 @@ function TaskReviewScreen({ taskId }: { taskId: string }) {
   return (
     <div className="review-page">
       {head}
+      {saved && <DecidedLine note={saved} />}
       <ReviewDetails
         data={data}
         linkSuffix={suffix}
