@@ -1,7 +1,7 @@
 /**
  * Saving an export: the file is fetched with the staff member's bearer (an export needs the
- * finance role, so a plain link cannot carry it), turned into a blob and handed to the browser as
- * a download under the server's file name.
+ * finance role, so a plain link cannot carry it; staffDownload refreshes an expired token), turned
+ * into a blob and handed to the browser as a download under the server's file name.
  */
 import { staffDownload } from '../api';
 import { exportTarget, type ExportFormat } from './moneyForms';
@@ -23,6 +23,5 @@ export function saveBlob(blob: Blob, filename: string): void {
 /** Fetches a market week's CSV or SEPA XML with the bearer and saves it. Throws StaffApiError on a refusal or no network. */
 export async function downloadExport(format: ExportFormat, country: string, week: string): Promise<void> {
   const { url, filename } = exportTarget(format, country, week);
-  const blob = await staffDownload(url);
-  saveBlob(blob, filename);
+  saveBlob(await staffDownload(url), filename);
 }
