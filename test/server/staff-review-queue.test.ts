@@ -6,6 +6,7 @@
  * the same place.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
@@ -198,6 +199,9 @@ describe('GET /api/staff/tasks/:id', () => {
     expect(products.length).toBe(4);
     const [p1, p2, p3, p4] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0], (typeof products)[0]];
     await server.db.insertInto('task_products').values([p1, p2, p3].map((p) => ({ task_id: task.id, product_id: p.id }))).execute();
+    // The list's expected facings, where the schema has them (task_products.expected_facings).
+    const hasExpected = (await sql<{ n: number }>`select count(*)::int as n from information_schema.columns where table_name = 'task_products' and column_name = 'expected_facings'`.execute(server.db)).rows[0]?.n === 1;
+    if (hasExpected) await sql`update task_products set expected_facings = 4 where task_id = ${task.id} and product_id = ${p1.id}`.execute(server.db);
 
     const token = await server.tokenFor(tasker.id);
     const posted = await postJson(server, `/api/task/${task.id}/photos`, token, { photos: [{ id: newId(), comment: 'left bay', tags: ['before'] }, { id: newId(), comment: '', tags: ['after'] }] });
@@ -265,6 +269,8 @@ describe('GET /api/staff/tasks/:id', () => {
       [p3.ean]: [null, 'missing'],
     });
     expect(r.products).toHaveLength(3);
+    expect(r.products.find((p) => p.ean === p1.ean)?.expectedFacings).toBe(hasExpected ? 4 : null);
+    expect(r.products.find((p) => p.ean === p2.ean)?.expectedFacings).toBeNull();
     const unexpected = Object.fromEntries(r.unexpected.map((u) => [u.ean, u]));
     expect(unexpected[p4.ean]).toEqual({ ean: p4.ean, name: p4.name, facings: 2, zeroFacing: false });
     expect(Object.keys(unexpected).sort()).toEqual([p4.ean, '4006381333931'].sort());
