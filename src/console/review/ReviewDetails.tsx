@@ -129,9 +129,11 @@ export function ReviewDetails({ data, decision, linkSuffix = '' }: {
               </p>
             ) : (
               <ul className="review-photos">
-                {photos.map((p, i) => (
+                {photos.map((p, i) => {
+                  const number = i + 1;
+                  return (
                   <li key={p.id}>
-                    <button type="button" className="review-photo" onClick={() => setViewer(i)} aria-label={t`Open photo ${i + 1}`}>
+                    <button type="button" className="review-photo" onClick={() => setViewer(i)} aria-label={t`Open photo ${number}`}>
                       {p.url ? (
                         <img src={p.url} alt={p.comment || t`Task photo`} loading="lazy" />
                       ) : (
@@ -149,7 +151,8 @@ export function ReviewDetails({ data, decision, linkSuffix = '' }: {
                       {p.comment && <span className="review-photo__comment">{p.comment}</span>}
                     </div>
                   </li>
-                ))}
+                  );
+                })}
               </ul>
             )}
           </section>
@@ -331,7 +334,7 @@ export function ReviewDetails({ data, decision, linkSuffix = '' }: {
                 {data.start.distanceMeters !== null ? (
                   <span className={far ? 'review-warn' : 'muted'}>
                     {' · '}
-                    <Trans>{distance} from the store</Trans>
+                    {far ? <Trans>{distance} from the store, outside the start radius</Trans> : <Trans>{distance} from the store</Trans>}
                   </span>
                 ) : data.start.at ? (
                   <span className="muted">
