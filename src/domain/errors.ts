@@ -55,6 +55,9 @@ export const SERVER_ERROR_CODES = [
   // 420: staff accounts (an e-mail that has one; an admin removing their own admin role or deactivating themselves)
   'STAFF_EMAIL_TAKEN',
   'STAFF_SELF_LOCKOUT',
+  // 420: task authoring (a task type without the market's language; a task a tasker already holds)
+  'CHECKLIST_TRANSLATION_MISSING',
+  'TASK_ALREADY_TAKEN',
   // 420: the life cycle (src/domain/lifecycle.ts)
   'TASK_NO_LONGER_AVAILABLE',
   'PROFILE_NOT_APPROVED',
@@ -145,6 +148,10 @@ export type FieldErrorCode =
   | 'INVALID_CHARACTERS'
   | 'IN_FUTURE'
   | 'BEFORE_START'
+  /** A window's end at or before its start. */
+  | 'END_BEFORE_START'
+  /** A name (a place's title and city) that matches more than one row. */
+  | 'AMBIGUOUS'
   | 'BEFORE_RESERVATION'
   | 'LONGER_THAN_WINDOW'
   | 'ID_TAKEN'
