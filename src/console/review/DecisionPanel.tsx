@@ -20,11 +20,13 @@ export interface DecisionPanelHandle {
   reject(): void;
 }
 
-export function DecisionPanel({ taskId, reward, currencyCode, onDecided, ref }: {
+export function DecisionPanel({ taskId, reward, currencyCode, onDecided, onStale, ref }: {
   taskId: string;
   reward: string;
   currencyCode: string;
   onDecided: (kind: DecisionKind) => void;
+  /** The task was decided meanwhile (by someone else): the screen loads it again to show the outcome. */
+  onStale?: () => void;
   ref?: Ref<DecisionPanelHandle>;
 }) {
   const { t, i18n } = useLingui();
@@ -56,6 +58,7 @@ export function DecisionPanel({ taskId, reward, currencyCode, onDecided, ref }: 
       clearAmount();
       onDecided(chosen);
     } catch (e) {
+      if (e instanceof StaffApiError && e.code === 'TASK_NOT_AWAITING_CONFIRMATION') onStale?.();
       const fields: Record<string, string> = (e instanceof StaffApiError ? e.fields : undefined) ?? {};
       const fromServer: DecisionErrors = {};
       if (fields.resultComment === 'REQUIRED' || fields.resultComment === 'TOO_LONG') fromServer.reason = fields.resultComment;

@@ -149,7 +149,7 @@ function TaskReviewScreen({ taskId }: { taskId: string }) {
         linkSuffix={suffix}
         decision={
           awaiting && decided !== taskId ? (
-            <DecisionPanel taskId={data.id} reward={data.money.reward} currencyCode={data.money.currencyCode} onDecided={onDecided} ref={panel} />
+            <DecisionPanel taskId={data.id} reward={data.money.reward} currencyCode={data.money.currencyCode} onDecided={onDecided} onStale={review.reload} ref={panel} />
           ) : undefined
         }
       />
