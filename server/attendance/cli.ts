@@ -1,7 +1,8 @@
 /**
  * The staff CLI's attendance commands (`npm run staff -- attendance …`), joined into
  * server/staff/commands.ts: runAttendanceCommand answers null for commands that are not its own.
- * Output: JSON; refusals print their code and exit 1.
+ * Output: JSON; refusals print their code and exit 1. A new request is recorded in the audit
+ * trail as the actor 'cli', in its transaction.
  */
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
@@ -9,7 +10,13 @@ import { ApiError } from '../http/errors';
 import { FixedClock } from '../clock';
 import { readStaffName } from '../staff/review';
 import { createAttendanceRequest, listTaskAttendanceRequests, readCreateInput } from './service';
+import { recordStaffAction } from '../staff/audit';
+import type { StaffActor } from '../http/access';
+import { STAFF_ROLES } from '#domain/staff';
 import { lapseAttendanceRequests } from './job';
+
+/** The command line as an actor in the audit trail (it acts without signing in; --by names the person in the request). */
+const CLI: StaffActor = { id: null, name: 'cli', roles: STAFF_ROLES, markets: [] };
 
 export const ATTENDANCE_HELP = `
 Attendance confirmation:
@@ -47,7 +54,14 @@ export async function runAttendanceCommand(argv: string[], deps: AttendanceComma
         const minutes = values['expires-in'] !== undefined ? Number(values['expires-in']) : undefined;
         const input = readCreateInput({ expiresInMinutes: minutes, expiresAt: values['expires-at'] });
         const by = readStaffName(values.by);
-        const result = await db.transaction().execute((trx) => createAttendanceRequest(trx, { taskId, ...input, createdBy: by, now }));
+        const result = await db.transaction().execute(async (trx) => {
+          const made = await createAttendanceRequest(trx, { taskId, ...input, createdBy: by, now });
+          if (made.created) {
+            const task = await trx.selectFrom('tasks').select('country_code').where('id', '=', taskId).executeTakeFirst();
+            await recordStaffAction(trx, CLI, { action: 'attendance.request', entity: 'task', entityId: taskId, country: task?.country_code ?? null, after: made.request }, now);
+          }
+          return made;
+        });
         out(JSON.stringify(result.request, null, 2));
         return 0;
       }

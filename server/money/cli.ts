@@ -1,7 +1,9 @@
 /**
  * The staff CLI's money and mission commands (`npm run staff -- payouts …`, `adjust`, `mission …`),
  * joined into server/staff/commands.ts: runMoneyCommand answers null for commands that are not
- * its own. Output: JSON (or the CSV / XML file); refusals print their code and exit 1.
+ * its own. Output: JSON (or the CSV / XML file); refusals print their code and exit 1. Each write
+ * (and each export) is recorded in the audit trail as the actor 'cli', in the write's transaction,
+ * with the --by name in its after.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -10,12 +12,18 @@ import { loadConfig } from '../config';
 import { weekStarting } from '#domain/payouts';
 import { readStaffName } from '../staff/review';
 import { printRefusal } from '../staff/cli-output';
-import { loadMarket, markPaid, runDuePayouts, runWeeklyPayouts } from './payouts';
+import { loadMarket, markPaid, runDuePayouts, runWeekIn, type RunResult } from './payouts';
 import { weekPayouts } from './payoutReads';
 import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { readWeek } from './staff-routes';
 import { assignMission, createMission, listMissions } from '../missions/service';
+import { recordStaffAction } from '../staff/audit';
+import type { StaffActor } from '../http/access';
+import { STAFF_ROLES } from '#domain/staff';
+
+/** The command line as an actor in the audit trail (it acts without signing in). */
+const CLI: StaffActor = { id: null, name: 'cli', roles: STAFF_ROLES, markets: [] };
 
 export const MONEY_HELP = `
 Payouts (a week is named by its Monday, YYYY-MM-DD, in the market's time zone):
@@ -80,20 +88,32 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
     const [sub, ...args] = positionals;
     const weekOf = () => readWeek({ country: values.country, week: values.week });
     let result: unknown;
+    const audited = async (trx: Db, runs: RunResult[]) => {
+      for (const r of runs) await recordStaffAction(trx, CLI, { action: 'payouts.run', entity: 'payout_week', entityId: `${r.countryCode}/${r.weekStart}`, country: r.countryCode, after: { ...r, by } }, now);
+      return runs;
+    };
     if (command === 'payouts' && sub === 'run') {
-      if (!values.country && !values.week) result = await runDuePayouts(db, now, config.maxDeductionRateBp);
+      if (!values.country && !values.week) result = await db.transaction().execute(async (trx) => audited(trx, await runDuePayouts(trx, now, config.maxDeductionRateBp, true)));
       else {
         const { countryCode, weekStart } = weekOf();
         const market = await loadMarket(db, countryCode);
         if (!market) throw new Error(`unknown market ${countryCode}`);
-        result = await runWeeklyPayouts(db, countryCode, weekStarting(weekStart, market.timeZone), now, config.maxDeductionRateBp);
+        const week = weekStarting(weekStart, market.timeZone);
+        result = (await db.transaction().execute(async (trx) => audited(trx, [await runWeekIn(trx, countryCode, week, now, config.maxDeductionRateBp)])))[0];
       }
     } else if (command === 'payouts' && sub === 'list') {
       const { countryCode, weekStart } = weekOf();
       result = await weekPayouts(db, countryCode, weekStart);
     } else if (command === 'payouts' && sub === 'mark-paid') {
       const target = values.id?.length ? { ids: values.id } : weekOf();
-      result = { paid: await db.transaction().execute((trx) => markPaid(trx, target, by, now)) };
+      result = {
+        paid: await db.transaction().execute(async (trx) => {
+          const paid = await markPaid(trx, target, by, now);
+          const entityId = 'ids' in target ? null : `${target.countryCode}/${target.weekStart}`;
+          await recordStaffAction(trx, CLI, { action: 'payouts.mark_paid', entity: 'payout_week', entityId, country: 'ids' in target ? null : target.countryCode, after: { paid, by } }, now);
+          return paid;
+        }),
+      };
     } else if (command === 'payouts' && sub === 'export') {
       const { countryCode, weekStart } = weekOf();
       const payouts = await weekPayouts(db, countryCode, weekStart);
@@ -105,24 +125,38 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
         err(`${file.included.length} transfer(s), control sum ${file.controlSum} EUR`);
         text = file.xml;
       } else throw new Error('--format csv or --format sepa');
+      await recordStaffAction(db, CLI, { action: `payouts.export_${values.format}`, entity: 'payout_week', entityId: `${countryCode}/${weekStart}`, country: countryCode, after: { payouts: payouts.length, by } }, now);
       if (values.out) writeFileSync(values.out, text);
       else out(text);
       return 0;
     } else if (command === 'adjust') {
       const input = { user: values.user?.[0], kind: values.kind, amount: values.amount, reason: values.reason, taskId: values.task };
-      result = await db.transaction().execute((trx) => recordAdjustment(trx, input, by, now));
+      result = await db.transaction().execute(async (trx) => {
+        const adjustment = await recordAdjustment(trx, input, by, now);
+        const user = await trx.selectFrom('users').select('country_code').where('id', '=', adjustment.userId).executeTakeFirst();
+        await recordStaffAction(trx, CLI, { action: 'payouts.adjustment', entity: 'user', entityId: adjustment.userId, country: user?.country_code ?? null, after: adjustment }, now);
+        return adjustment;
+      });
     } else if (command === 'mission' && sub === 'list') {
       result = await listMissions(db, values.country ?? null);
     } else if (command === 'mission' && sub === 'create') {
       if (!values.json) throw new Error("give the mission as --json '{…}'");
       const input = JSON.parse(values.json) as unknown;
-      result = await db.transaction().execute((trx) => createMission(trx, input, by, now));
+      result = await db.transaction().execute(async (trx) => {
+        const mission = await createMission(trx, input, by, now);
+        await recordStaffAction(trx, CLI, { action: 'mission.create', entity: 'mission', entityId: mission.id, country: mission.countryCode, after: mission }, now);
+        return mission;
+      });
     } else if (command === 'mission' && sub === 'assign') {
       const missionId = args[0];
       if (!missionId) throw new Error('give the mission id');
       const refs = values.user ?? [];
       const input = { userIds: refs.filter((r) => !r.includes('@')), emails: refs.filter((r) => r.includes('@')), allActive: values.all === true };
-      result = await db.transaction().execute((trx) => assignMission(trx, missionId, input, by, now));
+      result = await db.transaction().execute(async (trx) => {
+        const assigned = await assignMission(trx, missionId, input, by, now);
+        await recordStaffAction(trx, CLI, { action: 'mission.assign', entity: 'mission', entityId: missionId, country: assigned.mission.countryCode, after: { assignedCount: assigned.mission.assignedCount, assigned: assigned.assigned, by } }, now);
+        return assigned;
+      });
     } else {
       err(`Unknown ${command} command '${sub ?? ''}'.`);
       out(MONEY_HELP);

@@ -12,6 +12,7 @@ import { bearer, insertStaff, type TestStaff } from './staff-auth-fixtures';
 import { addTask, makeTasker } from './money-helpers';
 import { moneyDb } from '../../server/db/money-tables';
 import { signStaffAccessToken } from '../../server/http/accessTokens';
+import { runMoneyCommand } from '../../server/money/cli';
 import type { User } from '#domain/types';
 
 let server: TestServer;
@@ -381,5 +382,22 @@ describe('missions and attendance requests are audited and market-limited', () =
     expect(asked.json<{ createdBy: string }>().createdBy).toBe(reviewerLt.email);
     const rows = await auditOf(lt);
     expect(rows.map((r) => [r.action, r.actor, r.country_code])).toEqual([['attendance.request', reviewerLt.email, 'LT']]);
+  });
+});
+
+describe('the staff CLI’s money commands are audited as the actor cli', () => {
+  it('payouts run and adjust leave audit rows naming cli, with the --by name', async () => {
+    const t = await makeTasker(server.db, { country: 'CZ' });
+    await addTask(server.db, { taskerId: t.id, country: 'CZ', reward: '300.00', at: '2026-08-05T10:00:00Z' });
+    const out: string[] = [];
+    const deps = { db: server.db, now: new Date('2026-08-12T09:00:00Z'), out: (s: string) => out.push(s), err: (s: string) => out.push(s) };
+    expect(await runMoneyCommand(['payouts', 'run', '--country', 'CZ', '--week', '2026-08-03', '--by', 'Petr'], deps), out.join('\n')).toBe(0);
+    expect(await runMoneyCommand(['adjust', '--user', t.email, '--kind', 'reduction', '--amount', '12.50', '--reason', 'Late', '--by', 'Petr'], deps), out.join('\n')).toBe(0);
+    const run = await auditOf('CZ/2026-08-03');
+    expect(run.map((r) => [r.action, r.actor, r.staff_id, r.country_code])).toEqual([['payouts.run', 'cli', null, 'CZ']]);
+    expect(parsed(run[0]?.after)).toMatchObject({ countryCode: 'CZ', weekStart: '2026-08-03', alreadyRun: false, by: 'Petr' });
+    const adjust = await auditOf(t.id);
+    expect(adjust.map((r) => [r.action, r.actor])).toEqual([['payouts.adjustment', 'cli']]);
+    expect(parsed(adjust[0]?.after)).toMatchObject({ amount: { amount: '12.50' }, createdBy: 'Petr' });
   });
 });
