@@ -12,6 +12,7 @@ import type { AnswerOf } from '#contracts/api/client';
 import { formatMoney } from '#domain/money';
 import { COUNTRY_CODES } from '#domain/types';
 import { staffCall, useStaffQuery } from '../api';
+import { getSession } from '../session';
 import { Failure } from './Failure';
 import { DecidedLine, type DecidedNote } from './DecidedLine';
 import { filtersFromSearch, filtersToQuery, filtersToSearch, formatWhen, hoursBetween, type QueueFilters } from './format';
@@ -75,6 +76,10 @@ export default function QueueScreen() {
     }
   };
 
+  // A member limited to some markets is offered those only (the server refuses the others).
+  const myMarkets = getSession()?.staff.markets ?? [];
+  const markets = myMarkets.length > 0 ? COUNTRY_CODES.filter((c) => myMarkets.includes(c)) : COUNTRY_CODES;
+
   const open = (id: string) => navigate(`/staff/review/${encodeURIComponent(id)}${searchText ? `?${searchText}` : ''}`);
   const now = new Date();
 
@@ -97,7 +102,7 @@ export default function QueueScreen() {
           </label>
           <select id="rq-country" value={filters.country} onChange={(e) => setFilter({ country: e.target.value, retailerId: '', placeId: '' })}>
             <option value="">{t`All my markets`}</option>
-            {COUNTRY_CODES.map((c) => (
+            {markets.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
