@@ -35,6 +35,7 @@ if [[ $# -gt 0 ]]; then SHARDS="${E2E_SHARDS:-1}"; fi
 if [[ "${E2E_SKIP_BUILD:-}" != "1" ]]; then
   say "building the app (npx vite build)"
   npx vite build --logLevel warn
+  npx vite build --mode console --logLevel warn
 fi
 [[ -f dist/index.html ]] || { say "dist/index.html is missing: the build did not produce the app"; exit 1; }
 

@@ -1,7 +1,8 @@
 /**
  * Serves the built app from dist/ in the API process: files as they are, hashed assets
  * immutable, index.html and sw.js never cached (so a deploy is picked up), and the SPA fallback
- * (any non-/api GET that is not a file gets index.html). Unknown /api routes answer JSON 404.
+ * (any non-/api GET that is not a file gets index.html; /staff and below get the staff console's
+ * own page, dist/staff/index.html). Unknown /api routes answer JSON 404.
  *
  * Files come precompressed when the client accepts it (`<file>.br` / `<file>.gz`, written by the
  * build: scripts/lib/precompress.ts). Each file answer carries the app's Content-Security-Policy
@@ -16,6 +17,8 @@ import type { ApiErrorBody } from '#domain/types';
 import { appCsp, inlineHashes, PDF_CSP } from './http/security';
 
 const NO_CACHE = 'no-cache';
+/** The staff console's page: every /staff path that is not a file gets it. */
+const CONSOLE_INDEX = '/staff/index.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/i;
@@ -57,6 +60,7 @@ function indexPolicy(root: string): () => string {
 export async function registerStatic(app: FastifyInstance, distDir: string): Promise<boolean> {
   const root = resolve(distDir);
   const hasDist = existsSync(resolve(root, 'index.html'));
+  const hasConsole = existsSync(resolve(root, CONSOLE_INDEX.slice(1)));
   if (hasDist) {
     const indexCsp = indexPolicy(root);
     const scriptCsp = appCsp();
@@ -72,9 +76,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
         const name = path.slice(root.length).replace(/\\/g, '/').replace(PRECOMPRESSED, '');
         if (COMPRESSIBLE.test(name)) res.setHeader('vary', 'accept-encoding');
         res.setHeader('content-security-policy', name.endsWith('.html') ? indexCsp() : name.endsWith('.pdf') ? PDF_CSP : scriptCsp);
-        if (name === '/index.html' || name === '/sw.js' || name.endsWith('.webmanifest') || name.startsWith('/workbox-')) {
+        if (name === '/index.html' || name === CONSOLE_INDEX || name === '/sw.js' || name.endsWith('.webmanifest') || name.startsWith('/workbox-')) {
           res.setHeader('cache-control', NO_CACHE);
-        } else if (name.startsWith('/assets/')) {
+        } else if (name.startsWith('/assets/') || name.startsWith('/staff/assets/')) {
           res.setHeader('cache-control', IMMUTABLE);
         } else {
           res.setHeader('cache-control', 'public, max-age=3600');
@@ -93,6 +97,10 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     const decoded = safeDecode(path);
     if (decoded === null || (/\.[a-z0-9]{1,8}\/*$/i.test(decoded) && !/\.html\/*$/i.test(decoded))) {
       return reply.status(404).type('text/plain').send('Not found');
+    }
+    // The staff console is its own page (dist/staff, built by `vite build --mode console`).
+    if (hasConsole && /^\/staff(\/|$)/.test(decoded)) {
+      return reply.header('cache-control', NO_CACHE).header('content-security-policy', appCsp()).type('text/html').sendFile(CONSOLE_INDEX.slice(1));
     }
     return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
   });

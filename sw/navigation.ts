@@ -6,7 +6,7 @@ import { LETTERS_PATH_PREFIX } from '#contracts/serviceWorker';
 
 /**
  * Navigations that must NOT get index.html: the API (and the dev mailbox under it) must reach the
- * server, and a letter of authority (a PDF opened in a new tab) is a document the image route
+ * server, the staff console (/staff) is another page of its own, and a letter of authority (a PDF opened in a new tab) is a document the image route
  * serves from the task-pack cache. The prefix has no regex metacharacters.
  */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, new RegExp(`^${LETTERS_PATH_PREFIX}`)];
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, /^\/staff(\/|$)/, new RegExp(`^${LETTERS_PATH_PREFIX}`)];
