@@ -40,18 +40,22 @@ function readCatalog(path: string): Map<string, string> {
   return entries;
 }
 
-const source = readCatalog('src/locales/en/messages.po');
+/** The tasker app's catalog and the staff console's (lingui.config.ts). */
+const CATALOGS = ['src/locales', 'src/console/locales'];
 let missing = 0;
-for (const locale of LOCALES) {
-  const catalog = readCatalog(`src/locales/${locale}/messages.po`);
-  const untranslated = [...source.keys()].filter((id) => !catalog.get(id));
-  missing += untranslated.length;
-  console.log(`${locale}: ${source.size - untranslated.length}/${source.size} translated`);
-  for (const id of untranslated.slice(0, 10)) console.log(`  missing: ${id}`);
-  if (untranslated.length > 10) console.log(`  … and ${untranslated.length - 10} more`);
+for (const dir of CATALOGS) {
+  const source = readCatalog(`${dir}/en/messages.po`);
+  for (const locale of LOCALES) {
+    const catalog = readCatalog(`${dir}/${locale}/messages.po`);
+    const untranslated = [...source.keys()].filter((id) => !catalog.get(id));
+    missing += untranslated.length;
+    console.log(`${dir} ${locale}: ${source.size - untranslated.length}/${source.size} translated`);
+    for (const id of untranslated.slice(0, 10)) console.log(`  missing: ${id}`);
+    if (untranslated.length > 10) console.log(`  … and ${untranslated.length - 10} more`);
+  }
 }
 if (missing > 0) {
-  console.error(`\n${missing} translations missing: translate them in src/locales/*/messages.po (catalogs were re-extracted).`);
+  console.error(`\n${missing} translations missing: translate them in ${CATALOGS.map((d) => `${d}/*/messages.po`).join(' and ')} (catalogs were re-extracted).`);
   process.exit(1);
 }
 console.log('All catalogs complete.');
