@@ -1,6 +1,7 @@
 /**
- * /staff/money: a market's payout weeks, newest first (the market in the address, ?country=LT),
- * each with where it stands (running, due, run), its payouts pending and paid and the totals.
+ * /staff/money: a market's payout weeks, newest first (the market in the address, ?country=LT; a
+ * member limited to some markets chooses among theirs), each with where it stands (running, due,
+ * run), its payouts pending and paid and the totals.
  * A due week is run from here after a confirmation; a week opens its payouts (WeekScreen).
  * Money is shown from the server's decimal strings with formatMoney, never through a float.
  */
@@ -13,6 +14,7 @@ import { formatMoney } from '#domain/money';
 import { COUNTRY_CODES } from '#domain/types';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StaffApiError, staffCall, useStaffQuery } from '../api';
+import { getSession } from '../session';
 import { weekState, weekSunday, type WeekState } from './moneyForms';
 import './money.css';
 
@@ -33,8 +35,11 @@ export default function WeeksScreen() {
   const { t, i18n } = useLingui();
   const stateWords = useWeekStateWords();
   const [params, setParams] = useSearchParams();
+  // A member limited to some markets chooses among those (the server refuses the others).
+  const limited = getSession()?.staff.markets ?? [];
+  const markets: readonly string[] = limited.length > 0 ? limited : COUNTRY_CODES;
   const asked = params.get('country') ?? '';
-  const country = (COUNTRY_CODES as readonly string[]).includes(asked) ? asked : COUNTRY_CODES[0];
+  const country = markets.includes(asked) ? asked : (markets[0] ?? COUNTRY_CODES[0]);
   const weeks = useStaffQuery(payoutWeeks, { query: { country } });
   const [confirming, setConfirming] = useState<Week | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,7 +81,7 @@ export default function WeeksScreen() {
               <Trans>Market</Trans>
             </label>
             <select id="money-market" value={country} onChange={(e) => setParams({ country: e.target.value }, { replace: true })}>
-              {COUNTRY_CODES.map((c) => (
+              {markets.map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>
