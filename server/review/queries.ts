@@ -92,37 +92,44 @@ function placeRef(row: { place_id: string; place_title: string; place_address: s
 const OUTCOMES = ['complete', 'incomplete', 'blocked'] as const;
 const asOutcome = (value: string | null) => (OUTCOMES as readonly string[]).includes(value ?? '') ? (value as (typeof OUTCOMES)[number]) : null;
 
-/** One page of the queue, oldest finished first, and the cursor of the next page (null: none). */
-export async function reviewQueue(db: Db, filter: QueueFilter): Promise<{ data: ReviewQueueItem[]; nextCursor: string | null }> {
-  let q = baseTaskQuery(db)
-    .where('t.status', '=', 'awaiting_confirmation')
-    .select([
-      't.id',
-      't.title',
-      't.task_type_id',
-      'tt.title as task_type_title',
-      't.country_code',
-      't.end_time',
-      't.time_window_end',
-      't.reward',
-      't.currency_code',
-      'tc.outcome',
-      ...PLACE_COLUMNS,
-      ...TASKER_COLUMNS,
-      FINISHED.as('finished_key'),
-      DELIVERED.as('delivered_at'),
-      sql<number>`(select count(*) from photos ph where ph.task_id = t.id)::int`.as('photo_count'),
-      sql<number>`(select count(*) from scanned_items si where si.task_id = t.id)::int`.as('scan_count'),
-      sql<number>`(select count(*) from task_defects td where td.task_id = t.id and td.checked)::int`.as('defect_count'),
-    ]);
+/** The queue's rows matching the filters (no cursor, no columns yet). */
+function filteredQueue(db: Db, filter: QueueFilter) {
+  let q = baseTaskQuery(db).where('t.status', '=', 'awaiting_confirmation');
   if (filter.countries.length > 0) q = q.where('t.country_code', 'in', [...filter.countries]);
   if (filter.retailerId) q = q.where('p.retailer_id', '=', filter.retailerId);
   if (filter.placeId) q = q.where('t.place_id', '=', filter.placeId);
   if (filter.taskTypeId) q = q.where('t.task_type_id', '=', filter.taskTypeId);
   if (filter.late === true) q = q.where(sql<boolean>`${DELIVERED} > t.time_window_end`);
   if (filter.late === false) q = q.where(sql<boolean>`coalesce(${DELIVERED} <= t.time_window_end, true)`);
+  return q;
+}
+
+/** One page of the queue, oldest finished first, the cursor of the next page (null: none) and how many match in all. */
+export async function reviewQueue(db: Db, filter: QueueFilter): Promise<{ data: ReviewQueueItem[]; nextCursor: string | null; total: number }> {
+  let q = filteredQueue(db, filter).select([
+    't.id',
+    't.title',
+    't.task_type_id',
+    'tt.title as task_type_title',
+    't.country_code',
+    't.end_time',
+    't.time_window_end',
+    't.reward',
+    't.currency_code',
+    'tc.outcome',
+    ...PLACE_COLUMNS,
+    ...TASKER_COLUMNS,
+    FINISHED.as('finished_key'),
+    DELIVERED.as('delivered_at'),
+    sql<number>`(select count(*) from photos ph where ph.task_id = t.id)::int`.as('photo_count'),
+    sql<number>`(select count(*) from scanned_items si where si.task_id = t.id)::int`.as('scan_count'),
+    sql<number>`(select count(*) from task_defects td where td.task_id = t.id and td.checked)::int`.as('defect_count'),
+  ]);
   if (filter.after) q = q.where(sql<boolean>`(${FINISHED}, t.id) > (${filter.after.at}::timestamptz, ${filter.after.id})`);
-  const rows = await q.orderBy(FINISHED).orderBy('t.id').limit(filter.limit + 1).execute();
+  const [rows, counted] = await Promise.all([
+    q.orderBy(FINISHED).orderBy('t.id').limit(filter.limit + 1).execute(),
+    filteredQueue(db, filter).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
   const page = rows.slice(0, filter.limit);
   const data = page.map((row): ReviewQueueItem => {
     const delivered = isoOrNull(row.delivered_at);
@@ -144,7 +151,7 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<{ data: 
     };
   });
   const last = page[page.length - 1];
-  return { data, nextCursor: rows.length > filter.limit && last ? encodeCursor(iso(last.finished_key), last.id) : null };
+  return { data, nextCursor: rows.length > filter.limit && last ? encodeCursor(iso(last.finished_key), last.id) : null, total: counted.n };
 }
 
 /** Everything the tasker sent for one task; 404 when there is no such task. `photoUrl` signs a photo's read link. */

@@ -32,7 +32,7 @@ afterEach(() => {
 
 const get = (url: string, headers: Record<string, string> = STAFF) => server.request({ method: 'GET', url, headers });
 
-async function queue(query: string, headers: Record<string, string> = STAFF): Promise<{ data: ReviewQueueItem[]; nextCursor: string | null }> {
+async function queue(query: string, headers: Record<string, string> = STAFF): Promise<{ data: ReviewQueueItem[]; nextCursor: string | null; total: number }> {
   const res = await get(`/api/staff/review-queue${query}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -126,9 +126,12 @@ describe('GET /api/staff/review-queue', () => {
     const one = await queue(`?retailerId=${retailerId}&limit=2`);
     expect(one.data.map((t) => t.id)).toEqual([onTime, late]);
     expect(one.nextCursor).toEqual(expect.any(String));
+    expect(one.total).toBe(3);
     const two = await queue(`?retailerId=${retailerId}&limit=2&cursor=${one.nextCursor}`);
     expect(two.data.map((t) => t.id)).toEqual([scan]);
     expect(two.nextCursor).toBeNull();
+    expect(two.total).toBe(3);
+    expect((await queue(`?retailerId=${retailerId}&late=true`)).total).toBe(1);
   });
 
   it('refuses bad filters with 400 and the field', async () => {

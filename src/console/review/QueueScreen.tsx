@@ -88,6 +88,7 @@ export default function QueueScreen() {
       <div className="review-head">
         <h1>
           <Trans>Review queue</Trans>
+          {first.data && <span className="review-count">{first.data.total}</span>}
         </h1>
         <button type="button" className="btn btn-secondary" onClick={() => { setPages(null); first.reload(); facets.reload(); }} disabled={first.loading}>
           <Trans>Refresh</Trans>

@@ -59,7 +59,7 @@ function TaskReviewScreen({ taskId }: { taskId: string }) {
   const previous = previousInQueue(queueIds, taskId);
   const position = queueIds.indexOf(taskId);
   const queuePlace = position + 1;
-  const queueCount = queueIds.length;
+  const queueCount = queue.data?.total ?? queueIds.length;
 
   const panel = useRef<DecisionPanelHandle>(null);
   const [decided, setDecided] = useState<string | null>(null);

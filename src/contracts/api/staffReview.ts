@@ -55,7 +55,7 @@ export const reviewQueue = defineRoute({
   roles: ['reviewer'],
   operationId: 'staffReviewQueue',
   tags,
-  summary: 'Tasks awaiting confirmation in the reviewer’s markets, oldest finished first; a page of at most `limit` (≤ 200, default 50) with the next cursor',
+  summary: 'Tasks awaiting confirmation in the reviewer’s markets, oldest finished first; a page of at most `limit` (≤ 200, default 50) with the next cursor and the total',
   schema: {
     querystring: Type.Object(
       {
@@ -69,7 +69,14 @@ export const reviewQueue = defineRoute({
       },
       { additionalProperties: true },
     ),
-    response: { 200: Type.Object({ data: Type.Array(ReviewQueueItemSchema), nextCursor: Nullable(Type.String()) }), ...AUTHED_ERRORS },
+    response: {
+      200: Type.Object({
+        data: Type.Array(ReviewQueueItemSchema),
+        nextCursor: Nullable(Type.String()),
+        total: Type.Integer({ description: 'How many tasks match the filters in all (every page)' }),
+      }),
+      ...AUTHED_ERRORS,
+    },
   },
 });
 
