@@ -30,13 +30,16 @@ describe('checklist template texts', () => {
     expect(pl).toEqual([{ kind: 'itemTitle', locale: 'pl', itemKey: f.items[1]!.key, index: 1 }]);
   });
 
-  it('refuses to save without English, a camera item without tags or a link without an http address', () => {
+  it('refuses to save without English, a camera item without tags or a link without an https address', () => {
     const f = form();
     f.items[0]!.tags = [];
     f.items[1]!.target = 'javascript:alert(1)';
     f.texts.en.title = '';
     expect(templateErrors(f)).toEqual({ 'texts.en.title': 'REQUIRED', 'items.0.tags': 'TAGS_REQUIRED', 'items.1.target': 'TARGET_INVALID' });
     expect(templateErrors(form())).toEqual({});
+    const plainHttp = form();
+    plainHttp.items[1]!.target = 'http://example.com/brief';
+    expect(templateErrors(plainHttp)).toEqual({ 'items.1.target': 'TARGET_INVALID' });
   });
 
   it('sends only the texts written, and the metadata of the item type', () => {

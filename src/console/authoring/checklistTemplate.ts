@@ -40,8 +40,12 @@ export interface TemplateForm {
   items: TemplateItem[];
 }
 
-export const TITLE_MAX_LENGTH = 160;
-export const DESCRIPTION_MAX_LENGTH = 2000;
+/** The server's limits (PUT /api/staff/task-types/:id/checklist). */
+export const TYPE_TITLE_MAX_LENGTH = 120;
+export const TYPE_SHORT_DESCRIPTION_MAX_LENGTH = 300;
+export const ITEM_TITLE_MAX_LENGTH = 160;
+export const ITEM_DESCRIPTION_MAX_LENGTH = 1000;
+export const ITEMS_MAX = 50;
 
 let keySeq = 0;
 export function newItemKey(): string {
@@ -99,44 +103,44 @@ export function blockedMarkets(locale: Locale): CountryCode[] {
   return marketsOfLocale(locale);
 }
 
-export type TemplateItemError = 'TAGS_REQUIRED' | 'TARGET_REQUIRED' | 'TARGET_INVALID' | 'TOO_LONG';
+export type TemplateItemError = 'TAGS_REQUIRED' | 'TARGET_REQUIRED' | 'TARGET_INVALID' | 'TOO_LONG' | 'TOO_MANY';
 
 /**
  * Errors that stop a save, as field paths → codes (Formik's shape flattened): English texts are
  * required (the reference every translator starts from), a camera item needs a tag, a link item
- * an http(s) address, and no text may be longer than its limit. Missing translations do not stop
+ * an https address (the server takes no other), and no text may be longer than its limit. Missing translations do not stop
  * a save: they are shown as the markets they block.
  */
 export function templateErrors(form: TemplateForm): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const locale of LOCALES) {
     const t = form.texts[locale];
-    if (t.title.trim().length > TITLE_MAX_LENGTH) errors[`texts.${locale}.title`] = 'TOO_LONG';
-    if (t.shortDescription.trim().length > DESCRIPTION_MAX_LENGTH) errors[`texts.${locale}.shortDescription`] = 'TOO_LONG';
+    if (t.title.trim().length > TYPE_TITLE_MAX_LENGTH) errors[`texts.${locale}.title`] = 'TOO_LONG';
+    if (t.shortDescription.trim().length > TYPE_SHORT_DESCRIPTION_MAX_LENGTH) errors[`texts.${locale}.shortDescription`] = 'TOO_LONG';
   }
   if (form.texts.en.title.trim() === '') errors['texts.en.title'] = 'REQUIRED';
   if (form.items.length === 0) errors.items = 'ITEMS_REQUIRED';
+  else if (form.items.length > ITEMS_MAX) errors.items = 'TOO_MANY';
   form.items.forEach((item, i) => {
     for (const locale of LOCALES) {
       const t = item.texts[locale];
-      if (t.title.trim().length > TITLE_MAX_LENGTH) errors[`items.${i}.texts.${locale}.title`] = 'TOO_LONG';
-      if (t.description.trim().length > DESCRIPTION_MAX_LENGTH) errors[`items.${i}.texts.${locale}.description`] = 'TOO_LONG';
+      if (t.title.trim().length > ITEM_TITLE_MAX_LENGTH) errors[`items.${i}.texts.${locale}.title`] = 'TOO_LONG';
+      if (t.description.trim().length > ITEM_DESCRIPTION_MAX_LENGTH) errors[`items.${i}.texts.${locale}.description`] = 'TOO_LONG';
     }
     if (item.texts.en.title.trim() === '') errors[`items.${i}.texts.en.title`] = 'REQUIRED';
     if (item.type === 'camera' && item.tags.length === 0) errors[`items.${i}.tags`] = 'TAGS_REQUIRED';
     if (item.type === 'link') {
       const target = item.target.trim();
       if (target === '') errors[`items.${i}.target`] = 'TARGET_REQUIRED';
-      else if (!isHttpUrl(target)) errors[`items.${i}.target`] = 'TARGET_INVALID';
+      else if (!isHttpsUrl(target)) errors[`items.${i}.target`] = 'TARGET_INVALID';
     }
   });
   return errors;
 }
 
-export function isHttpUrl(value: string): boolean {
+export function isHttpsUrl(value: string): boolean {
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
+    return new URL(value).protocol === 'https:';
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 import { validateYupSchema, yupToFormErrors } from 'formik';
 import { describe, expect, it } from 'vitest';
 import { emptyTemplateForm } from './checklistTemplate';
-import { taskSchema, templateSchema } from './schemas';
+import { nestFieldErrors, taskSchema, templateSchema } from './schemas';
 import { emptyTaskForm } from './taskForm';
 
 async function formikErrors(schema: Parameters<typeof validateYupSchema>[1], values: object): Promise<unknown> {
@@ -24,5 +24,12 @@ describe('the authoring schemas', () => {
     const form = emptyTemplateForm();
     form.texts.en.title = 'Type';
     expect(await formikErrors(templateSchema, form)).toEqual({ items: [{ texts: { en: { title: 'REQUIRED' } } }] });
+  });
+
+  it("nest the server's flat field paths for Formik", () => {
+    expect(nestFieldErrors({ 'items.1.texts.lt.title': 'TOO_LONG', 'texts.en.title': 'REQUIRED' })).toEqual({
+      items: [undefined, { texts: { lt: { title: 'TOO_LONG' } } }],
+      texts: { en: { title: 'REQUIRED' } },
+    });
   });
 });

@@ -4,6 +4,7 @@
  * the domain's validators), so the form, its tests and the server read the same rules; errors are
  * codes at the fields' paths, worded by the screens.
  */
+import { setIn } from 'formik';
 import * as yup from 'yup';
 import { templateErrors, type TemplateForm } from './checklistTemplate';
 import { validateTaskForm, type TaskFormValues } from './taskForm';
@@ -30,3 +31,10 @@ function fromCodes(ctx: yup.TestContext, errors: Record<string, string | undefin
 export const taskSchema = yup.object().test('task', (values, ctx) => fromCodes(ctx, validateTaskForm(restoreBlanks(values) as TaskFormValues)));
 
 export const templateSchema = yup.object().test('template', (values, ctx) => fromCodes(ctx, templateErrors(restoreBlanks(values) as TemplateForm)));
+
+/** A 400's per-field codes (flat paths such as `items.2.texts.lt.title`) in Formik's nested errors shape. */
+export function nestFieldErrors(fields: Record<string, string> | undefined): Record<string, unknown> {
+  let errors: Record<string, unknown> = {};
+  for (const [path, code] of Object.entries(fields ?? {})) errors = setIn(errors, path, code) as Record<string, unknown>;
+  return errors;
+}

@@ -43,11 +43,20 @@ export function useFieldWords(): (code: string | undefined | null) => string | u
           return t`An address starting with https://`;
         case 'ITEMS_REQUIRED':
           return t`Add at least one checklist item`;
+        case 'TOO_MANY':
+          return t`Too many`;
+        case 'PLACE_AMBIGUOUS':
+          return t`Several places have this title and city: use placeId`;
+        case 'CHECKLIST_TRANSLATION_MISSING':
+          return t`The task type has no texts in this market's language yet`;
+        case 'STAFF_MARKET_REFUSED':
+          return t`Outside the markets you work in`;
         case 'PRODUCTS_INVALID':
           return t`Some products are not valid: see the marked rows`;
         case 'NOT_FOUND':
-        case 'PLACE_NOT_FOUND':
           return t`Not found`;
+        case 'PLACE_NOT_FOUND':
+          return t`No such place`;
         case 'TASK_TYPE_NOT_FOUND':
           return t`No such task type`;
         case 'COUNTRY_INVALID':
