@@ -75,6 +75,8 @@ export default tseslint.config(
       // Compiled Lingui catalogs (generated, git-ignored).
       'src/locales/**/*.ts',
       'src/locales/**/*.js',
+      'src/console/locales/**/*.ts',
+      'src/console/locales/**/*.js',
     ],
   },
   js.configs.recommended,
@@ -210,7 +212,7 @@ export default tseslint.config(
       'boundaries/include': ['src/**', 'workers/**', 'sw/**', 'server/**'],
       'boundaries/legacy-warnings': false,
       // Tests and their fixtures may reach anywhere they test.
-      'boundaries/ignore': ['**/*.test.ts', '**/*.test.tsx', '**/__fixtures__/**', 'src/test-support/**', 'src/**/testFixtures.ts', 'src/tasks/fixtures.ts', 'src/locales/**'],
+      'boundaries/ignore': ['**/*.test.ts', '**/*.test.tsx', '**/__fixtures__/**', 'src/test-support/**', 'src/**/testFixtures.ts', 'src/tasks/fixtures.ts', 'src/locales/**', 'src/console/locales/**'],
       'boundaries/elements': [
         // Single files are elements by `mode: 'file'` (deprecated in v7 without a replacement for an
         // element made of one file; legacy-warnings is off for it).
@@ -227,6 +229,9 @@ export default tseslint.config(
         { type: 'i18n', pattern: 'src/i18n' },
         { type: 'chrome', pattern: 'src/chrome' },
         { type: 'feature', pattern: `src/{${FEATURES.join(',')}}`, capture: ['feature'] },
+        // The staff console: a page of its own (src/console/index.html, its own build and catalog).
+        // No other type's allow-list names it, so tasker code, workers and the service worker never import it.
+        { type: 'console', pattern: 'src/console' },
         // One type per dedicated worker folder (workers/sync with its features/<feature>/…, workers/scanner…).
         { type: 'worker', pattern: 'workers/*', capture: ['worker'] },
         { type: 'sw', pattern: 'sw' },
@@ -284,6 +289,8 @@ export default tseslint.config(
             allowFrom('shell', to(...PAGE_INFRASTRUCTURE, 'chrome', 'feature', 'shell', 'sync-client')),
             // A worker: the domain, the contracts, the mirror schema and its own folder, never page code.
             allowFrom('worker', [...to('domain', 'contracts', 'db'), { to: { element: { type: 'worker', captured: { worker: '{{ from.worker }}' } } } }]),
+            // The console: the domain, the contracts, the UI kit and the language list, never tasker screens or the sync worker.
+            allowFrom('console', to('domain', 'contracts', 'ui', 'i18n', 'console')),
             allowFrom('sw', to('contracts', 'sw')),
             // The server: the domain and the contracts (src/contracts/api: the HTTP routes' shared
             // definitions), no page code; each layer its own and the ones below.

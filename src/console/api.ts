@@ -13,7 +13,7 @@
  * - Network failures and recoveries are announced (`onConnectionChange`) for the banner, whose
  *   "Try again" asks every failed query to load again (`retryFailed`).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { routePath, type AnswerOf, type BodyOf, type ParamsOf, type QueryOf, type QueryValue } from '#contracts/api/client';
 import type { RouteDefinition } from '#contracts/api/common';
 import { staffRefresh } from '#contracts/api/staffAuth';
@@ -206,30 +206,26 @@ export interface StaffQuery<T> {
  */
 export function useStaffQuery<D extends RouteDefinition>(def: D, input: CallInput<D> | null): StaffQuery<AnswerOf<D>> {
   const key = input === null ? null : JSON.stringify([def.url, input.params ?? null, input.query ?? null]);
-  const [state, setState] = useState<{ data: AnswerOf<D> | undefined; error: unknown; loading: boolean }>({
+  // `settled`: the load (key and round) the data or error come from; loading until it is the current one.
+  const [state, setState] = useState<{ data: AnswerOf<D> | undefined; error: unknown; settled: string | null }>({
     data: undefined,
     error: null,
-    loading: input !== null,
+    settled: null,
   });
   const [round, setRound] = useState(0);
-  const inputRef = useRef(input);
-  inputRef.current = input;
   const reload = useCallback(() => setRound((n) => n + 1), []);
 
   useEffect(() => {
-    const current = inputRef.current;
-    if (key === null || current === null) {
-      setState({ data: undefined, error: null, loading: false });
-      return;
-    }
+    if (key === null) return;
+    // The input as loaded: read back from its key, so the effect depends on the value only.
+    const [, params, query] = JSON.parse(key) as [string, ParamsOf<D> | null, QueryOf<D> | null];
     const controller = new AbortController();
-    setState((s) => ({ ...s, error: null, loading: true }));
-    staffCall(def, { params: current.params, query: current.query, signal: controller.signal }).then(
+    staffCall(def, { params: params ?? undefined, query: query ?? undefined, signal: controller.signal }).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ data, error: null, loading: false });
+        if (!controller.signal.aborted) setState({ data, error: null, settled: `${round}:${key}` });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, error, loading: false }));
+        if (!controller.signal.aborted) setState((s) => ({ ...s, error, settled: `${round}:${key}` }));
       },
     );
     return () => controller.abort();
@@ -237,14 +233,17 @@ export function useStaffQuery<D extends RouteDefinition>(def: D, input: CallInpu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
 
+  const loading = key !== null && state.settled !== `${round}:${key}`;
+  const error = loading ? null : state.error;
+
   // A failed load joins the banner's "Try again".
   useEffect(() => {
-    if (!state.error) return;
+    if (!error) return;
     retryListeners.add(reload);
     return () => {
       retryListeners.delete(reload);
     };
-  }, [state.error, reload]);
+  }, [error, reload]);
 
-  return { ...state, reload };
+  return { data: key === null ? undefined : state.data, error, loading, reload };
 }
