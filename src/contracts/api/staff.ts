@@ -238,7 +238,7 @@ export const createTask = defineRoute({
   roles: ['author'],
   operationId: 'staffCreateTask',
   tags,
-  summary: 'Create an available task at a place',
+  summary: "Create an available task at a place, its checklist from its type's template (420 CHECKLIST_TRANSLATION_MISSING when the type lacks the market's language)",
   schema: {
     headers: StaffWriteHeaders,
     body: Type.Object({
@@ -252,6 +252,10 @@ export const createTask = defineRoute({
       expectedDuration: Type.Optional(RuleChecked<number>('Minutes')),
       descriptiveComment: Type.Optional(RuleChecked<string | null>('At most 2000 characters')),
       letterOfAuthorityUrl: Type.Optional(RuleChecked<string | null>('A document URL')),
+      products: Type.Optional(
+        RuleChecked<{ ean: string; name: string; expectedFacings?: number | null }[]>('The product list (as PUT /api/staff/tasks/:id/products; errors under products.<n>.<field>)'),
+      ),
+      published: Type.Optional(RuleChecked<boolean>('Shown to taskers (default true)')),
     }),
     response: { 201: TaskSchema, ...AUTHED_ERRORS },
   },
