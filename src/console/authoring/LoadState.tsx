@@ -1,57 +1,27 @@
 /**
- * What an authoring screen shows instead of its data: a spinner while loading, and when a read
- * failed the reason with a retry — "cannot reach the server" for a network failure (the console is
- * online-first; nothing typed is lost, drafts stay in this browser), the server's message otherwise.
+ * What an authoring screen shows instead of its data or after a failed save: the console's own
+ * loading and failure states (src/console/ui/States.tsx), and a save's failure in words — a
+ * network failure says that the changes are kept here (drafts stay in this browser), any other
+ * refusal is worded by the console's error words or the server's message.
  */
 import { Trans } from '@lingui/react/macro';
 import { StaffApiError } from '../api';
+import { useErrorText } from '../errors';
+import { LoadError, Loading } from '../ui/States';
+
+export { Loading };
 
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const network = error instanceof StaffApiError && error.code === 'NETWORK';
-  return (
-    <div className="alert alert-error" role="alert">
-      <p>
-        {network ? (
-          <Trans>The server cannot be reached. Check the connection and try again; nothing you typed is lost.</Trans>
-        ) : error instanceof StaffApiError ? (
-          error.message
-        ) : (
-          <Trans>Something went wrong while loading.</Trans>
-        )}
-      </p>
-      {onRetry && (
-        <button type="button" className="btn btn-secondary" onClick={onRetry}>
-          <Trans>Try again</Trans>
-        </button>
-      )}
-    </div>
-  );
+  return <LoadError error={error} retry={onRetry} />;
 }
 
-export function Loading() {
-  return (
-    <div className="spinner-inline" role="status" aria-live="polite">
-      <div className="spinner" aria-hidden="true" />
-      <span className="muted">
-        <Trans>Loading…</Trans>
-      </span>
-    </div>
-  );
-}
-
-/** A write's refusal in words: the network case said plainly, else the server's message (in the console's language). */
 export function WriteFailure({ error }: { error: unknown }) {
+  const text = useErrorText();
   if (!error) return null;
   const network = error instanceof StaffApiError && error.code === 'NETWORK';
   return (
     <p className="alert alert-error" role="alert">
-      {network ? (
-        <Trans>Not saved: the server cannot be reached. Your changes are kept here; try again when the connection is back.</Trans>
-      ) : error instanceof StaffApiError ? (
-        error.message
-      ) : (
-        <Trans>Not saved: something went wrong.</Trans>
-      )}
+      {network ? <Trans>Not saved: the server cannot be reached. Your changes are kept here; try again when the connection is back.</Trans> : text(error)}
     </p>
   );
 }

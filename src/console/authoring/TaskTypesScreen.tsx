@@ -48,6 +48,9 @@ export default function TaskTypesScreen() {
                 <th scope="col" className="num">
                   <Trans>Checklist</Trans>
                 </th>
+                <th scope="col" className="num">
+                  <Trans>Tasks</Trans>
+                </th>
                 <th scope="col">
                   <Trans>Texts per market</Trans>
                 </th>
@@ -62,6 +65,7 @@ export default function TaskTypesScreen() {
                   <td className="num">
                     <Plural value={type.checklist.length} one="# item" other="# items" />
                   </td>
+                  <td className="num">{type.taskCount}</td>
                   <td>
                     <MarketBadges complete={type.completeMarkets.filter(isMarket)} />
                   </td>

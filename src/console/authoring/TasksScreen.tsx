@@ -182,6 +182,9 @@ export default function TasksScreen() {
                 <th scope="col" className="num">
                   <Trans>Reward</Trans>
                 </th>
+                <th scope="col" className="num">
+                  <Trans>Products</Trans>
+                </th>
                 <th scope="col">
                   <Trans>Status</Trans>
                 </th>
@@ -217,10 +220,11 @@ export default function TasksScreen() {
                       {formatMoney(row.reward, i18n.locale)}
                       {row.bonusReward && row.bonusReward.amount !== '0.00' ? <div className="muted">+ {formatMoney(row.bonusReward, i18n.locale)}</div> : null}
                     </td>
+                    <td className="num">{row.productCount}</td>
                     <td>{(TASK_STATUSES as readonly string[]).includes(row.status) ? statusNames[row.status as TaskStatus] : row.status}</td>
                     <td>
                       <label className="check-row">
-                        <input type="checkbox" checked={published} disabled={state.busy} onChange={(e) => void togglePublished(row, e.target.checked)} />
+                        <input type="checkbox" checked={published} disabled={state.busy || (row.reserved && published)} onChange={(e) => void togglePublished(row, e.target.checked)} />
                         <span>{published ? <Trans>Yes</Trans> : <Trans>No</Trans>}</span>
                       </label>
                       {state.error && (
