@@ -55,4 +55,9 @@ describe('checklist template texts', () => {
     expect(item.texts.ro).toEqual({ title: '', description: '' });
     expect(toWireItem(item).id).toBe('ci1');
   });
+
+  it('keeps the saved metadata the editor does not show', () => {
+    const item = fromWireItem({ id: 'ci2', type: 'scanner', metadata: { buttonTitle: 'Scan', isAutoToggle: true }, texts: { en: { title: 'Scan' } } });
+    expect(toWireItem(item).metadata).toEqual({ buttonTitle: 'Scan', isAutoToggle: true });
+  });
 });

@@ -27,6 +27,8 @@ export interface TemplateItem {
   target: string;
   /** Ticked by the app once its work is recorded (camera/scanner/defects). */
   isAutoToggle: boolean;
+  /** Saved metadata the editor does not show (button titles…), sent back as it came. */
+  otherMetadata: Record<string, unknown>;
   texts: Record<Locale, ItemText>;
 }
 
@@ -65,6 +67,7 @@ export function newTemplateItem(type: ChecklistItemType = 'plain'): TemplateItem
     tags: type === 'camera' ? ['before'] : [],
     target: '',
     isAutoToggle: type === 'camera' || type === 'scanner',
+    otherMetadata: {},
     texts: emptyTexts(() => ({ title: '', description: '' })),
   };
 }
@@ -159,7 +162,7 @@ export interface WireTemplateItem {
   id?: string;
   type: ChecklistItemType;
   isOptional: boolean;
-  metadata: { tags?: PhotoTag[]; target?: string; isAutoToggle?: boolean };
+  metadata: { tags?: PhotoTag[]; target?: string; isAutoToggle?: boolean; [other: string]: unknown };
   texts: Partial<Record<Locale, WireItemText>>;
 }
 
@@ -175,7 +178,7 @@ export function toWireItem(item: TemplateItem): WireTemplateItem {
     const description = item.texts[locale].description.trim();
     if (title !== '') texts[locale] = description === '' ? { title } : { title, description };
   }
-  const metadata: WireTemplateItem['metadata'] = {};
+  const metadata: WireTemplateItem['metadata'] = { ...(item.otherMetadata ?? {}) };
   if (item.type === 'camera') metadata.tags = [...item.tags];
   if (item.type === 'link') metadata.target = item.target.trim();
   if (item.isAutoToggle && (item.type === 'camera' || item.type === 'scanner' || item.type === 'defects')) metadata.isAutoToggle = true;
@@ -196,6 +199,7 @@ export function toWireTypeTexts(texts: Record<Locale, TypeText>): Partial<Record
 export function fromWireItem(item: { id?: string | null; type: string; isOptional?: boolean | null; metadata?: Record<string, unknown> | null; texts?: Partial<Record<string, { title?: string | null; description?: string | null } | null>> | null }): TemplateItem {
   const type = (CHECKLIST_ITEM_TYPES as readonly string[]).includes(item.type) ? (item.type as ChecklistItemType) : 'plain';
   const metadata = item.metadata ?? {};
+  const { tags: _tags, target: _target, isAutoToggle: _auto, ...otherMetadata } = metadata;
   const tags = Array.isArray(metadata.tags) ? metadata.tags.filter((t): t is PhotoTag => (PHOTO_TAGS as readonly string[]).includes(t as string)) : [];
   return {
     key: item.id ?? newItemKey(),
@@ -204,6 +208,7 @@ export function fromWireItem(item: { id?: string | null; type: string; isOptiona
     tags,
     target: typeof metadata.target === 'string' ? metadata.target : '',
     isAutoToggle: metadata.isAutoToggle === true,
+    otherMetadata,
     texts: Object.fromEntries(
       LOCALES.map((l) => {
         const t = item.texts?.[l];
