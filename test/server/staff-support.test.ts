@@ -15,6 +15,8 @@ import { afterResponseIdle } from '../../server/http/afterResponse';
 import { mailSupportReplies } from '../../server/support/staff-service';
 import type { SupportRequestDetail, SupportRequestSummary } from '../../server/support/staff-service';
 import type { Mailer } from '../../server/mail/mailer';
+import { SUPPORT_REPLY_WORDS, supportReplyMessage } from '../../server/support/staff-mail';
+import { LOCALES } from '#domain/types';
 
 let server: TestServer;
 let ltMember: TestStaff;
@@ -286,5 +288,27 @@ describe('a request: read, reply, handled, reopen', () => {
     await afterResponseIdle(server.context);
     const found = (await list('')).data.find((r) => r.tasker.id === tasker.id);
     expect(found).toMatchObject({ locale: 'lt', market: 'LT', status: 'open', mailedAt: expect.any(String) });
+  });
+});
+
+describe('the reply mail', () => {
+  const mail = (locale: string, supportEmail: string | null = 'pomoc@shelfwork.example') =>
+    supportReplyMessage({ to: 't@x.pl', supportEmail, locale, firstName: 'Piotr', reply: 'Proszę spróbować ponownie.', original: 'Nie działa\ndruga linia', originalAt: new Date('2026-03-01T08:04:00Z') });
+
+  it("answers to the market's support address, in the request's language, quoting the tasker's message", () => {
+    const message = mail('pl');
+    expect(message).toMatchObject({ to: 't@x.pl', replyTo: 'pomoc@shelfwork.example', subject: 'Re: Twoja wiadomość do wsparcia Shelfwork' });
+    expect(message.text).toBe(
+      'Dzień dobry, Piotr,\n\nWsparcie Shelfwork odpowiedziało na Twoją wiadomość:\n\nProszę spróbować ponownie.\n\n-- \nWsparcie Shelfwork\npomoc@shelfwork.example\n\n' +
+        'Twoja wiadomość (2026-03-01 08:04 UTC):\n> Nie działa\n> druga linia\n',
+    );
+    expect(mail('xx').subject).toBe(SUPPORT_REPLY_WORDS.en.subject);
+    expect(mail('pl', null).replyTo).toBeUndefined();
+  });
+
+  it('has its words in every language of the app, each its own', () => {
+    expect(Object.keys(SUPPORT_REPLY_WORDS).sort()).toEqual([...LOCALES].sort());
+    const subjects = LOCALES.map((l) => SUPPORT_REPLY_WORDS[l].subject);
+    expect(new Set(subjects).size).toBe(LOCALES.length);
   });
 });
