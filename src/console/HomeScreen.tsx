@@ -1,13 +1,19 @@
-/** The console's start page: the member's sections as cards. */
+/** The console's start page: the member's sections as cards; a reviewer's card says how many tasks await review. */
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { reviewQueue } from '#contracts/api/staffReview';
+import { useStaffQuery } from './api';
 import { getSession } from './session';
 import { sectionsFor } from './nav';
 
 export function HomeScreen() {
   const { i18n } = useLingui();
   const session = getSession();
-  const sections = sectionsFor(session?.staff.roles ?? []);
+  const roles = session?.staff.roles ?? [];
+  const sections = sectionsFor(roles);
+  // One row is enough: the answer's total counts every task awaiting review in the member's markets.
+  const queue = useStaffQuery(reviewQueue, roles.includes('reviewer') ? { query: { limit: '1' } } : null);
+  const awaiting = queue.data?.total;
   return (
     <div className="console-home">
       <h1>
@@ -23,6 +29,11 @@ export function HomeScreen() {
             <li key={section.path}>
               <Link className="card console-home__card" to={section.path}>
                 {i18n._(section.label)}
+                {section.path === '/staff/review' && awaiting !== undefined ? (
+                  <span className="console-home__count">
+                    <Trans>{awaiting} awaiting review</Trans>
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffAudit, addStaffAccount } from '#contracts/api/staffAccounts';
 import type { StaffMember } from '#domain/staff';
-import { StaffApiError, onConnectionChange, setFetchForTests, staffCall, staffDownload } from './api';
+import { StaffApiError, onConnectionChange, retryFailed, setFetchForTests, staffCall, staffDownload } from './api';
 import { getSession, setSession, type StaffSession } from './session';
 
 class MemoryStorage {
@@ -146,6 +146,21 @@ describe('staffCall', () => {
     off();
     expect(seen).toEqual([false, true]);
     expect(getSession()?.token).toBe('access-1');
+  });
+
+  it("the banner's retry asks the server whether it answers, and announces that it does", async () => {
+    const seen: boolean[] = [];
+    const off = onConnectionChange((reachable) => seen.push(reachable));
+    serve(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(staffCall(staffAudit, {})).rejects.toMatchObject({ code: 'NETWORK' });
+    const sent = serve(() => json(200, { ok: true }));
+    retryFailed();
+    await new Promise((r) => setTimeout(r, 0));
+    off();
+    expect(sent.map((r) => r.url)).toEqual(['/api/health']);
+    expect(seen).toEqual([false, true]);
   });
 
   it('downloads a file behind the bearer, renewing an expired token', async () => {

@@ -70,9 +70,14 @@ export function onConnectionChange(listener: ConnectionListener): () => void {
   return () => connectionListeners.delete(listener);
 }
 
-/** Asks every query that failed to load again (the banner's "Try again"). */
+/**
+ * The banner's "Try again": every query that failed loads again, and the server is asked whether
+ * it answers (so the banner goes away even when only a write had failed; the write itself waits
+ * for its form's own resend, with its draft and key).
+ */
 export function retryFailed(): void {
   for (const listener of [...retryListeners]) listener();
+  void send('/api/health', { method: 'GET' }).catch(() => undefined);
 }
 
 // ---- transport ------------------------------------------------------------------------------
