@@ -14,7 +14,8 @@ import { LoginScreen } from './login/LoginScreen';
 import { HomeScreen } from './HomeScreen';
 import { Loading } from './ui/States';
 
-const screens = import.meta.glob<{ default: ComponentType }>('./*/*Screen.tsx');
+// The sign-in screen is part of the entry (imported above), not a lazy chunk.
+const screens = import.meta.glob<{ default: ComponentType }>(['./*/*Screen.tsx', '!./login/**']);
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 function screen(path: string): LazyExoticComponent<ComponentType> {
