@@ -289,7 +289,11 @@ export default function AccountsScreen() {
   const [editing, setEditing] = useState<string | null>(null);
   const [changed, setChanged] = useState<Record<string, Account>>({});
   const me = getSession()?.staff.id;
-  const rows = (accounts.data?.data ?? []).map((a) => changed[a.id] ?? a);
+  // A saved account shows at once; a later reload of the list wins when it is as new or newer.
+  const rows = (accounts.data?.data ?? []).map((a) => {
+    const fresh = changed[a.id];
+    return fresh && fresh.updatedAt > a.updatedAt ? fresh : a;
+  });
   const all = rows;
   const saved = (account: Account) => setChanged((c) => ({ ...c, [account.id]: account }));
 
