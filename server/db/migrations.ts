@@ -17,6 +17,7 @@ import { m0009_reference_translations } from './migrations/0009_reference_transl
 import { m0010_task_changes } from './migrations/0010_task_changes';
 import { m0011_tus_uploads } from './migrations/0011_tus_uploads';
 import { m0012_staff } from './migrations/0012_staff';
+import { m0013_authoring } from './migrations/0013_authoring';
 import { m0014_support_inbox } from './migrations/0014_support_inbox';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_task_changes': m0010_task_changes,
   '0011_tus_uploads': m0011_tus_uploads,
   '0012_staff': m0012_staff,
+  '0013_authoring': m0013_authoring,
   '0014_support_inbox': m0014_support_inbox,
 };
 

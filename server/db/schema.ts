@@ -230,6 +230,8 @@ export interface TasksTable {
   target_product_photos: Json<string[]>;
   done_checklist_item_ids: Json<string[]>;
   has_outstanding_dispute: boolean;
+  /** False: staff hid it from taskers (migration 0013). */
+  published: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Added by migration 0002 (nullable, so inserts need not name them). */
@@ -259,6 +261,20 @@ export interface ChecklistItemsTable {
   description: string | null;
   is_optional: boolean;
   metadata: Json<Record<string, unknown>>;
+  /** Texts per locale ({"lt": {"title", "description"}}) beside the market-language columns (migration 0013). */
+  translations: Translations<Record<string, { title?: string; description?: string | null } | undefined>>;
+}
+
+/** A task type's checklist template (migration 0013): new tasks of the type copy it. */
+export interface TaskTypeChecklistItemsTable {
+  id: string;
+  task_type_id: string;
+  position: number;
+  type: string;
+  is_optional: boolean;
+  metadata: Json<Record<string, unknown>>;
+  /** {"en": {"title", "description"}, "lt": {…}}. */
+  texts: Json<Record<string, { title?: string; description?: string | null } | undefined>>;
 }
 
 export interface ProductsTable {
@@ -271,6 +287,8 @@ export interface ProductsTable {
 export interface TaskProductsTable {
   task_id: string;
   product_id: string;
+  /** Facings the author expects on the shelf (migration 0013); null when not said. */
+  expected_facings: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DefectsTable {
@@ -425,6 +443,7 @@ export interface Database {
   checklist_items: ChecklistItemsTable;
   products: ProductsTable;
   task_products: TaskProductsTable;
+  task_type_checklist_items: TaskTypeChecklistItemsTable;
   defects: DefectsTable;
   task_defects: TaskDefectsTable;
   login_codes: LoginCodesTable;

@@ -19,7 +19,9 @@ import { findTask, type Viewer } from '../tasks/queries';
 import { toApiPlaceBase } from '../tasks/map';
 import { notify, notifyNewTask } from '../notifications/service';
 import { toApiTask } from '../tasks/map';
-import { checklistFor } from '../tasks/checklists';
+import { MARKET_LOCALE } from '../tasks/checklists';
+import { checklistRows, findTaskType, loadTemplates, marketTextsRefusal, typeTexts, type TaskTypeRow, type TemplateItem } from '../authoring/templates';
+import { readProducts, replaceTaskProducts, type ProductInput } from '../authoring/products';
 import { readTimestamp } from '#domain/time';
 import { REFUSAL_WORDS } from '#domain/errorWords';
 
@@ -125,8 +127,59 @@ const STAFF_VIEWER: Viewer = {
   reservationLimit: 0,
 };
 
-export async function createTask(db: Db, input: unknown, now: Date): Promise<Task> {
-  const body = (input ?? {}) as Record<string, unknown>;
+/** A task as staff write it, read and checked (createTask, the CSV import). */
+export interface TaskDraft {
+  place: { id: string; title: string; country_code: string };
+  taskType: TaskTypeRow;
+  template: TemplateItem[];
+  title: string | null;
+  start: Date;
+  end: Date;
+  reward: string;
+  bonus: string | null;
+  duration: number;
+  comment: string | null;
+  letter: string | null;
+  products: ProductInput[];
+  published: boolean;
+}
+
+/** Place and task type look-ups of readTaskDraft (the import caches them across rows). */
+export interface DraftLookups {
+  place(id: string): Promise<TaskDraft['place'] | undefined>;
+  taskType(id: string): Promise<{ row: TaskTypeRow; template: TemplateItem[] } | undefined>;
+}
+
+export function draftLookups(db: Db): DraftLookups {
+  const places = new Map<string, Promise<TaskDraft['place'] | undefined>>();
+  const types = new Map<string, Promise<{ row: TaskTypeRow; template: TemplateItem[] } | undefined>>();
+  return {
+    place(id) {
+      if (!places.has(id)) places.set(id, db.selectFrom('places').select(['id', 'title', 'country_code']).where('id', '=', id).executeTakeFirst());
+      return places.get(id) as Promise<TaskDraft['place'] | undefined>;
+    },
+    taskType(id) {
+      if (!types.has(id)) {
+        types.set(
+          id,
+          findTaskType(db, id).then(async (row) => (row ? { row, template: (await loadTemplates(db, [row.id])).get(row.id) ?? [] } : undefined)),
+        );
+      }
+      return types.get(id) as Promise<{ row: TaskTypeRow; template: TemplateItem[] } | undefined>;
+    },
+  };
+}
+
+/**
+ * Reads a task body field by field: per-field codes (a window ending at or before its start is
+ * BEFORE_START), and the draft when there are none. The market-language rule is not a field error:
+ * it is the caller's (marketTextsRefusal). `defaultDuration` fills a missing expectedDuration.
+ */
+export async function readTaskDraft(
+  body: Record<string, unknown>,
+  lookups: DraftLookups,
+  options: { defaultDuration?: number } = {},
+): Promise<{ draft: TaskDraft | null; fields: Record<string, string> }> {
   const placeId = readString(body.placeId, { required: true, max: 64 });
   const taskTypeId = readString(body.taskTypeId, { required: true, max: 64 });
   const title = readString(body.title, { max: 160 });
@@ -136,89 +189,134 @@ export async function createTask(db: Db, input: unknown, now: Date): Promise<Tas
   const bonus = readMoney(body.bonusReward, false);
   const comment = readString(body.descriptiveComment, { max: 2000 });
   const letter = readDocumentUrl(body.letterOfAuthorityUrl);
-  const duration = body.expectedDuration;
-  const fields: Record<string, string | null> = {
-    placeId: placeId.error,
-    taskTypeId: taskTypeId.error,
-    title: title.error,
-    timeWindowStart: start.error,
-    timeWindowEnd: end.error,
-    reward: reward.error,
-    bonusReward: bonus.error,
-    descriptiveComment: comment.error,
-    letterOfAuthorityUrl: letter.error,
-    expectedDuration: typeof duration === 'number' && Number.isInteger(duration) && duration >= 5 && duration <= 720 ? null : duration === undefined ? 'REQUIRED' : 'INVALID',
+  const duration = body.expectedDuration === undefined || body.expectedDuration === null ? options.defaultDuration : body.expectedDuration;
+  const fields: Record<string, string> = {};
+  const put = (name: string, code: string | null) => {
+    if (code) fields[name] = code;
   };
+  put('placeId', placeId.error);
+  put('taskTypeId', taskTypeId.error);
+  put('title', title.error);
+  put('timeWindowStart', start.error);
+  put('timeWindowEnd', end.error);
+  put('reward', reward.error);
+  put('bonusReward', bonus.error);
+  put('descriptiveComment', comment.error);
+  put('letterOfAuthorityUrl', letter.error);
+  put('expectedDuration', isDuration(duration) ? null : duration === undefined ? 'REQUIRED' : 'INVALID');
+  if (body.published !== undefined && body.published !== null && typeof body.published !== 'boolean') fields.published = 'INVALID';
+  const products = readProducts(body.products, fields);
   if (start.value && end.value) {
     if (end.value.getTime() <= start.value.getTime()) fields.timeWindowEnd = 'BEFORE_START';
     else if (!fields.expectedDuration && (duration as number) * 60_000 > end.value.getTime() - start.value.getTime()) fields.expectedDuration = 'LONGER_THAN_WINDOW';
   }
-  const place = placeId.value ? await db.selectFrom('places').select(['id', 'title', 'country_code']).where('id', '=', placeId.value).executeTakeFirst() : undefined;
+  const place = placeId.value ? await lookups.place(placeId.value) : undefined;
   if (placeId.value && !place) fields.placeId = 'NOT_FOUND';
-  const taskType = taskTypeId.value ? await db.selectFrom('task_types').select(['id', 'title']).where('id', '=', taskTypeId.value).executeTakeFirst() : undefined;
-  if (taskTypeId.value && !taskType) fields.taskTypeId = 'NOT_FOUND';
-  assertNoFieldErrors(fields);
-  if (!place || !taskType || !start.value || !end.value || !reward.value) throw new Error('unreachable: validated above');
+  const type = taskTypeId.value ? await lookups.taskType(taskTypeId.value) : undefined;
+  if (taskTypeId.value && !type) fields.taskTypeId = 'NOT_FOUND';
+  if (Object.keys(fields).length > 0 || !place || !type || !start.value || !end.value || !reward.value) return { draft: null, fields };
+  return {
+    draft: {
+      place,
+      taskType: type.row,
+      template: type.template,
+      title: title.value,
+      start: start.value,
+      end: end.value,
+      reward: reward.value,
+      bonus: bonus.value,
+      duration: duration as number,
+      comment: comment.value,
+      letter: letter.value,
+      products,
+      published: body.published !== false,
+    },
+    fields,
+  };
+}
+
+function isDuration(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 5 && value <= 720;
+}
+
+/** The title a task without its own gets: the type's title in the market's language, and the place. */
+export function defaultTaskTitle(draft: Pick<TaskDraft, 'taskType' | 'place'>): string {
+  const locale = MARKET_LOCALE[draft.place.country_code] ?? 'en';
+  return `${typeTexts(draft.taskType)[locale]?.title ?? draft.taskType.title} — ${draft.place.title}`;
+}
+
+/**
+ * Writes a checked draft: the task, its checklist copied from the type's template (the market's
+ * texts served, every locale's kept beside) and its product list; a published task is announced
+ * to the market's taskers. Answers the task id.
+ */
+export async function insertTask(db: Db, draft: TaskDraft, now: Date): Promise<string> {
+  const { place, start, end } = draft;
   const country = await db.selectFrom('countries').select('currency_code').where('code', '=', place.country_code).executeTakeFirstOrThrow();
-  const expected = duration as number;
-  const base = reward.value;
-  const total = bonus.value ? formatAmount(parseAmount(base) + parseAmount(bonus.value)) : base;
+  const base = draft.reward;
+  const total = draft.bonus ? formatAmount(parseAmount(base) + parseAmount(draft.bonus)) : base;
   const id = randomUUID();
-  const endIso = end.value.toISOString();
+  const title = draft.title ?? defaultTaskTitle(draft);
   await db
     .insertInto('tasks')
     .values({
       id,
       status: 'available',
       tasker_id: null,
-      task_type_id: taskType.id,
+      task_type_id: draft.taskType.id,
       place_id: place.id,
       country_code: place.country_code,
-      title: title.value ?? `${taskType.title} — ${place.title}`,
+      title,
       image: null,
       payment_id: null,
-      time_window_start: start.value,
-      time_window_end: end.value,
-      expected_duration: expected,
+      time_window_start: start,
+      time_window_end: end,
+      expected_duration: draft.duration,
       currency_code: country.currency_code,
       reward: total,
       base_reward: base,
-      bonus_reward: bonus.value,
+      bonus_reward: draft.bonus,
       reduced_reward: null,
-      early_cancel_deadline: earlyCancelDeadline(endIso, expected),
-      late_cancel_deadline: new Date(start.value.getTime() - 60 * 60_000),
-      descriptive_comment: comment.value,
-      letter_of_authority_url: letter.value,
+      early_cancel_deadline: earlyCancelDeadline(end.toISOString(), draft.duration),
+      late_cancel_deadline: new Date(start.getTime() - 60 * 60_000),
+      descriptive_comment: draft.comment,
+      letter_of_authority_url: draft.letter,
       target_product_photos: '[]',
       done_checklist_item_ids: '[]',
       has_outstanding_dispute: false,
+      published: draft.published,
       created_at: now,
       updated_at: now,
     })
     .execute();
-  const items = checklistFor(taskType.id);
-  if (items.length > 0) {
-    await db
-      .insertInto('checklist_items')
-      .values(
-        items.map((item, position) => ({
-          id: randomUUID(),
-          task_id: id,
-          position,
-          type: item.type,
-          title: item.title,
-          description: item.description,
-          is_optional: item.isOptional,
-          metadata: JSON.stringify(item.metadata),
-        })),
-      )
-      .execute();
-  }
-  const row = await findTask(db, id);
-  if (!row) throw new Error('task vanished after insert');
+  const items = checklistRows(draft.template, place.country_code, id);
+  if (items.length > 0) await db.insertInto('checklist_items').values(items).execute();
+  await replaceTaskProducts(db, id, draft.products);
   // The market's approved taskers hear of the new task (server/notifications/service.ts says why the market).
-  await notifyNewTask(db, { id, title: row.title, countryCode: place.country_code, placeTitle: place.title, reward: total, currencyCode: country.currency_code }, now);
+  if (draft.published) await notifyNewTask(db, { id, title, countryCode: place.country_code, placeTitle: place.title, reward: total, currencyCode: country.currency_code }, now);
+  return id;
+}
+
+/** The task as staff see it (descriptive comment included). */
+export async function staffTask(db: Db, id: string, now: Date): Promise<Task> {
+  const row = await findTask(db, id);
+  if (!row) throw new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
   return toApiTask(row, row.tt_trainings, STAFF_VIEWER, now, null);
+}
+
+/**
+ * Creates one task (400 with per-field codes; 420 CHECKLIST_TRANSLATION_MISSING when its type has
+ * no texts in the market's language, published or not: the checklist is copied now).
+ */
+export async function createTask(db: Db, input: unknown, now: Date): Promise<Task> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const { draft, fields } = await readTaskDraft(body, draftLookups(db));
+  assertNoFieldErrors(fields);
+  if (!draft) throw new Error('unreachable: validated above');
+  const refused = marketTextsRefusal(draft.taskType, draft.template, draft.place.country_code);
+  if (refused) throw refused;
+  const id = await insertTask(db, draft, now);
+  return staffTask(db, id, now);
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
- * Checklist templates per task type: every new task (seed or staff) gets its own checklist items
- * built from these (the execution routes serve them).
+ * The built-in checklist templates per task type: the seed's tasks get their items from these, in
+ * the market's words; a task staff create copies its type's template (server/authoring/templates.ts),
+ * which is one of these, with every locale's texts, until staff write the type's own.
  */
+import { SEED_TEXTS } from '../db/seed-i18n';
+
 export interface ChecklistTemplateItem {
   type: 'camera' | 'scanner' | 'defects' | 'link' | 'plain';
   title: string;
@@ -118,4 +121,39 @@ export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
 
 export function checklistFor(taskTypeId: string): ChecklistTemplateItem[] {
   return CHECKLIST_TEMPLATES[taskTypeId] ?? [arrive, before];
+}
+
+/** A market's locale (countries.locale; docs/decisions/0008): the language its tasks are served in. */
+export const MARKET_LOCALE: Readonly<Record<string, 'lt' | 'pl' | 'cs' | 'ro'>> = { LT: 'lt', PL: 'pl', CZ: 'cs', RO: 'ro' };
+
+/** One checklist item's words in one locale. */
+export interface ItemTexts {
+  title: string;
+  description: string | null;
+}
+
+/** A template item with its texts per locale ('en' always), as a type's template holds it. */
+export interface LocalizedTemplateItem {
+  type: ChecklistTemplateItem['type'];
+  isOptional: boolean;
+  metadata: Record<string, unknown>;
+  texts: Partial<Record<string, ItemTexts>>;
+}
+
+/**
+ * The built-in template of a task type (the seed's types): the English items above with the
+ * market words the seed uses for them (server/db/seed-i18n.ts), for the types whose template
+ * staff have not written (server/authoring/templates.ts reads the written ones first).
+ */
+export function builtinTemplate(taskTypeId: string): LocalizedTemplateItem[] {
+  return checklistFor(taskTypeId).map((item) => {
+    const texts: Partial<Record<string, ItemTexts>> = { en: { title: item.title, description: item.description } };
+    for (const [country, locale] of Object.entries(MARKET_LOCALE)) {
+      const words = SEED_TEXTS[country as keyof typeof SEED_TEXTS];
+      const title = words?.[item.title];
+      if (!title) continue;
+      texts[locale] = { title, description: item.description === null ? null : (words?.[item.description] ?? null) };
+    }
+    return { type: item.type, isOptional: item.isOptional, metadata: item.metadata, texts };
+  });
 }

@@ -255,10 +255,10 @@ export const patchTask = defineRoute({
     body: Type.Object({
       title: Type.Optional(RuleChecked<string | null>('At most 160 characters (null: the task type title)')),
       timeWindowStart: Type.Optional(RuleChecked<string>('ISO 8601')),
-      timeWindowEnd: Type.Optional(RuleChecked<string>('ISO 8601, after the start (END_BEFORE_START)')),
+      timeWindowEnd: Type.Optional(RuleChecked<string>('ISO 8601, after the start (BEFORE_START)')),
       reward: Type.Optional(RuleChecked<string>('Decimal string, more than 0')),
       bonusReward: Type.Optional(RuleChecked<string | null>('Decimal string or null')),
-      expectedDuration: Type.Optional(RuleChecked<number | null>('Minutes, 1–1440 (null: 60)')),
+      expectedDuration: Type.Optional(RuleChecked<number | null>('Minutes, 5–720, within the window (null: 60)')),
       descriptiveComment: Type.Optional(RuleChecked<string | null>('At most 2000 characters')),
     }),
     response: { 200: AuthoringTaskSchema, ...AUTHED_ERRORS },
@@ -295,7 +295,7 @@ export const putTaskProducts = defineRoute({
   operationId: 'staffPutTaskProducts',
   tags,
   summary:
-    "Replace a task's product list (while nobody has started it: else 420 TASK_ALREADY_TAKEN); products are upserted by EAN (name updated). Errors under products.<n>.ean (REQUIRED, EAN_INVALID: GS1 check digit, DUPLICATE), .name (REQUIRED, TOO_LONG > 200), .expectedFacings (INVALID: 0–99)",
+    "Replace a task's product list (while nobody has started it: else 420 TASK_ALREADY_TAKEN); products are upserted by EAN (name updated). Errors under products.<n>.ean (REQUIRED, EAN_INVALID: GS1 check digit, DUPLICATE), .name (REQUIRED, TOO_LONG > 200), .expectedFacings (FACINGS_INVALID: 0–99)",
   schema: {
     params: TaskParams,
     headers: StaffWriteHeaders,
@@ -322,7 +322,7 @@ export const ImportPreviewSchema = Type.Object({
 export const ImportRowSchema = Type.Object({
   line: Type.Integer({ description: 'The line of the file (the header is line 1)' }),
   ok: Type.Boolean(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Column → code (REQUIRED, INVALID, PLACE_NOT_FOUND, PLACE_AMBIGUOUS, TASK_TYPE_NOT_FOUND, END_BEFORE_START, EAN_INVALID, CHECKLIST_TRANSLATION_MISSING, STAFF_MARKET_REFUSED, …)' })),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Column → code: REQUIRED, INVALID, TOO_LONG, NOT_FOUND (place, task type, a product EAN not known yet), AMBIGUOUS (placeTitle + placeCity of several places), BEFORE_START, LONGER_THAN_WINDOW, EAN_INVALID, CHECKLIST_TRANSLATION_MISSING (taskTypeId), STAFF_MARKET_REFUSED (placeId)' })),
   task: Type.Optional(ImportPreviewSchema),
 });
 
@@ -333,7 +333,7 @@ export const importTasks = defineRoute({
   operationId: 'staffImportTasks',
   tags,
   summary:
-    'Create tasks from CSV (comma separated, header row, UTF-8, at most 1000 rows): columns placeId (or placeTitle + placeCity), taskTypeId, title?, timeWindowStart and timeWindowEnd (ISO 8601 with offset), reward, bonusReward? (decimal strings), expectedDuration? (minutes), descriptiveComment?, products? (EANs separated by spaces or |), published? (true/false, default true). Every row is checked; nothing is saved on a dry run or while any row has an error (all or nothing)',
+    'Create tasks from CSV (comma separated, header row, UTF-8, at most 1000 rows): columns placeId (or placeTitle + placeCity), taskTypeId, title?, timeWindowStart and timeWindowEnd (ISO 8601 with offset), reward, bonusReward? (decimal strings), expectedDuration? (minutes), descriptiveComment?, products? (EANs of known products — ones already on a product list — separated by spaces or |), published? (true/false, default true). Every row is checked; nothing is saved on a dry run or while any row has an error (all or nothing)',
   schema: {
     headers: StaffWriteHeaders,
     body: Type.Object({
