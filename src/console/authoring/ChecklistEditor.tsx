@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormikProps } from 'formik';
 import { getIn } from 'formik';
 import type { ReactNode } from 'react';
-import { CHECKLIST_ITEM_TYPES, PHOTO_TAGS, blockedMarkets, newTemplateItem, type ChecklistItemType, type PhotoTag, type TemplateForm, type TemplateItem } from './checklistTemplate';
+import { CHECKLIST_ITEM_TYPES, PHOTO_TAGS, blockedMarkets, canAutoToggle, hasPhotoTags, newTemplateItem, type ChecklistItemType, type PhotoTag, type TemplateForm, type TemplateItem } from './checklistTemplate';
 import { LOCALES, type Locale } from './markets';
 import { useFieldWords } from './useFieldWords';
 
@@ -154,7 +154,7 @@ export function ChecklistEditor({ formik, disabled = false }: { formik: FormikPr
                   <input type="checkbox" checked={item.isOptional} disabled={disabled} onChange={(e) => updateItem(index, { isOptional: e.target.checked })} />
                   <Trans>Optional</Trans>
                 </label>
-                {(item.type === 'camera' || item.type === 'scanner' || item.type === 'defects') && (
+                {canAutoToggle(item.type) && (
                   <label className="check-row">
                     <input type="checkbox" checked={item.isAutoToggle} disabled={disabled} onChange={(e) => updateItem(index, { isAutoToggle: e.target.checked })} />
                     <Trans>Ticked when its work is recorded</Trans>
@@ -173,7 +173,7 @@ export function ChecklistEditor({ formik, disabled = false }: { formik: FormikPr
                 </span>
               </div>
 
-              {item.type === 'camera' && (
+              {hasPhotoTags(item.type) && (
                 <div role="group" aria-label={t`Photo tags`}>
                   <div className="authoring-tags">
                     <span className="muted">

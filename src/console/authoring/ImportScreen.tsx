@@ -22,7 +22,13 @@ type ImportAnswer = AnswerOf<typeof importTasks>;
 
 export default function ImportScreen() {
   const { t } = useLingui();
-  const words = useFieldWords();
+  const fieldWords = useFieldWords();
+  // Words for codes whose meaning depends on the column.
+  const words = (field: string, code: string) => {
+    if (field === 'products' && code === 'NOT_FOUND') return t`An EAN that is not in the product catalog yet: add the product to one task's product list first`;
+    if (field === 'placeTitle' && code === 'NOT_FOUND') return t`No place with this title in this city`;
+    return fieldWords(code);
+  };
   const textId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [csv, setCsv, clearCsv] = useDraft<string>('authoring:import', '');
@@ -133,7 +139,8 @@ export default function ImportScreen() {
         <p>
           <Trans>
             The first line names the columns; one task per line after it, at most {CSV_MAX_ROWS} lines. Name the place by placeId, or by placeTitle and placeCity. Times
-            are ISO 8601 with the offset (2026-12-07T09:00:00+02:00); amounts use a point and at most two decimals; products are EANs separated by |.
+            are ISO 8601 with the offset (2026-12-07T09:00:00+02:00); amounts use a point and at most two decimals; products are EANs of products already in the catalog, separated by |; published
+            false keeps a task hidden from taskers.
           </Trans>
         </p>
         <ul className="authoring-row">
@@ -252,7 +259,7 @@ export default function ImportScreen() {
                             <ul className="authoring-errors">
                               {errors.map(([field, code]) => (
                                 <li key={field}>
-                                  <code>{field}</code>: {words(code)}
+                                  <code>{field}</code>: {words(field, code)}
                                 </li>
                               ))}
                             </ul>

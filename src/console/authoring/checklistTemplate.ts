@@ -21,14 +21,14 @@ export interface TemplateItem {
   key: string;
   type: ChecklistItemType;
   isOptional: boolean;
-  /** Camera items: the tags their photos get. */
+  /** Camera and defects items: the tags their photos get. */
   tags: PhotoTag[];
   /** Link items: the address to open. */
   target: string;
   /** Ticked by the app once its work is recorded (camera/scanner/defects). */
   isAutoToggle: boolean;
-  /** Saved metadata the editor does not show (button titles…), sent back as it came. */
-  otherMetadata: Record<string, unknown>;
+  /** The metadata as saved: what the editor does not show (button titles…) goes back as it came. */
+  savedMetadata: Record<string, unknown>;
   texts: Record<Locale, ItemText>;
 }
 
@@ -67,7 +67,7 @@ export function newTemplateItem(type: ChecklistItemType = 'plain'): TemplateItem
     tags: type === 'camera' ? ['before'] : [],
     target: '',
     isAutoToggle: type === 'camera' || type === 'scanner',
-    otherMetadata: {},
+    savedMetadata: {},
     texts: emptyTexts(() => ({ title: '', description: '' })),
   };
 }
@@ -171,6 +171,16 @@ export interface WireTypeText {
   shortDescription?: string | null;
 }
 
+/** Kinds whose item the app can tick by itself once their work is recorded. */
+export function canAutoToggle(type: ChecklistItemType): boolean {
+  return type === 'camera' || type === 'scanner' || type === 'defects';
+}
+
+/** Kinds whose photos get tags: a camera item's photos, and a defects item's photos of the defects. */
+export function hasPhotoTags(type: ChecklistItemType): boolean {
+  return type === 'camera' || type === 'defects';
+}
+
 export function toWireItem(item: TemplateItem): WireTemplateItem {
   const texts: Partial<Record<Locale, WireItemText>> = {};
   for (const locale of LOCALES) {
@@ -178,10 +188,14 @@ export function toWireItem(item: TemplateItem): WireTemplateItem {
     const description = item.texts[locale].description.trim();
     if (title !== '') texts[locale] = description === '' ? { title } : { title, description };
   }
-  const metadata: WireTemplateItem['metadata'] = { ...(item.otherMetadata ?? {}) };
-  if (item.type === 'camera') metadata.tags = [...item.tags];
+  const saved = item.savedMetadata ?? {};
+  const { tags: _tags, target: _target, isAutoToggle: savedAuto, ...metadata } = saved as WireTemplateItem['metadata'];
+  if (item.type === 'camera' || (item.type === 'defects' && item.tags.length > 0)) metadata.tags = [...item.tags];
   if (item.type === 'link') metadata.target = item.target.trim();
-  if (item.isAutoToggle && (item.type === 'camera' || item.type === 'scanner' || item.type === 'defects')) metadata.isAutoToggle = true;
+  if (canAutoToggle(item.type)) {
+    // An explicit false stays when it was saved; a true is always written.
+    if (item.isAutoToggle || 'isAutoToggle' in saved) metadata.isAutoToggle = item.isAutoToggle;
+  } else if (savedAuto !== undefined) metadata.isAutoToggle = savedAuto;
   return { ...(item.key.startsWith('new-') ? {} : { id: item.key }), type: item.type, isOptional: item.isOptional, metadata, texts };
 }
 
@@ -199,7 +213,6 @@ export function toWireTypeTexts(texts: Record<Locale, TypeText>): Partial<Record
 export function fromWireItem(item: { id?: string | null; type: string; isOptional?: boolean | null; metadata?: Record<string, unknown> | null; texts?: Partial<Record<string, { title?: string | null; description?: string | null } | null>> | null }): TemplateItem {
   const type = (CHECKLIST_ITEM_TYPES as readonly string[]).includes(item.type) ? (item.type as ChecklistItemType) : 'plain';
   const metadata = item.metadata ?? {};
-  const { tags: _tags, target: _target, isAutoToggle: _auto, ...otherMetadata } = metadata;
   const tags = Array.isArray(metadata.tags) ? metadata.tags.filter((t): t is PhotoTag => (PHOTO_TAGS as readonly string[]).includes(t as string)) : [];
   return {
     key: item.id ?? newItemKey(),
@@ -208,7 +221,7 @@ export function fromWireItem(item: { id?: string | null; type: string; isOptiona
     tags,
     target: typeof metadata.target === 'string' ? metadata.target : '',
     isAutoToggle: metadata.isAutoToggle === true,
-    otherMetadata,
+    savedMetadata: { ...metadata },
     texts: Object.fromEntries(
       LOCALES.map((l) => {
         const t = item.texts?.[l];

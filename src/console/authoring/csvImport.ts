@@ -40,17 +40,29 @@ export function csvCell(value: string): string {
 /**
  * An example file: a header and two rows, one naming its place by id, one by title and city; the
  * window in ISO 8601 with the market's offset, money as decimals with a point, products as EANs
- * separated by `|`; `published` false keeps a task hidden from taskers (default true).
+ * separated by `|` (products already in the catalog); `published` false keeps a task hidden from taskers (default true).
  */
-export function exampleCsv(sample: { placeId: string; placeTitle: string; placeCity: string; taskTypeId: string } = {
+export interface CsvSample {
+  placeId: string;
+  placeTitle: string;
+  placeCity: string;
+  taskTypeId: string;
+  /** EANs of products already in the catalog (the import refuses unknown ones), `|`-separated. */
+  products: string;
+}
+
+export const EXAMPLE_SAMPLE: CsvSample = {
   placeId: 'lt-maxima-01',
   placeTitle: 'Maxima XX Ozas',
   placeCity: 'Vilnius',
   taskTypeId: 'shelf-check',
-}): string {
+  products: '4006381333931|5901234123457',
+};
+
+export function exampleCsv(sample: CsvSample = EXAMPLE_SAMPLE): string {
   const rows: string[][] = [
     CSV_COLUMNS.map((c) => c.name),
-    [sample.placeId, '', '', sample.taskTypeId, '', '2026-12-07T09:00:00+02:00', '2026-12-07T18:00:00+02:00', '12.50', '', '45', 'Check the dairy shelf', '4006381333931|5901234123457', ''],
+    [sample.placeId, '', '', sample.taskTypeId, '', '2026-12-07T09:00:00+02:00', '2026-12-07T18:00:00+02:00', '12.50', '', '45', 'Check the dairy shelf', sample.products, ''],
     ['', sample.placeTitle, sample.placeCity, sample.taskTypeId, 'Weekend check', '2026-12-12T10:00:00+02:00', '2026-12-12T16:00:00+02:00', '9.00', '1.50', '', 'Two facings at least, please', '', 'false'],
   ];
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;

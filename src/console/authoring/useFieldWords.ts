@@ -45,6 +45,7 @@ export function useFieldWords(): (code: string | undefined | null) => string | u
           return t`Add at least one checklist item`;
         case 'TOO_MANY':
           return t`Too many`;
+        case 'AMBIGUOUS':
         case 'PLACE_AMBIGUOUS':
           return t`Several places have this title and city: use placeId`;
         case 'CHECKLIST_TRANSLATION_MISSING':
