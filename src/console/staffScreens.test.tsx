@@ -170,7 +170,7 @@ describe('tasker screens', () => {
     roles = ['finance'];
     answers.set('/api/staff/users/:id', {
       user: user({ status: 'rejected', isAwaitingApproval: false, isRejected: true, rejectionReasons: ['iban'], rejectionComment: 'The IBAN is not yours' }),
-      documents: [],
+      documents: [{ id: 'd2', kind: 'payment_document', src: '/api/staff/users/u1/documents/d2/file', uploadedAt: '2026-10-02T10:00:00.000Z', deletedAt: null }],
       events: [{ kind: 'rejected', actor: 'ona@example.com', reasons: ['iban'], comment: 'The IBAN is not yours', detail: {}, createdAt: '2026-10-03T10:00:00.000Z' }],
       trainings: [],
     });
@@ -179,5 +179,8 @@ describe('tasker screens', () => {
     expect(html).not.toContain('Mark done');
     expect(html).toContain('The IBAN is not yours');
     expect(html).toMatch(/<tr class="tasker-flagged"><th scope="row">IBAN<\/th>/);
+    // The document's file needs the onboarding role: finance sees that it exists, nothing is fetched.
+    expect(html).toContain('Documents need the onboarding role.');
+    expect(html).toContain('Payment document');
   });
 });

@@ -71,16 +71,18 @@ function WriteError({ error }: { error: unknown }) {
   );
 }
 
-function DocumentView({ userId, document }: { userId: string; document: Document }) {
+function DocumentView({ userId, document, canView }: { userId: string; document: Document; canView: boolean }) {
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const [file, setFile] = useState<{ url: string; image: boolean } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [round, setRound] = useState(0);
   const available = document.src !== null && !document.deletedAt;
+  // The file route needs the onboarding role: other members see that it exists, not its bytes.
+  const fetchable = available && canView;
 
   useEffect(() => {
-    if (!available) return;
+    if (!fetchable) return;
     const controller = new AbortController();
     let url: string | null = null;
     staffDownload('/api/' + routePath(userDocumentFile, { params: { id: userId, documentId: document.id } }), controller.signal).then(
@@ -97,7 +99,7 @@ function DocumentView({ userId, document }: { userId: string; document: Document
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [available, userId, document.id, round]);
+  }, [fetchable, userId, document.id, round]);
 
   const label = i18n._(DOCUMENT_LABELS[document.kind]);
   return (
@@ -106,6 +108,8 @@ function DocumentView({ userId, document }: { userId: string; document: Document
         <div className="tasker-doc__gone muted">
           {document.deletedAt ? t`Deleted on ${i18n.date(document.deletedAt, { dateStyle: 'medium' })}` : t`No file`}
         </div>
+      ) : !canView ? (
+        <div className="tasker-doc__gone muted">{t`Documents need the onboarding role.`}</div>
       ) : error ? (
         <div className="tasker-doc__gone" role="alert">
           <span>{error instanceof StaffApiError && error.code === 'STAFF_ROLE_REQUIRED' ? t`Documents need the onboarding role.` : errorText(error)}</span>
@@ -492,7 +496,7 @@ export default function TaskerScreen() {
             ) : (
               <div className="tasker-docs">
                 {data.documents.map((d) => (
-                  <DocumentView key={d.id} userId={user.id} document={d} />
+                  <DocumentView key={d.id} userId={user.id} document={d} canView={canAct} />
                 ))}
               </div>
             )}
