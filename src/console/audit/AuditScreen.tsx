@@ -4,7 +4,7 @@
  * row's before and after shown as the fields that changed. More rows load page by page.
  */
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { listStaffAccounts, staffAudit } from '#contracts/api/staffAccounts';
 import type { AnswerOf } from '#contracts/api/client';
@@ -19,6 +19,21 @@ import './audit.css';
 type Entry = AnswerOf<typeof staffAudit>['data'][number];
 
 const PAGE = 50;
+
+/** The console page of an entity the trail names, when it has one. */
+function entityPath(entity: string, id: string): string | null {
+  const ref = encodeURIComponent(id);
+  if (entity === 'user') return `/staff/taskers/${ref}`;
+  if (entity === 'task') return `/staff/tasks/${ref}`;
+  if (entity === 'task_type') return `/staff/task-types/${ref}`;
+  if (entity === 'support_request') return `/staff/support/${ref}`;
+  return null;
+}
+
+function EntityId({ entity, id }: { entity: string; id: string }) {
+  const path = entityPath(entity, id);
+  return <div className="muted audit-id">{path ? <Link to={path}>{id}</Link> : id}</div>;
+}
 
 function Changes({ entry }: { entry: Entry }) {
   const { t } = useLingui();
@@ -229,7 +244,7 @@ export default function AuditScreen() {
                   </td>
                   <td>
                     {entry.entity}
-                    {entry.entityId ? <div className="muted audit-id">{entry.entityId}</div> : null}
+                    {entry.entityId ? <EntityId entity={entry.entity} id={entry.entityId} /> : null}
                   </td>
                   <td>{entry.country ?? '—'}</td>
                   <td>
