@@ -16,16 +16,11 @@ import { Loading } from './ui/States';
 
 // The sign-in screen is part of the entry (imported above), not a lazy chunk.
 const screens = import.meta.glob<{ default: ComponentType }>(['./*/*Screen.tsx', '!./login/**']);
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
+/** A screen file as a lazy component (a section whose screen is not in this build says so). */
 function screen(path: string): LazyExoticComponent<ComponentType> {
-  let component = cache.get(path);
-  if (!component) {
-    const load = screens[path];
-    component = lazy(load ?? (async () => ({ default: () => <NotBuilt /> })));
-    cache.set(path, component);
-  }
-  return component;
+  const load = screens[path];
+  return lazy(load ?? (async () => ({ default: NotBuilt })));
 }
 
 function NotBuilt() {
@@ -33,15 +28,6 @@ function NotBuilt() {
     <p className="muted">
       <Trans>This section is not available in this version.</Trans>
     </p>
-  );
-}
-
-function Screen({ path }: { path: string }) {
-  const Component = screen(path);
-  return (
-    <Suspense fallback={<Loading />}>
-      <Component />
-    </Suspense>
   );
 }
 
@@ -65,7 +51,18 @@ function SignedIn() {
   );
 }
 
-const at = (path: string, file: string): RouteObject => ({ path, element: <Screen path={file} /> });
+/** A route to a lazy screen: its component made once, here, when the routes are built. */
+function at(path: string, file: string): RouteObject {
+  const Component = screen(file);
+  return {
+    path,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <Component />
+      </Suspense>
+    ),
+  };
+}
 
 const routes: RouteObject[] = [
   { path: '/staff/login', element: <LoginScreen /> },
