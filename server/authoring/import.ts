@@ -14,8 +14,8 @@ import { staffMayActIn } from '#domain/staff';
 import { formatAmount, parseAmount } from '#domain/money';
 import type { CountryCode, CurrencyCode, Money } from '#domain/types';
 import { defaultTaskTitle, draftLookups, insertTask, readTaskDraft, type TaskDraft } from '../staff/service';
-import { marketTextsRefusal } from './templates';
-import { attachKnownProducts, knownEans, readProductEan } from './products';
+import { marketTextsRefusal } from '../tasks/templates';
+import { attachKnownProducts, knownEans, readProductEan } from '../tasks/products';
 import { recordStaffAction } from '../staff/audit';
 
 export const IMPORT_MAX_ROWS = 1000;

@@ -22,8 +22,8 @@ import type { Assert, Equal, Static } from '#contracts/api/common';
 import { REFUSAL_WORDS } from '#domain/errorWords';
 import { formatAmount, parseAmount } from '#domain/money';
 import { COUNTRY_CODES, TASK_STATUSES } from '#domain/types';
-import { findTaskType, listAuthoringTypes, loadTemplates, marketTextsRefusal, readTemplate, typeTranslationsJson, writeTemplate, type AuthoringTaskType } from './templates';
-import { readProducts, replaceTaskProducts, taskProducts } from './products';
+import { findTaskType, listAuthoringTypes, loadTemplates, marketTextsRefusal, readTemplate, typeTranslationsJson, writeTemplate, type AuthoringTaskType } from '../tasks/templates';
+import { readProducts, replaceTaskProducts, taskProducts } from '../tasks/products';
 import { assertFree, authoringTask, listAuthoringTasks, lockAuthoringTask, patchTask, readListCursor, taskSnapshot, type AuthoringTask, type AuthoringTaskRow } from './tasks';
 import { importTasks, type ImportRow } from './import';
 

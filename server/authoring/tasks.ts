@@ -14,7 +14,7 @@ import { readTimestamp } from '#domain/time';
 import { amountWithin, formatAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
 import { REFUSAL_WORDS } from '#domain/errorWords';
 import type { CountryCode, CurrencyCode, Money, TaskStatus } from '#domain/types';
-import { taskProducts, type TaskProduct } from './products';
+import { taskProducts, type TaskProduct } from '../tasks/products';
 
 export interface AuthoringTaskRow {
   id: string;

@@ -20,8 +20,8 @@ import { toApiPlaceBase } from '../tasks/map';
 import { notify, notifyNewTask } from '../notifications/service';
 import { toApiTask } from '../tasks/map';
 import { MARKET_LOCALE } from '../tasks/checklists';
-import { checklistRows, findTaskType, loadTemplates, marketTextsRefusal, typeTexts, type TaskTypeRow, type TemplateItem } from '../authoring/templates';
-import { readProducts, replaceTaskProducts, type ProductInput } from '../authoring/products';
+import { checklistRows, findTaskType, loadTemplates, marketTextsRefusal, typeTexts, type TaskTypeRow, type TemplateItem } from '../tasks/templates';
+import { readProducts, replaceTaskProducts, type ProductInput } from '../tasks/products';
 import { readTimestamp } from '#domain/time';
 import { REFUSAL_WORDS } from '#domain/errorWords';
 

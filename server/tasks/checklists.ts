@@ -1,6 +1,6 @@
 /**
  * The built-in checklist templates per task type: the seed's tasks get their items from these, in
- * the market's words; a task staff create copies its type's template (server/authoring/templates.ts),
+ * the market's words; a task staff create copies its type's template (server/tasks/templates.ts),
  * which is one of these, with every locale's texts, until staff write the type's own.
  */
 import { SEED_TEXTS } from '../db/seed-i18n';
@@ -143,7 +143,7 @@ export interface LocalizedTemplateItem {
 /**
  * The built-in template of a task type (the seed's types): the English items above with the
  * market words the seed uses for them (server/db/seed-i18n.ts), for the types whose template
- * staff have not written (server/authoring/templates.ts reads the written ones first).
+ * staff have not written (server/tasks/templates.ts reads the written ones first).
  */
 export function builtinTemplate(taskTypeId: string): LocalizedTemplateItem[] {
   return checklistFor(taskTypeId).map((item) => {

@@ -86,7 +86,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, ctx: AppContext): 
     }
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const task = await findTask(ctx.db, taskId);
-    const visible = task && (task.tasker_id === user.id || (task.status === 'available' && task.place_country_code === user.country_code));
+    const visible = task && (task.tasker_id === user.id || (task.status === 'available' && task.published && task.place_country_code === user.country_code));
     if (!task || !visible) throw notFound('TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
     if (!viewer.canSeeTasks) throw forbidden('CANNOT_SEE_TASKS', 'Tasks are not available for this account');
     const limit = first.value ?? SUGGESTIONS_PAGE_SIZE;

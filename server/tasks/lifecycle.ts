@@ -76,7 +76,7 @@ async function taskAsSeenBy(trx: Db, ctx: LifecycleContext, taskId: string, user
  * anything else does not exist for this viewer (→ 404).
  */
 function othersTask(row: TaskRow, user: { country_code: string | null }, code: RefusalCode): ApiError {
-  if (row.status === 'available' && row.place_country_code === user.country_code) return refuse(code);
+  if (row.status === 'available' && row.published && row.place_country_code === user.country_code) return refuse(code);
   return taskNotFound();
 }
 
@@ -105,6 +105,8 @@ export async function reserveTask(trx: Db, ctx: LifecycleContext, userId: string
   const own = row.tasker_id === userId;
   // A task in the viewer's market that someone took is "no longer available"; other markets do not exist for them.
   if (!own && row.place_country_code !== user.country_code) throw taskNotFound();
+  // An unpublished task does not exist for taskers (staff hid it).
+  if (!own && !row.published) throw taskNotFound();
   const viewer = await loadViewer(trx, ctx, userId);
   if (!viewer.canSeeTasks) throw forbidden('CANNOT_SEE_TASKS', 'Tasks are not available for this account');
   const trainings = trainingsForRule(row, viewer);
@@ -125,6 +127,7 @@ export async function reserveTask(trx: Db, ctx: LifecycleContext, userId: string
     .set({ status: 'reserved', tasker_id: userId, reserved_at: now, updated_at: now })
     .where('id', '=', taskId)
     .where('status', '=', 'available')
+    .where('published', '=', true)
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw refuse('TASK_NO_LONGER_AVAILABLE');

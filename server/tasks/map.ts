@@ -19,10 +19,11 @@ function stringArray(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** Same rule as reservableSql in queries.ts: available, approved, trainings done and enabled, limit free. */
-export function isReservableFor(row: Pick<TaskRow, 'status' | 'expected_duration'>, trainings: TaskTypeTrainingRow[], viewer: Viewer): boolean {
+/** Same rule as reservableSql in queries.ts: available and published, approved, trainings done and enabled, limit free. */
+export function isReservableFor(row: Pick<TaskRow, 'status' | 'expected_duration' | 'published'>, trainings: TaskTypeTrainingRow[], viewer: Viewer): boolean {
   return (
     row.status === 'available' &&
+    row.published &&
     viewer.isApproved &&
     trainings.every((t) => t.enabled && viewer.doneTrainingIds.has(t.training_id)) &&
     viewer.reservationUsed + row.expected_duration <= viewer.reservationLimit

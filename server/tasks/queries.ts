@@ -45,6 +45,7 @@ export interface TaskFilters {
 const TASK_COLUMNS = [
   'id',
   'status',
+  'published',
   'tasker_id',
   'task_type_id',
   'title',
@@ -98,10 +99,10 @@ export function distanceSql(position: Coordinates): RawBuilder<number> {
       * power(sin(radians(p.longitude - ${position.longitude}::float8) / 2), 2)))))`;
 }
 
-/** Tasks the viewer may see: their own, plus available ones in their country if they can see tasks. */
+/** Tasks the viewer may see: their own, plus published available ones in their country if they can see tasks. */
 export function visibleSql(viewer: Viewer): RawBuilder<SqlBool> {
   if (viewer.canSeeTasks && viewer.countryCode) {
-    return sql<SqlBool>`(t.tasker_id = ${viewer.id} or (t.status = 'available' and t.country_code = ${viewer.countryCode}))`;
+    return sql<SqlBool>`(t.tasker_id = ${viewer.id} or (t.status = 'available' and t.published and t.country_code = ${viewer.countryCode}))`;
   }
   return sql<SqlBool>`t.tasker_id = ${viewer.id}`;
 }
@@ -110,7 +111,7 @@ export function visibleSql(viewer: Viewer): RawBuilder<SqlBool> {
 function reservableSql(viewer: Viewer): RawBuilder<SqlBool> {
   if (!viewer.isApproved) return sql<SqlBool>`false`;
   const free = viewer.reservationLimit - viewer.reservationUsed;
-  return sql<SqlBool>`(t.status = 'available'
+  return sql<SqlBool>`(t.status = 'available' and t.published
     and t.expected_duration <= ${free}::int
     and not exists (
       select 1 from task_type_trainings ttt join trainings tr on tr.id = ttt.training_id
@@ -271,6 +272,7 @@ export async function listTasks(
     out.push({
       id: r.id,
       status: r.status,
+      published: r.published,
       tasker_id: r.tasker_id,
       task_type_id: r.task_type_id,
       title: r.title,

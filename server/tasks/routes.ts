@@ -129,7 +129,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!row) throw taskNotFound();
     const own = row.tasker_id === user.id;
     if (!own) {
-      if (row.status !== 'available' || row.place_country_code !== user.country_code) throw taskNotFound();
+      if (row.status !== 'available' || !row.published || row.place_country_code !== user.country_code) throw taskNotFound();
       if (!viewer.canSeeTasks) throw cannotSeeTasks();
     }
     const query = asQuery(request.query);

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { ApiError, refusal } from '../http/errors';
-import { builtinTemplate, MARKET_LOCALE, type ItemTexts, type LocalizedTemplateItem } from '../tasks/checklists';
+import { refusal, type ApiError } from '../http/errors';
+import { builtinTemplate, MARKET_LOCALE, type ItemTexts, type LocalizedTemplateItem } from './checklists';
 import { CHECKLIST_ITEM_TYPES, COUNTRY_CODES, LOCALES, PHOTO_TAGS, type CountryCode, type Locale } from '#domain/types';
 
 export interface TemplateItem extends LocalizedTemplateItem {
