@@ -26,7 +26,7 @@ beforeAll(async () => {
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
     const res = await server.app.inject({ method: (init?.method ?? 'GET') as InjectOptions['method'], url, headers, payload: (init?.body as string | undefined) ?? undefined });
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
   }) as typeof fetch);
 });
 afterAll(async () => {
