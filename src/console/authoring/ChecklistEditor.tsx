@@ -90,6 +90,7 @@ export function ChecklistEditor({ formik, disabled = false }: { formik: FormikPr
                   name={`texts.${locale}.title`}
                   value={values.texts[locale].title}
                   disabled={disabled}
+                  placeholder={t`Name`}
                   aria-label={t`Name in ${names.locale[locale]}`}
                   aria-invalid={titleError ? true : undefined}
                   onChange={formik.handleChange}

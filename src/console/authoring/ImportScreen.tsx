@@ -27,6 +27,8 @@ export default function ImportScreen() {
   const words = (field: string, code: string) => {
     if (field === 'products' && code === 'NOT_FOUND') return t`An EAN that is not in the product catalog yet: add the product to one task's product list first`;
     if (field === 'placeTitle' && code === 'NOT_FOUND') return t`No place with this title in this city`;
+    if (field === 'placeId' && code === 'NOT_FOUND') return fieldWords('PLACE_NOT_FOUND');
+    if ((field === 'reward' || field === 'bonusReward') && code === 'INVALID') return fieldWords('AMOUNT_INVALID');
     return fieldWords(code);
   };
   const textId = useId();

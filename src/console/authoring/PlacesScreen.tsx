@@ -17,6 +17,7 @@ import { LoadFailure, Loading, WriteFailure } from './LoadState';
 import { MARKETS, isMarket, type CountryCode } from './markets';
 import { restoreBlanks } from './schemas';
 import { useFieldWords } from './useFieldWords';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 import './authoring.css';
 
 const PlacePickerMap = lazy(() => import('./PlacePickerMap'));
@@ -189,6 +190,7 @@ function NewPlaceForm({ retailers, onCancel, onSaved }: { retailers: readonly Re
     },
   });
   const { values } = formik;
+  const formRef = useFocusFirstInvalid(formik.submitCount, formik.isSubmitting);
   const change = (patch: Partial<PlaceFormValues>) => {
     const next = { ...values, ...patch };
     void formik.setValues(next);
@@ -215,7 +217,7 @@ function NewPlaceForm({ retailers, onCancel, onSaved }: { retailers: readonly Re
   const marketRetailers = useMemo(() => retailers, [retailers]);
 
   return (
-    <form className="card stack" onSubmit={formik.handleSubmit} noValidate aria-labelledby="new-place-title">
+    <form className="card stack" ref={formRef} onSubmit={formik.handleSubmit} noValidate aria-labelledby="new-place-title">
       <h2 id="new-place-title">
         <Trans>New place</Trans>
       </h2>

@@ -25,6 +25,7 @@ import { taskSchema } from './schemas';
 import { productsChanged, serverFieldErrors, toCreateTaskBody, toPatchTaskBody, emptyTaskForm, type TaskFormValues } from './taskForm';
 import { useAuthoringTask } from './useAuthoringTask';
 import { useFieldWords } from './useFieldWords';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 import './authoring.css';
 
 export default function TaskScreen() {
@@ -101,6 +102,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
     },
   });
   const { values } = formik;
+  const formRef = useFocusFirstInvalid(formik.submitCount, formik.isSubmitting);
 
   const change = (patch: Partial<TaskFormValues>) => {
     const next = { ...values, ...patch };
@@ -154,7 +156,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
   const placeMatches = useMemo(() => (places.data?.data ?? []).slice(0, 8), [places.data]);
 
   return (
-    <form className="authoring-page" onSubmit={formik.handleSubmit} noValidate>
+    <form className="authoring-page" ref={formRef} onSubmit={formik.handleSubmit} noValidate>
       <div className="authoring-head">
         <h1>{taskId === null ? <Trans>New task</Trans> : <Trans>Edit task</Trans>}</h1>
         <Link to="/staff/tasks" className="btn btn-text">
@@ -212,7 +214,6 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
                           <li key={p.id}>
                             <button
                               type="button"
-                              className="btn btn-text"
                               onClick={() => {
                                 const label = `${p.title} — ${p.address}, ${p.city}`;
                                 setChosenPlace(label);

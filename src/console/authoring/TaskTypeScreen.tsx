@@ -18,6 +18,7 @@ import { LoadFailure, Loading, WriteFailure } from './LoadState';
 import { MarketBadges } from './MarketBadges';
 import { LOCALES, MARKETS } from './markets';
 import { nestFieldErrors, templateSchema } from './schemas';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 import './authoring.css';
 
 export default function TaskTypeScreen() {
@@ -74,6 +75,7 @@ function TaskTypeForm({ saved, typeId, onSaved }: { saved: TemplateForm | null; 
 
   // Every change goes to the draft, so nothing typed is lost to a closed tab or a failed save.
   const values = formik.values;
+  const formRef = useFocusFirstInvalid(formik.submitCount, formik.isSubmitting);
   const dirty = formik.dirty;
   useEffect(() => {
     if (dirty) setDraft(values);
@@ -86,7 +88,7 @@ function TaskTypeForm({ saved, typeId, onSaved }: { saved: TemplateForm | null; 
   const title = values.texts.en.title.trim() || (typeId === null ? t`New task type` : t`Task type`);
 
   return (
-    <form className="authoring-page" onSubmit={formik.handleSubmit} noValidate>
+    <form className="authoring-page" ref={formRef} onSubmit={formik.handleSubmit} noValidate>
       <div className="authoring-head">
         <h1>{title}</h1>
         <Link to="/staff/task-types" className="btn btn-text">

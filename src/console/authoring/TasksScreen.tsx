@@ -199,7 +199,7 @@ export default function TasksScreen() {
                 const published = state.published ?? row.published;
                 const market = isMarket(row.countryCode) ? row.countryCode : null;
                 const zone = market ? MARKET_TIME_ZONE[market] : undefined;
-                const when = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+                const windowLabel = windowText(row.timeWindowStart, row.timeWindowEnd, i18n.locale, zone);
                 return (
                   <tr key={row.id}>
                     <td>
@@ -207,14 +207,14 @@ export default function TasksScreen() {
                       <div className="muted">{row.taskTypeTitle}</div>
                     </td>
                     <td>
-                      <button type="button" className="btn btn-text" onClick={() => setFilter('placeId', row.placeId)} title={t`Only this store`}>
+                      <button type="button" className="authoring-linkbtn" onClick={() => setFilter('placeId', row.placeId)} title={t`Only this store`}>
                         {row.placeTitle}
                       </button>
                       <div className="muted">{row.placeCity}</div>
                     </td>
                     <td>{row.countryCode}</td>
                     <td>
-                      {when(row.timeWindowStart)} – {when(row.timeWindowEnd)}
+                      {windowLabel}
                     </td>
                     <td className="num">
                       {formatMoney(row.reward, i18n.locale)}
@@ -223,10 +223,12 @@ export default function TasksScreen() {
                     <td className="num">{row.productCount}</td>
                     <td>{(TASK_STATUSES as readonly string[]).includes(row.status) ? statusNames[row.status as TaskStatus] : row.status}</td>
                     <td>
-                      <label className="check-row">
-                        <input type="checkbox" checked={published} disabled={state.busy || (row.reserved && published)} onChange={(e) => void togglePublished(row, e.target.checked)} />
-                        <span>{published ? <Trans>Yes</Trans> : <Trans>No</Trans>}</span>
-                      </label>
+                      <div>{published ? <Trans>Yes</Trans> : <Trans>No</Trans>}</div>
+                      {(!row.reserved || !published) && (
+                        <button type="button" className="btn btn-secondary authoring-smallbtn" disabled={state.busy} onClick={() => void togglePublished(row, !published)}>
+                          {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
+                        </button>
+                      )}
                       {state.error && (
                         <span className="field-error" role="alert">
                           {state.error}
@@ -254,4 +256,14 @@ export default function TasksScreen() {
       )}
     </div>
   );
+}
+
+/** A window in the store's time: "Dec 9, 2026, 8:00 AM – 1:00 PM" on one day, both dates otherwise. */
+function windowText(startIso: string, endIso: string, locale: string, timeZone: string | undefined): string {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  if (day.format(start) !== day.format(end)) return `${full.format(start)} – ${full.format(end)}`;
+  return `${full.format(start)} – ${new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(end)}`;
 }

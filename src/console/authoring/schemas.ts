@@ -38,3 +38,4 @@ export function nestFieldErrors(fields: Record<string, string> | undefined): Rec
   for (const [path, code] of Object.entries(fields ?? {})) errors = setIn(errors, path, code) as Record<string, unknown>;
   return errors;
 }
+

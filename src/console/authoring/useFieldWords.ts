@@ -30,6 +30,7 @@ export function useFieldWords(): (code: string | undefined | null) => string | u
         case 'AMOUNT_INVALID':
           return t`An amount with at most two decimals, like 12.50`;
         case 'END_BEFORE_START':
+        case 'BEFORE_START':
           return t`The end must be after the start`;
         case 'NONEXISTENT_LOCAL_TIME':
           return t`This time does not exist in the market's time zone (the clocks skip it)`;
