@@ -7,11 +7,12 @@
  * port and data, as a supervisor would after a crash. Start one per spec file: the first start
  * migrates and seeds (several seconds on 2 cores).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type APIRequestContext } from '@playwright/test';
-import { freePort, startServer, type ServerProcess } from '../../../scripts/lib/server-process';
+import { REPO_ROOT, freePort, startServer, type ServerProcess } from '../../../scripts/lib/server-process';
 import { FaultProxy } from './faultProxy';
 
 /** The limits scripts/test-e2e.sh raises: every login of a run comes from 127.0.0.1. */
@@ -39,9 +40,24 @@ export class OwnServer {
     return startServer({ port, dataDir, env: GENEROUS_LIMITS });
   }
 
-  /** Starts a server on a free port with a fresh data folder and waits until it is healthy. */
-  static async start(): Promise<OwnServer> {
-    const server = new OwnServer(await freePort(), mkdtempSync(join(tmpdir(), 'shelfwork-e2e-own-')));
+  /**
+   * Starts a server on a free port with a fresh data folder and waits until it is healthy.
+   * `prepare` runs first on the empty data folder, while no server holds it (PGlite is
+   * single-process): e.g. the staff CLI adding the first admin (`runStaffCli`). Whatever it
+   * writes, the server still seeds the demo data on its first start (the seed looks at the
+   * markets, which the CLI's migration leaves empty).
+   */
+  static async start(options: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<OwnServer> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shelfwork-e2e-own-'));
+    if (options.prepare) {
+      try {
+        await options.prepare(dataDir);
+      } catch (err) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw err;
+      }
+    }
+    const server = new OwnServer(await freePort(), dataDir);
     await server.healthy();
     return server;
   }
@@ -86,6 +102,22 @@ export class OwnServer {
     await this.process.stop('SIGKILL');
     rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `npm run staff -- <args>` (server/staff/cli.ts) on `dataDir`, as an operator runs it on a
+ * stopped installation: the server's environment for that folder (PGlite in it, no
+ * DATABASE_URL). Resolves with what it printed; rejects with its output when it fails.
+ */
+export function runStaffCli(dataDir: string, args: readonly string[]): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+  delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', 'server/staff/cli.ts', ...args], { cwd: REPO_ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`staff CLI ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
 }
 
 /** A spec file's own server and the fault proxy the browser reaches it through. */
