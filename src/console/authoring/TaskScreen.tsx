@@ -66,7 +66,6 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
   const [done, setDone] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [placeQuery, setPlaceQuery] = useState('');
-  const [chosenPlace, setChosenPlace] = useState<string | null>(placeLabel ?? null);
 
   const types = useStaffQuery(listTaskTypes, {});
   const places = useStaffQuery(listPlaces, { query: { q: placeQuery.trim() || undefined } });
@@ -180,14 +179,14 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
               <Trans>Place</Trans>
             </label>
             {taskId !== null ? (
-              <span>{chosenPlace ?? values.placeId}</span>
+              <span>{values.placeLabel || placeLabel || values.placeId}</span>
             ) : (
               <>
                 {values.placeId !== '' && (
                   <span className="authoring-row">
-                    <strong>{chosenPlace ?? values.placeId}</strong>
+                    <strong>{values.placeLabel || placeLabel || values.placeId}</strong>
                     {market && <span className="chip">{market}</span>}
-                    <button type="button" className="btn btn-text" onClick={() => change({ placeId: '', country: '' })}>
+                    <button type="button" className="btn btn-text" onClick={() => change({ placeId: '', placeLabel: '', country: '' })}>
                       <Trans>Change</Trans>
                     </button>
                   </span>
@@ -215,9 +214,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
                             <button
                               type="button"
                               onClick={() => {
-                                const label = `${p.title} — ${p.address}, ${p.city}`;
-                                setChosenPlace(label);
-                                change({ placeId: p.id, country: isMarket(p.countryCode) ? p.countryCode : '' });
+                                change({ placeId: p.id, placeLabel: `${p.title} — ${p.address}, ${p.city}`, country: isMarket(p.countryCode) ? p.countryCode : '' });
                               }}
                             >
                               {p.title} — {p.address}, {p.city} ({p.countryCode})

@@ -11,6 +11,8 @@ import { fromProductInputs, productListErrors, toProductInputs, type ProductInpu
 
 export interface TaskFormValues {
   placeId: string;
+  /** How the chosen place is shown (kept with the draft; never sent). */
+  placeLabel: string;
   /** The chosen place's market (it sets the time zone of the window); '' until a place is chosen. */
   country: CountryCode | '';
   taskTypeId: string;
@@ -34,6 +36,7 @@ export const DURATION_MAX_MINUTES = 24 * 60;
 export function emptyTaskForm(): TaskFormValues {
   return {
     placeId: '',
+    placeLabel: '',
     country: '',
     taskTypeId: '',
     title: '',
@@ -75,6 +78,7 @@ export function taskFormFromSaved(task: SavedTask): TaskFormValues {
   const zone = country === '' ? 'UTC' : MARKET_TIME_ZONE[country];
   return {
     placeId: task.place?.id ?? task.placeId ?? '',
+    placeLabel: '',
     country,
     taskTypeId: task.taskType?.id ?? task.taskTypeId ?? '',
     title: task.title ?? '',
@@ -90,7 +94,7 @@ export function taskFormFromSaved(task: SavedTask): TaskFormValues {
 }
 
 /** Field → code, Formik's errors shape; product rows' errors under `products`. */
-export type TaskFormErrors = Partial<Record<Exclude<keyof TaskFormValues, 'products'>, string>> & { products?: string };
+export type TaskFormErrors = Partial<Record<Exclude<keyof TaskFormValues, 'products' | 'placeLabel'>, string>> & { products?: string };
 
 export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
   const errors: TaskFormErrors = {};
@@ -197,7 +201,7 @@ export function productsChanged(saved: readonly ProductRow[], values: readonly P
 }
 
 /** The server's wire field names (400 `fields`) → the form's. */
-const SERVER_FIELD: Record<string, keyof TaskFormValues> = {
+const SERVER_FIELD: Record<string, Exclude<keyof TaskFormValues, 'placeLabel'>> = {
   placeId: 'placeId',
   taskTypeId: 'taskTypeId',
   title: 'title',
