@@ -7,7 +7,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/server/helpers';
-import { fromWireItem, fromWireTypeTexts, toWireItem, toWireTypeTexts } from './checklistTemplate';
+import { MARKETS } from './markets';
+import { emptyTemplateForm, fromWireItem, fromWireTypeTexts, marketCompleteness, newTemplateItem, toWireItem, toWireTypeTexts } from './checklistTemplate';
 import { exampleCsv } from './csvImport';
 import { emptyTaskForm, taskFormFromSaved, toCreateTaskBody, toPatchTaskBody, type TaskFormValues } from './taskForm';
 
@@ -91,6 +92,25 @@ describe('the authoring forms against the server', () => {
     const after = await call<TypeAnswer>('PUT', `/api/staff/task-types/${type.id}/checklist`, { texts, items });
     expect(after.completeMarkets).toEqual(type.completeMarkets);
     expect(after.checklist.map((i) => [i.type, i.isOptional, i.metadata, i.texts])).toEqual(type.checklist.map((i) => [i.type, i.isOptional, i.metadata, i.texts]));
+  });
+
+  it('create a type whose complete markets the server counts as the editor does', async () => {
+    const form = emptyTemplateForm();
+    form.items = [newTemplateItem('camera'), newTemplateItem('link')];
+    form.texts.en.title = 'Freezer check';
+    form.texts.lt.title = 'Šaldiklio patikra';
+    form.texts.pl.title = 'Kontrola zamrażarki';
+    form.items[0]!.texts.en.title = 'Photo of the freezer';
+    form.items[0]!.texts.lt.title = 'Šaldiklio nuotrauka';
+    form.items[0]!.texts.pl.title = 'Zdjęcie zamrażarki';
+    form.items[1]!.texts.en.title = 'Read the brief';
+    form.items[1]!.texts.lt.title = 'Perskaitykite instrukciją';
+    form.items[1]!.target = 'https://example.com/brief';
+    const created = await call<TypeAnswer>('POST', '/api/staff/task-types', { texts: toWireTypeTexts(form.texts), checklist: form.items.map(toWireItem) }, 201);
+    const complete = marketCompleteness(form);
+    expect(created.completeMarkets).toEqual(MARKETS.filter((m) => complete[m]));
+    expect(created.completeMarkets).toEqual(['LT']);
+    expect(created.checklist.map((i) => i.metadata)).toEqual([{ tags: ['before'], isAutoToggle: true }, { target: 'https://example.com/brief' }]);
   });
 
   it('preview the example CSV, filled with a real place and type, without a row error', async () => {
