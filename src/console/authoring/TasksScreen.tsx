@@ -12,6 +12,7 @@ import type { AnswerOf } from '#contracts/api/client';
 import { formatMoney } from '#domain/money';
 import { TASK_STATUSES, type TaskStatus } from '#domain/types';
 import { StaffApiError, staffCall, useStaffQuery } from '../api';
+import { getSession } from '../session';
 import { LoadFailure, Loading } from './LoadState';
 import { MARKETS, MARKET_TIME_ZONE, isMarket } from './markets';
 import './authoring.css';
@@ -34,6 +35,8 @@ function useStatusNames(): Record<TaskStatus, string> {
 export default function TasksScreen() {
   const { t, i18n } = useLingui();
   const statusNames = useStatusNames();
+  // Reviewers read this list too; only authors (and the automation key) change tasks.
+  const canAuthor = getSession()?.staff.roles.includes('author') ?? false;
   const [params, setParams] = useSearchParams();
   const country = params.get('country') ?? '';
   const status = params.get('status') ?? '';
@@ -86,6 +89,7 @@ export default function TasksScreen() {
         <h1>
           <Trans>Tasks</Trans>
         </h1>
+        {canAuthor && (
         <div className="authoring-actions">
           <Link className="btn btn-secondary" to="/staff/tasks/import">
             <Trans>Import CSV</Trans>
@@ -94,6 +98,7 @@ export default function TasksScreen() {
             <Trans>New task</Trans>
           </Link>
         </div>
+        )}
       </div>
 
       <div className="authoring-filters" role="search">
@@ -224,7 +229,7 @@ export default function TasksScreen() {
                     <td>{(TASK_STATUSES as readonly string[]).includes(row.status) ? statusNames[row.status as TaskStatus] : row.status}</td>
                     <td>
                       <div>{published ? <Trans>Yes</Trans> : <Trans>No</Trans>}</div>
-                      {(!row.reserved || !published) && (
+                      {canAuthor && (!row.reserved || !published) && (
                         <button type="button" className="btn btn-secondary authoring-smallbtn" disabled={state.busy} onClick={() => void togglePublished(row, !published)}>
                           {published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
                         </button>
