@@ -90,14 +90,14 @@ export default function TasksScreen() {
           <Trans>Tasks</Trans>
         </h1>
         {canAuthor && (
-        <div className="authoring-actions">
-          <Link className="btn btn-secondary" to="/staff/tasks/import">
-            <Trans>Import CSV</Trans>
-          </Link>
-          <Link className="btn" to="/staff/tasks/new">
-            <Trans>New task</Trans>
-          </Link>
-        </div>
+          <div className="authoring-actions">
+            <Link className="btn btn-secondary" to="/staff/tasks/import">
+              <Trans>Import CSV</Trans>
+            </Link>
+            <Link className="btn" to="/staff/tasks/new">
+              <Trans>New task</Trans>
+            </Link>
+          </div>
         )}
       </div>
 
