@@ -16,7 +16,7 @@ import type { CountryCode, CurrencyCode, Money } from '#domain/types';
 import { defaultTaskTitle, draftLookups, insertTask, readTaskDraft, type TaskDraft } from '../staff/service';
 import { marketTextsRefusal } from '../tasks/templates';
 import { attachKnownProducts, knownEans, readProductEan } from '../tasks/products';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../http/staffActions';
 
 export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_CHARS = 2 * 1024 * 1024;

@@ -14,7 +14,7 @@ import { asBody, asQuery, isPlausibleId, parseBoolParam, parseIntParam, single }
 import { runIdempotent } from '../http/idempotency';
 import { serve } from '../http/contract';
 import { toApiPlaceBase } from '../tasks/map';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../http/staffActions';
 import { defaultTaskTitle } from '../staff/service';
 import { notifyNewTask } from '../notifications/service';
 import * as authoring from '#contracts/api/authoring';

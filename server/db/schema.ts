@@ -412,7 +412,7 @@ export interface StaffRefreshTokensTable {
   created_at: Timestamp;
 }
 
-/** One staff action (server/staff/audit.ts): who, when, what, before and after. */
+/** One staff action (server/http/staffActions.ts): who, when, what, before and after. */
 export interface StaffAuditTable {
   id: string;
   /** The member's account; null for the automation key. */

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
 import { loadConfig } from '../config';
 import { weekStarting } from '#domain/payouts';
-import { readStaffName } from '../staff/review';
+import { readStaffName } from '../http/staffActions';
 import { printRefusal } from '../staff/cli-output';
 import { loadMarket, markPaid, runDuePayouts, runWeekIn, type RunResult } from './payouts';
 import { weekPayouts } from './payoutReads';
@@ -18,7 +18,7 @@ import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { readWeek } from './staff-routes';
 import { assignMission, createMission, listMissions } from '../missions/service';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../http/staffActions';
 import type { StaffActor } from '../http/access';
 import { STAFF_ROLES } from '#domain/staff';
 

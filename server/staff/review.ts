@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
+import { ApiError, assertNoFieldErrors } from '../http/errors';
 import { readString } from '../http/input';
 import type { User, UserDocumentKind } from '#domain/types';
 import { loadUserWithStats, setUserStatus, toApiUser } from '../users/queries';
@@ -21,46 +21,9 @@ import { notify } from '../notifications/service';
 import { localizedSql, marketLocaleSql } from '../catalog/localize';
 import type { StaffActor } from '../http/access';
 
-export const STAFF_NAME_HEADER = 'shelfwork-staff-name';
-export const DEFAULT_STAFF_NAME = 'staff';
-export const STAFF_NAME_MAX_LENGTH = 80;
 
 export const userNotFound = () => new ApiError(404, 'USER_NOT_FOUND', 'User not found');
 export const trainingNotFound = () => new ApiError(404, 'TRAINING_NOT_FOUND', 'Training not found');
-
-/**
- * A staff member's name: trimmed, 'staff' when absent or blank, at most 80 characters, no control
- * characters, never 'tasker' (400 `staffName`: TOO_LONG, INVALID, NOT_ALLOWED). A header arrives
- * as latin1; a name sent as UTF-8 bytes (Aistė) is read back as UTF-8.
- */
-export function readStaffName(raw: unknown): string {
-  if (raw === undefined || raw === null) return DEFAULT_STAFF_NAME;
-  if (typeof raw !== 'string') throw badRequest({ staffName: 'INVALID' }, 'Shelfwork-Staff-Name must be given once');
-  let text = raw;
-  if (/[\u0080-\u00ff]/.test(text)) {
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(text, 'latin1'));
-    } catch {
-      // not UTF-8 bytes: keep the latin1 reading
-    }
-  }
-  const name = text.trim();
-  if (name === '') return DEFAULT_STAFF_NAME;
-  if ([...name].length > STAFF_NAME_MAX_LENGTH) throw badRequest({ staffName: 'TOO_LONG' }, `The staff name is longer than ${STAFF_NAME_MAX_LENGTH} characters`);
-  if (/\p{Cc}/u.test(name)) throw badRequest({ staffName: 'INVALID' }, 'The staff name has control characters');
-  if (name.toLowerCase() === 'tasker') throw badRequest({ staffName: 'NOT_ALLOWED' }, "'tasker' is the tasker's own name in the history");
-  return name;
-}
-
-/**
- * The name a decision records (user events, paid_by, created_by): a member acts as themselves (the
- * header is ignored, so nobody signs as someone else); the automation key as the person its script
- * names in the header, or as the key's audit name.
- */
-export function actingName(actor: StaffActor, header: unknown): string {
-  if (actor.id !== null || header === undefined || header === null || (typeof header === 'string' && header.trim() === '')) return actor.name;
-  return readStaffName(header);
-}
 
 /** Refuses (403 STAFF_MARKET_REFUSED) a member limited to markets a tasker is not in (one without a market yet is in none). */
 export function assertUserMarket(actor: StaffActor, country: string | null): void {

@@ -4,7 +4,7 @@
  * of its roles however its path is spelled — the document files staff open too. A member sees and
  * acts only in their markets (403 STAFF_MARKET_REFUSED; lists are narrowed to them). Mutations go
  * through the same Idempotency-Key mechanism as tasker routes (scope 'staff') and each records an
- * audit row (server/staff/audit.ts) with its before and after in the same transaction; decisions
+ * audit row (server/http/staffActions.ts) with its before and after in the same transaction; decisions
  * on a tasker name who made them (actingName, ./review.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,20 +16,9 @@ import { assertStaffMarket, staffOf } from '../http/access';
 import type { Files } from '../storage/uploads';
 import { documentNotFound, findDocument, removeFiles } from '../users/documents';
 import { createPlace, createTask, lockTaskSnapshot, reviewTask, searchUsers, userTasks } from './service';
-import {
-  STAFF_NAME_HEADER,
-  actingName,
-  approveUser,
-  assertUserMarket,
-  lockUserSnapshot,
-  rejectUser,
-  setTrainingDone,
-  setUserActive,
-  trainingNotFound,
-  userReview,
-  type UserReview,
-} from './review';
-import { recordStaffAction } from './audit';
+import { approveUser, assertUserMarket, lockUserSnapshot, rejectUser, setTrainingDone, setUserActive, trainingNotFound, userReview, type UserReview } from './review';
+import { STAFF_NAME_HEADER, actingName } from '../http/staffActions';
+import { recordStaffAction } from '../http/staffActions';
 import * as staff from '#contracts/api/staff';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import { serve } from '../http/contract';

@@ -11,7 +11,7 @@ import type { StaffAccountsTable } from '../db/schema';
 import type { StaffActor } from '../http/access';
 import { assertStaffMarket } from '../http/access';
 import { ApiError, assertNoFieldErrors, badRequest, notFound, refusal } from '../http/errors';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../http/staffActions';
 import { isStaffRole, STAFF_ROLES, type StaffMember, type StaffRole } from '#domain/staff';
 import { isCountryCode, normalizeEmail, validateEmail } from '#domain/validation';
 import type { CountryCode } from '#domain/types';

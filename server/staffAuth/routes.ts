@@ -24,7 +24,7 @@ import * as staffAccounts from '#contracts/api/staffAccounts';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import type { StaffMember } from '#domain/staff';
 import { addStaffAccount, findStaffByEmail, findStaffById, listStaffAccounts, memberOf, queryAudit, readAccountPatch, readAuditFilter, readNewAccount, updateStaffAccount, type StaffAccount, type StaffAuditEntry } from './accounts';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../http/staffActions';
 import { issueStaffTokens, revokeStaffRefreshToken, rotateStaffRefreshToken } from './tokens';
 
 // The answers' schemas are exactly what the services return (a compile error here means they differ).

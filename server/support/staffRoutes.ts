@@ -13,12 +13,7 @@ import { assertStaffMarket, staffOf } from '../http/access';
 import { asQuery } from '../http/input';
 import { callOf, idempotentAnswer, runIdempotent } from '../http/idempotency';
 import { serve } from '../http/contract';
-// The staff feature's audit writer and acting-name rule, shared by every staff write; neither
-// imports from support, so no cycle (the layer rule puts support below staff for the tasker routes).
-// eslint-disable-next-line boundaries/dependencies
-import { recordStaffAction } from '../staff/audit';
-// eslint-disable-next-line boundaries/dependencies
-import { STAFF_NAME_HEADER, actingName } from '../staff/review';
+import { STAFF_NAME_HEADER, actingName, recordStaffAction } from '../http/staffActions';
 import * as support from '#contracts/api/staffSupport';
 import {
   listSupportRequests,
