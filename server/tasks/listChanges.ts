@@ -67,7 +67,9 @@ export async function readListChanges(
         left join tasks t on t.id = e.task_id
         where ${notInSnapshotSql(sql`e.xid`, since)}
           and ${wasVisibleSql(viewer)} and ${inStatuses(sql`e.old_status`)}
-          and (t.id is null or not (${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}))
+          -- coalesce: a task without a tasker makes the tasker comparison null; one that is still
+          -- available but hidden (unpublished) must count as not visible, not as unknown.
+          and (t.id is null or not coalesce(${visibleSql(viewer)} and ${inStatuses(sql`t.status`)}, false))
         limit ${limits.removed}) r) as removed`.execute(db);
   const row = rows[0];
   return { snapshot: row?.s ?? '', changed: row?.changed ?? [], removed: row?.removed ?? [] };

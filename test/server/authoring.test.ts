@@ -228,6 +228,23 @@ describe('publication and edits', () => {
     expect((await auditRows(task.id)).map((a) => a.action)).toEqual(['task.create', 'task.publish', 'task.unpublish']);
   });
 
+  it("unpublishing removes the task from the taskers' delta lists; publishing brings it back as changed", async () => {
+    const task = await createLtTask();
+    const [tasker] = await createTaskers(server, 1, 'LT');
+    const sinceList = (since: string) => server.request({ method: 'GET', url: `/api/task?status=available&since=${since}`, token: tasker!.token });
+    const full = await sinceList('');
+    expect(full.statusCode, full.body).toBe(200);
+    const cursor = full.json<{ cursor: string }>().cursor;
+    expect((await staff('POST', `/api/staff/tasks/${task.id}/unpublish`)).statusCode).toBe(200);
+    const removed = (await sinceList(cursor)).json<{ changed: Task[]; removed: string[]; cursor: string }>();
+    expect(removed.removed).toContain(task.id);
+    expect(removed.changed.map((t) => t.id)).not.toContain(task.id);
+    expect((await staff('POST', `/api/staff/tasks/${task.id}/publish`)).statusCode).toBe(200);
+    const back = (await sinceList(removed.cursor)).json<{ changed: Task[]; removed: string[] }>();
+    expect(back.changed.map((t) => t.id)).toContain(task.id);
+    expect(back.removed).not.toContain(task.id);
+  });
+
   it('a task created unpublished stays hidden and is listed for staff as unpublished', async () => {
     const title = `Draft ${randomUUID().slice(0, 8)}`;
     const task = await createLtTask({ title, published: false });
