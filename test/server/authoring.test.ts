@@ -164,6 +164,27 @@ describe('creating tasks', () => {
     expect(facings.json<AuthoringTask>().products.find((p) => p.ean === EAN_A)?.expectedFacings).toBe(4);
   });
 
+  it("a scan of a listed EAN is on the task's list for the review; any other code is unexpected", async () => {
+    const task = await createLtTask({ products: [{ ean: EAN_A, name: 'Milk 1 l', expectedFacings: 4 }] });
+    const [tasker] = await createTaskers(server, 1, 'LT');
+    const now = server.clock.now();
+    await server.db.updateTable('tasks').set({ status: 'in_progress', tasker_id: tasker!.id, reserved_at: now, start_time: now }).where('id', '=', task.id).execute();
+    const at = now.toISOString();
+    const scanned = await server.request({
+      method: 'POST',
+      url: `/api/task/${task.id}/scanned-items`,
+      token: await server.tokenFor(tasker!.id),
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { items: [{ id: randomUUID(), ean: EAN_A, facings: 3, timestamp: at }, { id: randomUUID(), ean: EAN_B, facings: 1, timestamp: at }] },
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    const review = await staff('GET', `/api/staff/tasks/${task.id}`);
+    expect(review.statusCode, review.body).toBe(200);
+    const r = review.json<{ products: { ean: string; state: string; facings: number | null; expectedFacings: number | null }[]; unexpected: { ean: string }[] }>();
+    expect(r.products).toEqual([expect.objectContaining({ ean: EAN_A, state: 'scanned', facings: 3, expectedFacings: 4 })]);
+    expect(r.unexpected.map((u) => u.ean)).toEqual([EAN_B]);
+  });
+
   it('refuses a CZ task of a type without cs texts (CHECKLIST_TRANSLATION_MISSING naming cs), saving nothing', async () => {
     await dairyType();
     const before = await server.db.selectFrom('tasks').select(server.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
