@@ -31,6 +31,8 @@ import { importTasks, type ImportRow } from './import';
 export type AuthoringSchemaChecks = [
   Assert<Equal<Static<typeof authoring.AuthoringTaskRowSchema>, AuthoringTaskRow>>,
   Assert<Equal<Static<typeof authoring.ImportRowSchema>, ImportRow>>,
+  Assert<Equal<Static<typeof authoring.AuthoringTaskSchema>, AuthoringTask>>,
+  Assert<Equal<Static<typeof authoring.AuthoringTaskTypeSchema>, AuthoringTaskType>>,
 ];
 
 const taskNotFound = () => new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);

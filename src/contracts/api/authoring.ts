@@ -30,13 +30,13 @@ const perLocale = <T extends TSchema>(schema: T) =>
   Type.Object({ en: Type.Optional(schema), lt: Type.Optional(schema), pl: Type.Optional(schema), cs: Type.Optional(schema), ro: Type.Optional(schema) });
 
 /** One checklist item's texts in one language. */
-export const ItemTextSchema = Type.Object({ title: Type.String(), description: Type.Optional(Nullable(Type.String())) });
+export const ItemTextSchema = Type.Object({ title: Type.String(), description: Nullable(Type.String()) });
 /** A task type's own texts in one language (the `translations` column's keys). */
 export const TypeTextSchema = Type.Object({
   title: Type.String(),
-  shortDescription: Type.Optional(Nullable(Type.String())),
-  fullDescription: Type.Optional(Nullable(Type.String({ description: 'Markdown' }))),
-  filterTitle: Type.Optional(Nullable(Type.String())),
+  shortDescription: Nullable(Type.String()),
+  fullDescription: Nullable(Type.String({ description: 'Markdown' })),
+  filterTitle: Nullable(Type.String()),
 });
 
 export const TemplateItemSchema = Type.Object(
@@ -185,7 +185,7 @@ export const AuthoringTaskRowSchema = Type.Object(
     taskTypeTitle: Type.String(),
     timeWindowStart: Type.String(),
     timeWindowEnd: Type.String(),
-    reward: MoneySchema,
+    reward: Type.Composite([MoneySchema], { description: 'The base reward, without the bonus (the tasker is paid base + bonus)' }),
     bonusReward: Nullable(MoneySchema),
     productCount: Type.Integer(),
     createdAt: Type.String(),
