@@ -10,7 +10,8 @@ import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
 import { assertStaffMarket, staffOf } from '../http/access';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
-import { asBody, asQuery, isPlausibleId, parseBoolParam, parseIntParam, single } from '../http/input';
+import { asBody, asQuery, isPlausibleId, parseBoolParam, parseIntParam, readString, single } from '../http/input';
+import { isValidCoordinates } from '#domain/geo';
 import { runIdempotent } from '../http/idempotency';
 import { serve } from '../http/contract';
 import { toApiPlaceBase } from '../tasks/map';
@@ -37,6 +38,17 @@ export type AuthoringSchemaChecks = [
 
 const taskNotFound = () => new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
 const typeNotFound = () => new ApiError(404, 'TASK_TYPE_NOT_FOUND', 'Task type not found');
+const placeNotFound = () => new ApiError(404, 'NOT_FOUND', 'Place not found');
+
+async function placeAnswer(db: AppContext['db'], id: string) {
+  const row = await db
+    .selectFrom('places as p')
+    .innerJoin('retailers as r', 'r.id', 'p.retailer_id')
+    .select(['p.id', 'p.title', 'p.address', 'p.city', 'p.country_code', 'p.latitude', 'p.longitude', 'r.id as retailer_id', 'r.name as retailer_name', 'r.logo as retailer_logo'])
+    .where('p.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toApiPlaceBase(row, null);
+}
 
 function pathId(request: FastifyRequest, notFound: () => ApiError): string {
   const { id } = request.params as { id?: unknown };
@@ -122,6 +134,43 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
       select.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { data: rows.map((row) => toApiPlaceBase(row, null)), total: Number(total.n) };
+  });
+
+  serve(app, authoring.patchPlace)(async (request, reply) => {
+    const id = pathId(request, placeNotFound);
+    const input = body(request);
+    const actor = staffOf(request);
+    const has = (key: string) => Object.prototype.hasOwnProperty.call(input, key);
+    const fields: Record<string, string | null> = {};
+    const set: Record<string, string | number> = {};
+    for (const [key, max] of [['title', 120], ['address', 200], ['city', 80], ['retailerId', 64]] as const) {
+      if (!has(key)) continue;
+      const text = readString(input[key], { required: true, max });
+      fields[key] = text.error;
+      if (text.value) set[key === 'retailerId' ? 'retailer_id' : key] = text.value;
+    }
+    for (const key of ['latitude', 'longitude'] as const) {
+      if (!has(key)) continue;
+      const v = input[key];
+      if (typeof v !== 'number' || !Number.isFinite(v)) fields[key] = 'INVALID';
+      else set[key] = v;
+    }
+    assertNoFieldErrors(fields);
+    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      const now = ctx.clock.now();
+      const locked = await trx.selectFrom('places').select(['id', 'country_code', 'latitude', 'longitude']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!locked) throw placeNotFound();
+      assertStaffMarket(actor, locked.country_code);
+      const latitude = typeof set.latitude === 'number' ? set.latitude : locked.latitude;
+      const longitude = typeof set.longitude === 'number' ? set.longitude : locked.longitude;
+      if (!isValidCoordinates({ latitude, longitude })) assertNoFieldErrors({ [has('latitude') ? 'latitude' : 'longitude']: 'OUT_OF_RANGE' });
+      if (typeof set.retailer_id === 'string' && !(await trx.selectFrom('retailers').select('id').where('id', '=', set.retailer_id).executeTakeFirst())) assertNoFieldErrors({ retailerId: 'NOT_FOUND' });
+      const before = await placeAnswer(trx, id);
+      if (Object.keys(set).length > 0) await trx.updateTable('places').set(set).where('id', '=', id).execute();
+      const after = await placeAnswer(trx, id);
+      if (Object.keys(set).length > 0) await recordStaffAction(trx, actor, { action: 'place.update', entity: 'place', entityId: id, country: locked.country_code, before, after }, now);
+      return { status: 200, body: after };
+    });
   });
 
   serve(app, authoring.listTaskTypes)(async () => ({ data: await listAuthoringTypes(ctx.db) }));

@@ -399,6 +399,27 @@ describe('CSV import', () => {
   });
 });
 
+describe('places', () => {
+  it('an admin corrects a place (only the fields sent), audited; coordinates out of range and other markets refused', async () => {
+    const retailer = await server.db.selectFrom('retailers').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const created = await staff('POST', '/api/staff/places', { title: 'Corner shop', address: 'Gedimino pr. 1', city: 'Vilnius', retailerId: retailer.id, countryCode: 'LT', latitude: 54.68, longitude: 25.28 });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    const moved = await staff('PATCH', `/api/staff/places/${id}`, { latitude: 54.69, address: 'Gedimino pr. 3' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ id, title: 'Corner shop', address: 'Gedimino pr. 3', coordinates: { latitude: 54.69, longitude: 25.28 } });
+    expect(await auditOf(id, 'place.update')).toMatchObject({ entity: 'place', country_code: 'LT', before: { address: 'Gedimino pr. 1' }, after: { address: 'Gedimino pr. 3' } });
+
+    const far = await staff('PATCH', `/api/staff/places/${id}`, { latitude: 91 });
+    expect(far.statusCode).toBe(400);
+    expect(far.json<ApiErrorBody>().error.fields).toEqual({ latitude: 'OUT_OF_RANGE' });
+    const plAdmin = await insertStaff(server, ['admin'], { markets: ['PL'] });
+    expect((await staff('PATCH', `/api/staff/places/${id}`, { title: 'x' }, bearer(plAdmin.token))).statusCode).toBe(403);
+    const listed = await staff('GET', `/api/staff/places?country=LT&q=${encodeURIComponent('Corner shop')}`);
+    expect(listed.json<{ data: { id: string }[]; total: number }>()).toMatchObject({ data: [{ id }], total: 1 });
+  });
+});
+
 describe('roles', () => {
   it('authoring routes refuse a member without the role and accept one with it', async () => {
     const support = await insertStaff(server, ['support']);

@@ -115,6 +115,28 @@ export const listPlaces = defineRoute({
   },
 });
 
+export const patchPlace = defineRoute({
+  method: 'PATCH',
+  url: '/api/staff/places/:id',
+  roles: ['admin'],
+  operationId: 'staffPatchPlace',
+  tags,
+  summary: "Correct a place: only the fields sent change (its market cannot: its tasks belong to it); tasks keep the place, taskers see the new address and pin",
+  schema: {
+    params: Type.Object({ id: PathId('Place id (anything else: 404 NOT_FOUND)') }),
+    headers: StaffWriteHeaders,
+    body: Type.Object({
+      title: Type.Optional(RuleChecked<string>('At most 120 characters')),
+      address: Type.Optional(RuleChecked<string>('At most 200 characters')),
+      city: Type.Optional(RuleChecked<string>('At most 80 characters')),
+      retailerId: Type.Optional(RuleChecked<string>('A retailer id (NOT_FOUND)')),
+      latitude: Type.Optional(RuleChecked<number>('Decimal degrees (OUT_OF_RANGE)')),
+      longitude: Type.Optional(RuleChecked<number>('Decimal degrees (OUT_OF_RANGE)')),
+    }),
+    response: { 200: PlaceSchema, ...AUTHED_ERRORS },
+  },
+});
+
 export const listTaskTypes = defineRoute({
   method: 'GET',
   url: '/api/staff/task-types',
