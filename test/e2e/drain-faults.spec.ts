@@ -21,7 +21,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEFECT_NAMES } from '../../server/db/seed-i18n';
+import { DEFECT_NAMES, seedText } from '../../server/db/seed-i18n';
 import type { Task } from '../../src/domain/types';
 import { TaskWorkPage } from './pages/TaskWorkPage';
 import { getTask, listTasks, passwordToken } from './support/api';
@@ -42,10 +42,10 @@ import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/
 
 const test = ownStackTest();
 
-/** The checklist of the seed's 'defects' task type (server/seed), by title. */
-const PLAIN = 'Check in with the store manager';
-const DEFECTS = 'Report defects';
-const CAMERA = 'Photo of the shelf after';
+/** The checklist of the seed's 'defects' task type (server/seed), by title, in the LT market's language (a staff task's checklist is written in its market's language). */
+const PLAIN = seedText('LT', 'Check in with the store manager');
+const DEFECTS = seedText('LT', 'Report defects');
+const CAMERA = seedText('LT', 'Photo of the shelf after');
 const DEFECT_ID = 'dirty-shelf';
 /** 'Dirty shelf', as the LT demo tasker reads it (seeded defects are in the market's language). */
 const DEFECT_NAME = DEFECT_NAMES[DEFECT_ID]!.lt;

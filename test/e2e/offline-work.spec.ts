@@ -12,7 +12,7 @@
  * needs the camera flags, so it overrides the worker-scoped `launchOptions` (a browser of its own).
  */
 import { expect, test as base, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { DEFECT_NAMES } from '../../server/db/seed-i18n';
+import { DEFECT_NAMES, seedText } from '../../server/db/seed-i18n';
 import type { Task } from '../../src/domain/types';
 import { TaskActionsPage } from './pages/TaskActionsPage';
 import { TaskWorkPage } from './pages/TaskWorkPage';
@@ -39,10 +39,10 @@ const test = base.extend({
   ],
 });
 
-/** The checklist of the seed's 'defects' task type (server/seed), by title. */
-const PLAIN = 'Check in with the store manager';
-const DEFECTS = 'Report defects';
-const CAMERA = 'Photo of the shelf after';
+/** The checklist of the seed's 'defects' task type (server/seed), by title, in the LT market's language (a staff task's checklist is written in its market's language). */
+const PLAIN = seedText('LT', 'Check in with the store manager');
+const DEFECTS = seedText('LT', 'Report defects');
+const CAMERA = seedText('LT', 'Photo of the shelf after');
 /** 'Dirty shelf', as the LT demo tasker reads it (seeded defects are in the market's language). */
 const DEFECT_NAME = DEFECT_NAMES['dirty-shelf']!.lt;
 const DEFECT_ID = 'dirty-shelf';

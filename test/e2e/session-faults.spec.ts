@@ -14,7 +14,7 @@
  * demo tasker reserves and starts (test/e2e/support/execution.ts).
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { DEFECT_NAMES } from '../../server/db/seed-i18n';
+import { DEFECT_NAMES, seedText } from '../../server/db/seed-i18n';
 import type { Task } from '../../src/domain/types';
 import { TaskWorkPage } from './pages/TaskWorkPage';
 import { currentUser, listTasks, passwordToken, STAFF_TOKEN } from './support/api';
@@ -28,8 +28,8 @@ import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/
 /** The other account that logs in on the phone: the PL demo tasker (another market, another user). */
 const OTHER_TASKER = 'pl@demo.shelfwork.app';
 
-const PLAIN = 'Check in with the store manager';
-const DEFECTS = 'Report defects';
+const PLAIN = seedText('LT', 'Check in with the store manager');
+const DEFECTS = seedText('LT', 'Report defects');
 const DIRTY = { id: 'dirty-shelf', name: DEFECT_NAMES['dirty-shelf']!.lt };
 
 /** Past the refresh token's lifetime (REFRESH_TOKEN_TTL_SECONDS, 30 days by default). */

@@ -11,7 +11,7 @@
  * 'Report defects', a camera item) that staff creates and the demo tasker reserves and starts.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEFECT_NAMES } from '../../server/db/seed-i18n';
+import { DEFECT_NAMES, seedText } from '../../server/db/seed-i18n';
 import type { ScannedItem, Task } from '../../src/domain/types';
 import { SkuPage } from './pages/SkuPage';
 import { TaskWorkPage } from './pages/TaskWorkPage';
@@ -20,9 +20,9 @@ import { arrangeDefectsTask, readMirror, serverChecklist, serverDefects } from '
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/session';
 
-const PLAIN = 'Check in with the store manager';
-const DEFECTS = 'Report defects';
-const CAMERA = 'Photo of the shelf after';
+const PLAIN = seedText('LT', 'Check in with the store manager');
+const DEFECTS = seedText('LT', 'Report defects');
+const CAMERA = seedText('LT', 'Photo of the shelf after');
 // Seeded defects read in the tasker's market language (LT), whatever the app's language.
 const DIRTY = { id: 'dirty-shelf', name: DEFECT_NAMES['dirty-shelf']!.lt };
 const EXPIRED = { id: 'expired-product', name: DEFECT_NAMES['expired-product']!.lt };
