@@ -12,13 +12,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
 import type { PhotoStorage } from '../storage/photo-storage';
-import { createPlace, createTask, listUsers, reviewTask, REJECTION_REASON_FIELDS } from './service';
-import { approveUser, rejectUser, setTrainingDone, userReview } from './review';
-import { readStaffName } from '../http/staffActions';
+import { createPlace, createTask, listUsers, lockTaskSnapshot, reviewTask, REJECTION_REASON_FIELDS } from './service';
+import { approveUser, lockUserSnapshot, rejectUser, setTrainingDone, userReview } from './review';
+import { readStaffName, recordStaffAction, type StaffAction } from '../http/staffActions';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { printRefusal } from './cli-output';
 import { MONEY_HELP, runMoneyCommand } from '../money/cli';
 import { ATTENDANCE_HELP, runAttendanceCommand } from '../attendance/cli';
-import { ACCOUNTS_HELP, AccountsUsageError, runAccountsCommand } from '../staffAuth/cli';
+import { ACCOUNTS_HELP, AccountsUsageError, CLI_ACTOR, runAccountsCommand } from '../staffAuth/cli';
 
 export const HELP = `Shelfwork staff CLI
 
@@ -150,12 +152,28 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
     };
     const legacyUserId = () => findUserId(values.id ?? values.email);
     const reasonsOf = (list: string[]) => list.flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+    /** The CLI's decisions are in the audit trail as 'cli', with the --by name beside the change. */
+    const audited = async <T>(trx: Transaction<Database>, action: Omit<StaffAction, 'before' | 'after'> & { snapshot: () => Promise<unknown> }, change: () => Promise<T>): Promise<T> => {
+      const before = await action.snapshot();
+      const result = await change();
+      const after = await action.snapshot();
+      // A decision that changed nothing (a training already in that state) is not an action.
+      if (JSON.stringify(before) === JSON.stringify(after)) return result;
+      await recordStaffAction(trx, CLI_ACTOR, { action: action.action, entity: action.entity, entityId: action.entityId, country: action.country, before, after: { ...(after as object), by: actor() } }, now);
+      return result;
+    };
+    const userCountry = async (id: string) => (await db.selectFrom('users').select('country_code').where('id', '=', id).executeTakeFirst())?.country_code ?? null;
+    const userAction = async (id: string, action: string) => ({ action, entity: 'user', entityId: id, country: await userCountry(id) });
     const approve = async (id: string) => {
-      const { user, filesToRemove } = await db.transaction().execute((trx) => approveUser(trx, id, actor(), now));
+      const meta = await userAction(id, 'user.approve');
+      const { user, filesToRemove } = await db.transaction().execute((trx) => audited(trx, { ...meta, snapshot: () => lockUserSnapshot(trx, id) }, () => approveUser(trx, id, actor(), now)));
       for (const key of filesToRemove) await storage.delete(key).catch((error: unknown) => err(`identity document file ${key} not deleted: ${String(error)}`));
       return user;
     };
-    const reject = (id: string, reasons: string[]) => db.transaction().execute((trx) => rejectUser(trx, id, { reasons, comment: values.comment }, actor(), now));
+    const reject = async (id: string, reasons: string[]) => {
+      const meta = await userAction(id, 'user.reject');
+      return db.transaction().execute((trx) => audited(trx, { ...meta, snapshot: () => lockUserSnapshot(trx, id) }, () => rejectUser(trx, id, { reasons, comment: values.comment }, actor(), now)));
+    };
 
     let result: unknown;
     const [sub, ...args] = positionals;
@@ -183,7 +201,11 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
         const id = await findUserId(args[0]);
         const trainingId = args[1]?.trim();
         if (!trainingId) throw new UsageError('name the training (its id)');
-        const review = await db.transaction().execute((trx) => setTrainingDone(trx, id, trainingId, sub === 'done', actor(), now));
+        const meta = await userAction(id, sub === 'done' ? 'user.training_done' : 'user.training_undone');
+        const done = sub === 'done';
+        const review = await db.transaction().execute((trx) =>
+          audited(trx, { ...meta, snapshot: async () => ({ trainingId, done: (await trx.selectFrom('user_trainings').select('user_id').where('user_id', '=', id).where('training_id', '=', trainingId).executeTakeFirst()) !== undefined }) }, () => setTrainingDone(trx, id, trainingId, done, actor(), now)),
+        );
         result = { user: review.user, trainings: review.trainings };
         break;
       }
@@ -229,7 +251,9 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
         const taskId = values.task;
         const decision = command === 'accept' ? 'accepted' : 'rejected';
         const input = { resultComment: values.comment, reducedReward: values.reduced };
-        result = await db.transaction().execute((trx) => reviewTask(trx, taskId, decision, input, now));
+        const country = (await db.selectFrom('tasks').select('country_code').where('id', '=', taskId).executeTakeFirst())?.country_code ?? null;
+        const action = { action: decision === 'accepted' ? 'task.accept' : 'task.reject', entity: 'task', entityId: taskId, country };
+        result = await db.transaction().execute((trx) => audited(trx, { ...action, snapshot: () => lockTaskSnapshot(trx, taskId) }, () => reviewTask(trx, taskId, decision, input, now)));
         break;
       }
       default:

@@ -278,6 +278,12 @@ describe('the staff CLI', () => {
       ['rejected', 'Ona', '2026-03-10T12:00:00.000Z'],
       ['approved', 'Ona', '2026-03-10T13:00:00.000Z'],
     ]);
+    // The audit trail has both decisions as the CLI's, the --by name beside the change.
+    const trail = await server.db.selectFrom('staff_audit').select(['actor', 'staff_id', 'action', 'before', 'after']).where('entity', '=', 'user').where('entity_id', '=', a.id).orderBy('created_at').execute();
+    expect(trail.map((r) => [r.actor, r.staff_id, r.action, (r.before as { status: string }).status, (r.after as { status: string; by: string }).status, (r.after as { by: string }).by])).toEqual([
+      ['cli', null, 'user.reject', 'awaiting_approval', 'rejected', 'Ona'],
+      ['cli', null, 'user.approve', 'rejected', 'active', 'Ona'],
+    ]);
   });
 
   it('training done / undone by email or id; unknown users, trainings and commands are refused', async () => {
@@ -289,6 +295,11 @@ describe('the staff CLI', () => {
     expect((await review(a.id)).events.map((e) => [e.kind, e.actor])).toEqual([
       ['training_done', 'Ona'],
       ['training_undone', 'staff'],
+    ]);
+    const trail = await server.db.selectFrom('staff_audit').select(['actor', 'action']).where('entity', '=', 'user').where('entity_id', '=', a.id).orderBy('created_at').execute();
+    expect(trail.map((r) => [r.actor, r.action])).toEqual([
+      ['cli', 'user.training_done'],
+      ['cli', 'user.training_undone'],
     ]);
 
     const unknownTraining = await cli('training', 'done', a.email, 'nope');
