@@ -7,6 +7,7 @@
  * finalization time it set); a task is late when it was delivered after its window ended.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { localizedSql } from '../catalog/localize';
 import type { Db } from '../db/database';
 import { execDb } from '../execution/tables';
 import { notFound } from '../http/errors';
@@ -105,12 +106,13 @@ function filteredQueue(db: Db, filter: QueueFilter) {
 }
 
 /** One page of the queue, oldest finished first, the cursor of the next page (null: none) and how many match in all. */
-export async function reviewQueue(db: Db, filter: QueueFilter): Promise<{ data: ReviewQueueItem[]; nextCursor: string | null; total: number }> {
+export async function reviewQueue(db: Db, filter: QueueFilter, locale: string = 'en'): Promise<{ data: ReviewQueueItem[]; nextCursor: string | null; total: number }> {
   let q = filteredQueue(db, filter).select([
     't.id',
     't.title',
     't.task_type_id',
-    'tt.title as task_type_title',
+    // The type's name in the reader's language (the console's), else English.
+    localizedSql('tt.translations', 'title', 'tt.title', sql`${locale}::text`).as('task_type_title'),
     't.country_code',
     't.end_time',
     't.time_window_end',
@@ -155,7 +157,7 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<{ data: 
 }
 
 /** Everything the tasker sent for one task; 404 when there is no such task. `photoUrl` signs a photo's read link. */
-export async function taskReview(db: Db, taskId: string, photoUrl: (photoId: string) => string): Promise<TaskReview> {
+export async function taskReview(db: Db, taskId: string, photoUrl: (photoId: string) => string, locale: string = 'en'): Promise<TaskReview> {
   const row = await baseTaskQuery(db)
     .where('t.id', '=', taskId)
     .select([
@@ -163,7 +165,8 @@ export async function taskReview(db: Db, taskId: string, photoUrl: (photoId: str
       't.status',
       't.title',
       't.task_type_id',
-      'tt.title as task_type_title',
+      // The type's name in the reader's language (the console's), else English.
+    localizedSql('tt.translations', 'title', 'tt.title', sql`${locale}::text`).as('task_type_title'),
       't.country_code',
       't.time_window_start',
       't.time_window_end',

@@ -1,4 +1,5 @@
 /** Task review for staff: the review queue and everything a tasker sent for one task. */
+import { localeOf } from '../http/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { assertStaffMarket, staffOf } from '../http/access';
@@ -50,7 +51,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext, file
       late: late.value,
       limit: limit.value ?? DEFAULT_LIMIT,
       ...(after ? { after } : {}),
-    });
+    }, localeOf(request.headers['accept-language']));
   });
 
   serve(app, review.taskReview)(async (request) => {
@@ -60,6 +61,6 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext, file
     const task = await ctx.db.selectFrom('tasks').select('country_code').where('id', '=', id).executeTakeFirst();
     if (!task) throw taskNotFound();
     assertStaffMarket(actor, task.country_code);
-    return taskReview(ctx.db, id, (photoId) => files.readUrl(PHOTO_NAMESPACE, photoId));
+    return taskReview(ctx.db, id, (photoId) => files.readUrl(PHOTO_NAMESPACE, photoId), localeOf(request.headers['accept-language']));
   });
 }

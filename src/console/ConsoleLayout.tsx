@@ -10,6 +10,7 @@ import { staffCall } from './api';
 import { ConnectionBanner } from './ConnectionBanner';
 import { LanguageSelect } from './LanguageSelect';
 import { sectionsFor } from './nav';
+import { ROLE_LABELS } from './accounts/roles';
 import { setSession, type StaffSession } from './session';
 
 export function ConsoleLayout({ session, children }: { session: StaffSession; children: ReactNode }) {
@@ -41,7 +42,7 @@ export function ConsoleLayout({ session, children }: { session: StaffSession; ch
           <div className="console-who">
             <strong>{session.staff.email}</strong>
             <span className="muted">
-              {session.staff.roles.join(', ')}
+              {session.staff.roles.map((role) => i18n._(ROLE_LABELS[role])).join(', ')}
               {session.staff.markets.length > 0 ? ` · ${session.staff.markets.join(', ')}` : ''}
             </span>
           </div>

@@ -5,6 +5,7 @@
  * facing), defects and blockers, the start and its distance, the late flag and earlier tasks at
  * the same place.
  */
+import { TASK_TYPE_TEXTS } from '../../server/db/seed-i18n';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { rmSync } from 'node:fs';
@@ -310,6 +311,15 @@ describe('GET /api/staff/tasks/:id', () => {
       expect(res.statusCode, id).toBe(404);
       expect(errorOf(res).code).toBe('TASK_NOT_FOUND');
     }
+  });
+
+  it("names the task type in the reader's language (Accept-Language), English otherwise", async () => {
+    const { placeId } = await newPlace();
+    const id = await awaiting(placeId, { finished: '2026-03-10T10:00:00Z', taskTypeId: 'sku-scan' });
+    const lt = { ...STAFF, 'accept-language': 'lt' };
+    expect((await queue(`?placeId=${placeId}`, lt)).data[0]?.taskType.title).toBe(TASK_TYPE_TEXTS['sku-scan']?.lt?.title);
+    expect((await get(`/api/staff/tasks/${id}`, lt)).json<{ taskType: { title: string } }>().taskType.title).toBe(TASK_TYPE_TEXTS['sku-scan']?.lt?.title);
+    expect((await get(`/api/staff/tasks/${id}`)).json<{ taskType: { title: string } }>().taskType.title).toBe('SKU scan with facings');
   });
 
   it('the review of a seeded task awaiting confirmation answers (first place)', async () => {
