@@ -80,6 +80,30 @@ describe('staffCall', () => {
     expect(JSON.parse(sent[0]!.body ?? '')).toEqual(body);
   });
 
+  it('sends the same write again after a lost answer with the same key; once answered, the next is new', async () => {
+    let fail = true;
+    const sent = serve(() => {
+      if (fail) {
+        fail = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return json(200, {});
+    });
+    const body = { email: 'c@example.com', name: 'C', roles: ['author' as const] };
+    await expect(staffCall(addStaffAccount, { body })).rejects.toMatchObject({ code: 'NETWORK' });
+    await staffCall(addStaffAccount, { body });
+    await staffCall(addStaffAccount, { body });
+    const keys = sent.map((r) => r.headers.get('idempotency-key'));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('keeps the session when the refresh meets a server error (503), and the call fails', async () => {
+    serve((req) => (req.url === '/api/staff/auth/refresh' ? json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }) : expired()));
+    await expect(staffCall(staffAudit, { query: {} })).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(getSession()?.token).toBe('access-1');
+  });
+
   it('renews an expired access token once and resends the same write with the same key', async () => {
     const sent = serve((req) => {
       if (req.url === '/api/staff/auth/refresh') return json(200, session(2));

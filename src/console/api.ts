@@ -128,6 +128,10 @@ export function refreshSession(): Promise<StaffSession | null> {
       headers: { 'content-type': 'application/json', 'accept-language': consoleLocale() },
       body: JSON.stringify({ refreshToken: session.refreshToken }),
     });
+    if (res.status >= 500) {
+      // A server restarting or out (502/503 during a deploy) is not a refused session: keep it, the call fails and can be retried.
+      throw await refusalOf(res);
+    }
     if (!res.ok) {
       // Only the session it tried to renew ends (another tab's sign-in meanwhile is kept).
       if (getSession() === session) setSession(null);
@@ -167,12 +171,13 @@ async function authorized(url: string, init: RequestInit): Promise<Response> {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Keys of writes sent without a caller's key whose answer has not come (lost): reused when resent. */
+const pendingKeys = new Map<string, string>();
 
 /** Calls `def` and answers its typed 2xx body (undefined for 204). Throws StaffApiError. */
 export async function staffCall<D extends RouteDefinition>(def: D, input: CallInput<D> = {}): Promise<AnswerOf<D>> {
   const url = '/api/' + routePath(def, { params: input.params, query: input.query });
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (WRITE_METHODS.has(def.method)) headers['idempotency-key'] = input.idempotencyKey ?? newIdempotencyKey();
   let body: string | undefined;
   if (input.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -181,7 +186,18 @@ export async function staffCall<D extends RouteDefinition>(def: D, input: CallIn
     headers['content-type'] = 'application/json';
     body = '{}';
   }
+  // A write without the caller's key keeps one per (method, URL, body) until the server answers:
+  // the very same write sent again after a lost answer (a retry click) cannot act twice.
+  const pending = `${def.method} ${url} ${body ?? ''}`;
+  const write = WRITE_METHODS.has(def.method);
+  if (write) {
+    const key = input.idempotencyKey ?? pendingKeys.get(pending) ?? newIdempotencyKey();
+    if (!input.idempotencyKey) pendingKeys.set(pending, key);
+    headers['idempotency-key'] = key;
+  }
   const res = await authorized(url, { method: def.method, headers, body, signal: input.signal });
+  // An answer came (even a refusal): the next identical write is a new one.
+  if (write) pendingKeys.delete(pending);
   if (!res.ok) throw await refusalOf(res);
   if (res.status === 204) return undefined as AnswerOf<D>;
   const text = await res.text();
@@ -210,7 +226,8 @@ export interface StaffQuery<T> {
  * "Try again" (retryFailed). `input === null` loads nothing (a screen waiting for a choice).
  */
 export function useStaffQuery<D extends RouteDefinition>(def: D, input: CallInput<D> | null): StaffQuery<AnswerOf<D>> {
-  const key = input === null ? null : JSON.stringify([def.url, input.params ?? null, input.query ?? null]);
+  // The language is part of the key: the server words some data (task type names) in it.
+  const key = input === null ? null : JSON.stringify([def.url, input.params ?? null, input.query ?? null, consoleLocale()]);
   // `settled`: the load (key and round) the data or error come from; loading until it is the current one.
   const [state, setState] = useState<{ data: AnswerOf<D> | undefined; error: unknown; settled: string | null }>({
     data: undefined,
