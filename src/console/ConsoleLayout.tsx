@@ -12,6 +12,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { sectionsFor } from './nav';
 import { ROLE_LABELS } from './accounts/roles';
 import { setSession, type StaffSession } from './session';
+import { clearAllDrafts } from './drafts';
 
 export function ConsoleLayout({ session, children }: { session: StaffSession; children: ReactNode }) {
   const { i18n, t } = useLingui();
@@ -19,6 +20,8 @@ export function ConsoleLayout({ session, children }: { session: StaffSession; ch
   async function signOut() {
     // The server forgets the refresh token; signed out here whether or not it answers.
     await staffCall(staffLogout, { body: { refreshToken: session.refreshToken } }).catch(() => undefined);
+    // A shared desk: the next member must not find this one's unsent drafts.
+    clearAllDrafts();
     setSession(null);
   }
   return (

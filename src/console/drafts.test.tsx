@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { clearDraft, readDraft, useDraft, writeDraft } from './drafts';
+import { clearAllDrafts, clearDraft, readDraft, useDraft, writeDraft } from './drafts';
+import { setSession } from './session';
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -12,6 +13,12 @@ class MemoryStorage {
   }
   removeItem(key: string) {
     this.map.delete(key);
+  }
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
   }
 }
 
@@ -30,10 +37,26 @@ function Probe({ draftKey }: { draftKey: string }) {
 describe('console drafts', () => {
   it('keeps a draft under its key in localStorage until cleared', () => {
     writeDraft('accounts.add', { email: 'ana@example.com', roles: ['author'] });
-    expect(storage.map.get('shelfwork.console.draft.accounts.add')).toBe('{"email":"ana@example.com","roles":["author"]}');
+    expect(storage.map.get('shelfwork.console.draft.-.accounts.add')).toBe('{"email":"ana@example.com","roles":["author"]}');
     expect(readDraft('accounts.add')).toEqual({ email: 'ana@example.com', roles: ['author'] });
     clearDraft('accounts.add');
     expect(readDraft('accounts.add')).toBeUndefined();
+  });
+
+  it("keeps each member's drafts apart, and sign-out's clear removes them all", () => {
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    const member = (id: string) => ({ token: 't', refreshToken: 'r', staff: { id, email: `${id}@x`, name: id, roles: [], markets: [], active: true } });
+    setSession(member('ana'));
+    writeDraft('support.reply', 'from Ana');
+    setSession(member('ben'));
+    expect(readDraft('support.reply')).toBeUndefined();
+    writeDraft('support.reply', 'from Ben');
+    setSession(member('ana'));
+    expect(readDraft('support.reply')).toBe('from Ana');
+    storage.map.set('unrelated', 'kept');
+    clearAllDrafts();
+    expect([...storage.map.keys()]).toEqual(['unrelated']);
+    setSession(null);
   });
 
   it('starts a form from its saved draft, else from the initial value', () => {
@@ -43,7 +66,7 @@ describe('console drafts', () => {
   });
 
   it('reads a broken or blocked storage as no draft', () => {
-    storage.map.set('shelfwork.console.draft.x', '{not json');
+    storage.map.set('shelfwork.console.draft.-.x', '{not json');
     expect(readDraft('x')).toBeUndefined();
     vi.stubGlobal('localStorage', {
       getItem: () => {

@@ -1,14 +1,35 @@
 /**
- * Form drafts of the console, kept in localStorage under `shelfwork.console.draft.<key>` until the
- * form is submitted (`clear`): a reload, a lost connection or a closed tab loses no typed input.
+ * Form drafts of the console, kept in localStorage under `shelfwork.console.draft.<member>.<key>`
+ * until the form is submitted (`clear`): a reload, a lost connection or a closed tab loses no
+ * typed input. Each member's drafts are their own (desks are shared), and signing out removes them.
  */
+import { getSession } from './session';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 const PREFIX = 'shelfwork.console.draft.';
 
+/** The signed-in member's part of the draft keys ('-' before sign-in: the sign-in form's e-mail). */
+function scoped(key: string): string {
+  return `${PREFIX}${getSession()?.staff.id ?? '-'}.${key}`;
+}
+
+/** Removes every draft of every member (sign-out on a shared desk). */
+export function clearAllDrafts(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PREFIX)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}
+
 export function readDraft<T>(key: string): T | undefined {
   try {
-    const raw = localStorage.getItem(PREFIX + key);
+    const raw = localStorage.getItem(scoped(key));
     return raw === null ? undefined : (JSON.parse(raw) as T);
   } catch {
     return undefined;
@@ -17,7 +38,7 @@ export function readDraft<T>(key: string): T | undefined {
 
 export function writeDraft<T>(key: string, value: T): void {
   try {
-    localStorage.setItem(PREFIX + key, JSON.stringify(value));
+    localStorage.setItem(scoped(key), JSON.stringify(value));
   } catch {
     // A full or blocked storage keeps the draft in memory only.
   }
@@ -25,7 +46,7 @@ export function writeDraft<T>(key: string, value: T): void {
 
 export function clearDraft(key: string): void {
   try {
-    localStorage.removeItem(PREFIX + key);
+    localStorage.removeItem(scoped(key));
   } catch {
     // Nothing stored.
   }

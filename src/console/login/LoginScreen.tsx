@@ -58,8 +58,9 @@ export function LoginScreen() {
     setError(null);
     try {
       const session = await staffCall(staffLogin, { body: { email: email.trim(), code: code.trim() } });
-      setSession(session);
+      // Cleared before the session starts: the sign-in form's draft belongs to nobody signed in.
       clearEmail();
+      setSession(session);
       setSignedIn(true);
     } catch (e) {
       setError(e instanceof StaffApiError && e.fields?.code ? t`The code has 6 digits` : errorText(e));
