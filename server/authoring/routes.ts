@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
-import { assertStaffMarket, staffOf } from '../http/access';
+import { assertStaffMarket, staffOf, type StaffActor } from '../http/access';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, parseBoolParam, parseIntParam, readString, single } from '../http/input';
 import { isValidCoordinates } from '#domain/geo';
@@ -100,6 +100,15 @@ async function oneType(db: AppContext['db'], id: string): Promise<AuthoringTaskT
   return type;
 }
 
+/**
+ * Task types (their names and checklist texts in every language) serve every market: only a
+ * member limited to no market changes them, or a market-limited author could rewrite or remove
+ * another market's texts (403 STAFF_MARKET_REFUSED).
+ */
+function assertEveryMarket(actor: StaffActor): void {
+  if (actor.markets.length > 0) throw new ApiError(403, 'STAFF_MARKET_REFUSED', 'Task types serve every market: this needs a member not limited to some markets');
+}
+
 export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): void {
   serve(app, authoring.listRetailers)(async () => ({
     data: await ctx.db.selectFrom('retailers').select(['id', 'name', 'logo']).orderBy('name').orderBy('id').execute(),
@@ -180,6 +189,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
   serve(app, authoring.createTaskType)(async (request, reply) => {
     const input = body(request);
     const actor = staffOf(request);
+    assertEveryMarket(actor);
     const fields: Record<string, string> = {};
     const template = readTemplate(input, 'checklist', fields);
     if (input.ndaProtected !== undefined && input.ndaProtected !== null && typeof input.ndaProtected !== 'boolean') fields.ndaProtected = 'INVALID';
@@ -216,6 +226,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     const id = pathId(request, typeNotFound);
     const input = body(request);
     const actor = staffOf(request);
+    assertEveryMarket(actor);
     const fields: Record<string, string> = {};
     const template = readTemplate(input, 'items', fields);
     assertNoFieldErrors(fields);
@@ -356,7 +367,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
       await replaceTaskProducts(trx, id, products);
       await trx.updateTable('tasks').set({ updated_at: now }).where('id', '=', id).execute();
       const answer = await authoringTask(trx, id);
-      await recordStaffAction(trx, actor, { action: 'task.products', entity: 'products', entityId: id, country: row.country_code, before, after: answer.products }, now);
+      await recordStaffAction(trx, actor, { action: 'task.products', entity: 'task', entityId: id, country: row.country_code, before, after: answer.products }, now);
       return { status: 200, body: answer };
     });
   });

@@ -5,7 +5,6 @@
  * the known ones. The tasker's scanner and the review compare scans with this list (task_products).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { classifyEan, FACINGS_MAX, FACINGS_MIN } from '#domain/ean';
 
@@ -74,16 +73,20 @@ export function readProducts(value: unknown, fields: Record<string, string>, pre
   return out;
 }
 
-/** Adds unknown EANs and renames known ones; answers the product ids by EAN. */
+/**
+ * Adds unknown EANs to the catalog and answers the product ids by EAN. A known EAN keeps its
+ * catalog name: the catalog is shared by every market's tasks and reviews, so one task's list
+ * (a market-limited author's) must not rename a product for the others.
+ */
 async function upsertProducts(db: Db, products: readonly ProductInput[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (products.length === 0) return ids;
-  const rows = await db
+  await db
     .insertInto('products')
     .values(products.map((p) => ({ id: randomUUID(), ean: p.ean, name: p.name, brand: '' })))
-    .onConflict((oc) => oc.column('ean').doUpdateSet({ name: sql`excluded.name` }))
-    .returning(['id', 'ean'])
+    .onConflict((oc) => oc.column('ean').doNothing())
     .execute();
+  const rows = await db.selectFrom('products').select(['id', 'ean']).where('ean', 'in', products.map((p) => p.ean)).execute();
   for (const row of rows) ids.set(row.ean, row.id);
   return ids;
 }

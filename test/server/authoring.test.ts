@@ -216,10 +216,17 @@ describe('product lists', () => {
     expect(bad.json<ApiErrorBody>().error.fields).toEqual({ 'products.0.ean': 'EAN_INVALID', 'products.1.name': 'REQUIRED', 'products.3.ean': 'DUPLICATE', 'products.3.expectedFacings': 'FACINGS_INVALID' });
     expect(await server.db.selectFrom('task_products').select('product_id').where('task_id', '=', task.id).execute()).toEqual([]);
 
+    // A known EAN keeps its catalog name; a new one is added under the name given.
+    const known = (await server.db.selectFrom('products').select('name').where('ean', '=', EAN_B).executeTakeFirst())?.name ?? 'Yoghurt 400 g';
     const ok = await staff('PUT', `/api/staff/tasks/${task.id}/products`, { products: [{ ean: ` ${EAN_B} `, name: 'Yoghurt 400 g', expectedFacings: 2 }] });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<AuthoringTask>().products).toEqual([{ ean: EAN_B, name: 'Yoghurt 400 g', brand: expect.any(String), expectedFacings: 2 }]);
-    expect(await auditOf(task.id, 'task.products')).toMatchObject({ entity: 'products', country_code: 'LT', before: [], after: [{ ean: EAN_B }] });
+    expect(ok.json<AuthoringTask>().products).toEqual([{ ean: EAN_B, name: known, brand: expect.any(String), expectedFacings: 2 }]);
+    expect(await auditOf(task.id, 'task.products')).toMatchObject({ entity: 'task', country_code: 'LT', before: [], after: [{ ean: EAN_B }] });
+
+    // The catalog is shared by every market: another list naming the same EAN does not rename it.
+    const renamed = await staff('PUT', `/api/staff/tasks/${task.id}/products`, { products: [{ ean: EAN_B, name: 'Renamed by another list' }] });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<AuthoringTask>().products).toEqual([{ ean: EAN_B, name: known, brand: expect.any(String), expectedFacings: null }]);
   });
 });
 
@@ -310,6 +317,12 @@ describe('publication and edits', () => {
     const list = await staff('GET', '/api/staff/tasks?limit=200', undefined, bearer(plAuthor.token));
     expect(list.json<{ data: AuthoringTaskRow[] }>().data.every((r) => r.countryCode === 'PL')).toBe(true);
     expect((await staff('GET', '/api/staff/tasks?country=LT', undefined, bearer(plAuthor.token))).statusCode).toBe(403);
+    // Task types serve every market: a market-bound author may not create or rewrite one.
+    const created = await staff('POST', '/api/staff/task-types', { texts: { en: { title: 'PL only type' } }, checklist: [{ type: 'plain', isOptional: false, metadata: {}, texts: { en: { title: 'Tick' } } }] }, bearer(plAuthor.token));
+    expect(created.statusCode).toBe(403);
+    const rewrite = await staff('PUT', '/api/staff/task-types/shelf-photo/checklist', { items: [{ type: 'plain', isOptional: false, metadata: {}, texts: { en: { title: 'Tick' } } }] }, bearer(plAuthor.token));
+    expect(rewrite.statusCode).toBe(403);
+    expect(rewrite.json<ApiErrorBody>().error.code).toBe('STAFF_MARKET_REFUSED');
   });
 });
 
