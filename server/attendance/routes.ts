@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { asBody, isPlausibleId } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
-import { actingName, STAFF_NAME_HEADER } from '../http/staffActions';
+import { actingName, STAFF_NAME_HEADER, staffScope } from '../http/staffActions';
 import { recordStaffAction } from '../http/staffActions';
 import { assertStaffMarket, staffOf } from '../http/access';
 import type { Db } from '../db/database';
@@ -81,7 +81,7 @@ export function registerAttendanceStaffRoutes(app: FastifyInstance, ctx: AppCont
     const input = readCreateInput(optionalBody(request));
     const actor = staffOf(request);
     const by = actingName(actor, request.headers[STAFF_NAME_HEADER]);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const country = await taskCountry(trx, taskId);
       assertStaffMarket(actor, country);
       const now = ctx.clock.now();

@@ -15,7 +15,7 @@ import { isValidCoordinates } from '#domain/geo';
 import { runIdempotent } from '../http/idempotency';
 import { serve } from '../http/contract';
 import { toApiPlaceBase } from '../tasks/map';
-import { recordStaffAction } from '../http/staffActions';
+import { recordStaffAction, staffScope } from '../http/staffActions';
 import { defaultTaskTitle } from '../staff/service';
 import { notifyNewTask } from '../notifications/service';
 import * as authoring from '#contracts/api/authoring';
@@ -165,7 +165,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
       else set[key] = v;
     }
     assertNoFieldErrors(fields);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const locked = await trx.selectFrom('places').select(['id', 'country_code', 'latitude', 'longitude']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!locked) throw placeNotFound();
@@ -196,7 +196,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     assertNoFieldErrors(fields);
     const en = template.texts.en;
     if (!en) throw new Error('unreachable: the English title is required above');
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const id = await newTypeId(trx, en.title);
       await trx
@@ -232,7 +232,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     assertNoFieldErrors(fields);
     const en = template.texts.en;
     if (!en) throw new Error('unreachable: the English title is required above');
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const locked = await trx.selectFrom('task_types').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!locked) throw typeNotFound();
@@ -298,7 +298,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
   const taskWrite = (request: FastifyRequest, reply: Parameters<typeof runIdempotent>[2], action: string, write: (trx: AppContext['db'], row: Awaited<ReturnType<typeof lockAuthoringTask>>, now: Date) => Promise<boolean>) => {
     const id = pathId(request, taskNotFound);
     const actor = staffOf(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const row = await lockAuthoringTask(trx, id);
       assertStaffMarket(actor, row.country_code);
@@ -358,7 +358,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     assertNoFieldErrors(fields);
     const id = pathId(request, taskNotFound);
     const actor = staffOf(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const row = await lockAuthoringTask(trx, id);
       assertStaffMarket(actor, row.country_code);
@@ -379,7 +379,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     if (input.dryRun !== undefined && input.dryRun !== null && typeof input.dryRun !== 'boolean') fields.dryRun = 'INVALID';
     assertNoFieldErrors(fields);
     const actor = staffOf(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => ({
       status: 200,
       body: await importTasks(trx, actor, input.csv as string, input.dryRun !== false, ctx.clock.now()),
     }));

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { StaffActor } from './access';
+import type { FastifyRequest } from 'fastify';
+import { staffOf, type StaffActor } from './access';
 import { badRequest } from './errors';
 
 export const STAFF_NAME_HEADER = 'shelfwork-staff-name';
@@ -76,4 +77,13 @@ export async function recordStaffAction(db: Db, actor: StaffActor, action: Staff
       created_at: now,
     })
     .execute();
+}
+
+/**
+ * The Idempotency-Key scope of a staff write: the member's own (the automation key's apart), so a
+ * replay answers only the member who sent the write — another member's identical key and body
+ * runs their own checks (roles, markets) instead of receiving someone else's stored answer.
+ */
+export function staffScope(request: FastifyRequest): string {
+  return `staff:${staffOf(request).id ?? 'automation'}`;
 }

@@ -21,7 +21,7 @@ import { ApiError, badRequest } from '../http/errors';
 import { asBody, asQuery, isPlausibleId, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
 import { assertUserMarket } from '../staff/review';
-import { STAFF_NAME_HEADER, actingName } from '../http/staffActions';
+import { STAFF_NAME_HEADER, actingName, staffScope } from '../http/staffActions';
 import { recordStaffAction } from '../http/staffActions';
 import { assertStaffMarket, staffOf } from '../http/access';
 import { isMondayKey, weekStarting } from '#domain/payouts';
@@ -114,7 +114,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     };
     if (input.country === undefined && input.week === undefined) {
       // A member limited to some markets runs the due weeks of those only.
-      return runIdempotent(ctx, request, reply, 'staff', async (trx) => audited(trx, await runDuePayouts(trx, now, rate, true, actor.markets)));
+      return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => audited(trx, await runDuePayouts(trx, now, rate, true, actor.markets)));
     }
     const { countryCode, weekStart } = readWeek(input);
     assertStaffMarket(actor, countryCode);
@@ -122,7 +122,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     if (!market) throw badRequest({ country: 'COUNTRY_INVALID' });
     const week = weekStarting(weekStart, market.timeZone);
     if (week.end.getTime() > now.getTime()) throw badRequest({ week: 'NOT_OVER' }, `The week of ${weekStart} is not over in ${countryCode} yet`);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => audited(trx, [await runWeekIn(trx, countryCode, week, now, rate)]));
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => audited(trx, [await runWeekIn(trx, countryCode, week, now, rate)]));
   });
 
   serve(app, money.markPaid)(async (request, reply) => {
@@ -137,7 +137,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
       target = readWeek(input);
       assertStaffMarket(actor, target.countryCode);
     }
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const m = moneyDb(trx);
       const selected = 'ids' in target ? m.selectFrom('payouts').where('id', 'in', target.ids) : m.selectFrom('payouts').where('country_code', '=', target.countryCode).where('week_start', '=', target.weekStart);
       const rows = await selected.select(['id', 'country_code', 'week_start', 'status', 'total', 'currency_code']).orderBy('id').forUpdate().execute();
@@ -212,7 +212,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     const input = body(request);
     const actor = staffOf(request);
     const by = staffName(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const adjustment = await recordAdjustment(trx, input, by, now);
       // Checked on the tasker found (by id or e-mail); a refusal rolls the adjustment back.
@@ -236,7 +236,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     const input = body(request);
     const actor = staffOf(request);
     const by = staffName(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const mission = await createMission(trx, input, by, now);
       assertStaffMarket(actor, mission.countryCode);
@@ -251,7 +251,7 @@ export function registerMoneyStaffRoutes(app: FastifyInstance, ctx: AppContext):
     const input = body(request);
     const actor = staffOf(request);
     const by = staffName(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const result = await assignMission(trx, id, input, by, now);
       assertStaffMarket(actor, result.mission.countryCode);

@@ -17,7 +17,7 @@ import type { Files } from '../storage/uploads';
 import { documentNotFound, findDocument, removeFiles } from '../users/documents';
 import { createPlace, createTask, lockTaskSnapshot, reviewTask, searchUsers, userTasks } from './service';
 import { approveUser, assertUserMarket, lockUserSnapshot, rejectUser, setTrainingDone, setUserActive, trainingNotFound, userReview, type UserReview } from './review';
-import { STAFF_NAME_HEADER, actingName, recordStaffAction } from '../http/staffActions';
+import { STAFF_NAME_HEADER, actingName, recordStaffAction, staffScope } from '../http/staffActions';
 import * as staff from '#contracts/api/staff';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import { serve } from '../http/contract';
@@ -108,7 +108,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
       const actor = staffOf(request);
       const by = actorOf(request);
       const input = request.body === undefined || request.body === null ? {} : body(request);
-      return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
         const before = await lockUserSnapshot(trx, id);
         assertUserMarket(actor, before.countryCode);
         const now = ctx.clock.now();
@@ -138,7 +138,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
     const actor = staffOf(request);
     const by = actorOf(request);
     const toRemove: string[] = [];
-    const sent = await runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    const sent = await runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const before = await lockUserSnapshot(trx, id);
       assertUserMarket(actor, before.countryCode);
       const now = ctx.clock.now();
@@ -157,7 +157,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
     const actor = staffOf(request);
     const by = actorOf(request);
     const input = body(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const before = await lockUserSnapshot(trx, id);
       assertUserMarket(actor, before.countryCode);
       const now = ctx.clock.now();
@@ -174,7 +174,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
       if (!isPlausibleId(trainingId)) throw trainingNotFound();
       const actor = staffOf(request);
       const by = actorOf(request);
-      return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
         const user = await lockUserSnapshot(trx, id);
         assertUserMarket(actor, user.countryCode);
         const wasDone = await trx.selectFrom('user_trainings').select('training_id').where('user_id', '=', id).where('training_id', '=', trainingId).executeTakeFirst();
@@ -196,7 +196,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
   serve(app, staff.createPlace)(async (request, reply) => {
     const input = body(request);
     const actor = staffOf(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const place = await createPlace(trx, input, now);
       // Checked on the created place (its market validated by then); a refusal rolls the insert back.
@@ -212,7 +212,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
       if (!isPlausibleId(id)) throw new ApiError(404, 'TASK_NOT_FOUND', REFUSAL_WORDS.TASK_NOT_FOUND.message);
       const input = request.body === undefined || request.body === null ? {} : body(request);
       const actor = staffOf(request);
-      return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
         const before = await lockTaskSnapshot(trx, id);
         assertStaffMarket(actor, before.countryCode);
         const now = ctx.clock.now();
@@ -227,7 +227,7 @@ export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext, files
   serve(app, staff.createTask)(async (request, reply) => {
     const input = body(request);
     const actor = staffOf(request);
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
       const now = ctx.clock.now();
       const task = await createTask(trx, input, now);
       // Checked on the created task (its place's market known by then); a refusal rolls the insert back.

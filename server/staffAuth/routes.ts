@@ -24,7 +24,7 @@ import * as staffAccounts from '#contracts/api/staffAccounts';
 import type { Assert, Equal, Static } from '#contracts/api/common';
 import type { StaffMember } from '#domain/staff';
 import { addStaffAccount, findStaffByEmail, findStaffById, listStaffAccounts, memberOf, queryAudit, readAccountPatch, readAuditFilter, readNewAccount, updateStaffAccount, type StaffAccount, type StaffAuditEntry } from './accounts';
-import { recordStaffAction } from '../http/staffActions';
+import { recordStaffAction, staffScope } from '../http/staffActions';
 import { issueStaffTokens, revokeStaffRefreshToken, rotateStaffRefreshToken } from './tokens';
 
 // The answers' schemas are exactly what the services return (a compile error here means they differ).
@@ -137,7 +137,7 @@ export function registerStaffAccountRoutes(app: FastifyInstance, ctx: AppContext
   serve(app, staffAccounts.addStaffAccount)(async (request, reply) => {
     const actor = staffOf(request);
     const input = readNewAccount(bodyOf(request));
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await addStaffAccount(trx, actor, input, clock.now()) }));
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => ({ status: 200, body: await addStaffAccount(trx, actor, input, clock.now()) }));
   });
 
   serve(app, staffAccounts.updateStaffAccount)(async (request, reply) => {
@@ -145,7 +145,7 @@ export function registerStaffAccountRoutes(app: FastifyInstance, ctx: AppContext
     const { id } = request.params;
     if (!(await findStaffById(db, id))) throw new ApiError(404, 'STAFF_NOT_FOUND', 'No such staff account');
     const patch = readAccountPatch(bodyOf(request));
-    return runIdempotent(ctx, request, reply, 'staff', async (trx) => ({ status: 200, body: await updateStaffAccount(trx, actor, id, patch, clock.now()) }));
+    return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => ({ status: 200, body: await updateStaffAccount(trx, actor, id, patch, clock.now()) }));
   });
 
   serve(app, staffAccounts.staffAudit)(async (request) => {

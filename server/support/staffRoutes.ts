@@ -2,7 +2,7 @@
  * The support inbox for staff (role 'support'): taskers' support requests of the member's markets,
  * a request with its tasker and replies, a reply mailed to the tasker, marking it handled and
  * reopening it. Registered in the staff access scope (server/app.ts). Every write runs under the
- * Idempotency-Key ('staff' scope) and records an audit row with its before and after in its
+ * Idempotency-Key (the member's scope) and records an audit row with its before and after in its
  * transaction. A reply is stored in the transaction and mailed after the commit, before the
  * answer, so the answer says whether it went out; a failed mail is kept unsent and goes out with
  * the request's next reply or a retry of the same call.
@@ -13,7 +13,7 @@ import { assertStaffMarket, staffOf } from '../http/access';
 import { asQuery } from '../http/input';
 import { callOf, idempotentAnswer, runIdempotent } from '../http/idempotency';
 import { serve } from '../http/contract';
-import { STAFF_NAME_HEADER, actingName, recordStaffAction } from '../http/staffActions';
+import { STAFF_NAME_HEADER, actingName, recordStaffAction, staffScope } from '../http/staffActions';
 import * as support from '#contracts/api/staffSupport';
 import {
   listSupportRequests,
@@ -52,7 +52,7 @@ export function registerSupportStaffRoutes(app: FastifyInstance, ctx: AppContext
     assertStaffMarket(actor, await supportRequestMarket(ctx.db, id));
     const text = readReplyBody(request.body);
     const name = actorName(request);
-    const answer = await idempotentAnswer(ctx, callOf(request), 'staff', async (trx) => {
+    const answer = await idempotentAnswer(ctx, callOf(request), staffScope(request), async (trx) => {
       const snapshot = await lockSupportSnapshot(trx, id);
       assertStaffMarket(actor, snapshot.market);
       const now = ctx.clock.now();
@@ -72,7 +72,7 @@ export function registerSupportStaffRoutes(app: FastifyInstance, ctx: AppContext
       const actor = staffOf(request);
       assertStaffMarket(actor, await supportRequestMarket(ctx.db, id));
       const name = actorName(request);
-      return runIdempotent(ctx, request, reply, 'staff', async (trx) => {
+      return runIdempotent(ctx, request, reply, staffScope(request), async (trx) => {
         const before = await lockSupportSnapshot(trx, id);
         assertStaffMarket(actor, before.market);
         const now = ctx.clock.now();

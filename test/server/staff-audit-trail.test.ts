@@ -90,6 +90,22 @@ describe('tasker decisions are audited with the member and market-limited', () =
     expect(event).toEqual({ kind: 'approved', actor: onboardingLt.email });
   });
 
+  it("a key is the member's own: another member replaying it gets their own checks, not the stored answer", async () => {
+    const t = await awaitingTasker('PL');
+    const key = { 'idempotency-key': `shared-${randomUUID()}` };
+    const first = await call(onboardingAll, 'POST', `/api/staff/users/${t.id}/approve`, undefined, key);
+    expect(first.statusCode, first.body).toBe(200);
+    // The same key, path and body from a member limited to LT: refused by the market check.
+    const second = await call(onboardingLt, 'POST', `/api/staff/users/${t.id}/approve`, undefined, key);
+    expect(second.statusCode).toBe(403);
+    expect(second.json<{ error: { code: string } }>().error.code).toBe('STAFF_MARKET_REFUSED');
+    // The first member's own replay answers the stored answer.
+    const replay = await call(onboardingAll, 'POST', `/api/staff/users/${t.id}/approve`, undefined, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await auditOf(t.id)).toHaveLength(1);
+  });
+
   it('reject: before and after carry the reasons', async () => {
     const t = await awaitingTasker('LT');
     const res = await call(onboardingAll, 'POST', `/api/staff/users/${t.id}/reject`, { reasons: ['firstName'], comment: 'Spelling' });
