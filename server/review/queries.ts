@@ -58,8 +58,12 @@ export function decodeCursor(cursor: string): { at: string; id: string } | null 
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [at, id] = value as unknown[];
-    if (typeof at !== 'string' || typeof id !== 'string' || Number.isNaN(Date.parse(at)) || id.length > 200) return null;
-    return { at, id };
+    if (typeof at !== 'string' || typeof id !== 'string' || id.length > 200) return null;
+    // Only the ISO form this server writes: other strings Date.parse accepts ('2026', a
+    // Date.toString()) are not timestamps PostgreSQL reads.
+    const time = Date.parse(at);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(at) || Number.isNaN(time)) return null;
+    return { at: new Date(time).toISOString(), id };
   } catch {
     return null;
   }

@@ -141,6 +141,9 @@ describe('GET /api/staff/review-queue', () => {
       ['?late=maybe', 'late'],
       ['?limit=0', 'limit'],
       ['?cursor=nonsense', 'cursor'],
+      // Strings Date.parse accepts but PostgreSQL does not read as a timestamp.
+      [`?cursor=${Buffer.from(JSON.stringify(['2026', 'x'])).toString('base64url')}`, 'cursor'],
+      [`?cursor=${Buffer.from(JSON.stringify([new Date().toString(), 'x'])).toString('base64url')}`, 'cursor'],
       ['?country=LT&country=PL', 'country'],
     ] as const) {
       const res = await get(`/api/staff/review-queue${query}`);
