@@ -100,7 +100,9 @@ function trainingsForRule(row: TaskRow, viewer: Viewer): Training[] {
 export async function reserveTask(trx: Db, ctx: LifecycleContext, userId: string, taskId: string): Promise<Task> {
   const now = ctx.clock.now();
   const user = await lockUser(trx, userId);
-  const row = await findTask(trx, taskId);
+  // Locked: a staff edit of the window, duration or reward (server/authoring) cannot commit
+  // between these checks and the reservation, so the tasker reserves the task they were checked on.
+  const row = await lockTask(trx, taskId);
   if (!row) throw taskNotFound();
   const own = row.tasker_id === userId;
   // A task in the viewer's market that someone took is "no longer available"; other markets do not exist for them.
