@@ -70,7 +70,8 @@ interface ReadRow {
 function parseCsv(csv: string): { line: number; record: Record<string, string> }[] {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    parsed = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true, max_record_size: 20_000 }) as typeof parsed;
+    // `to`: parsing stops one record past the limit, which is enough to refuse the file.
+    parsed = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true, max_record_size: 20_000, to: IMPORT_MAX_ROWS + 1 }) as typeof parsed;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw badRequest({ csv: 'INVALID' }, `The file is not valid CSV: ${message}`);

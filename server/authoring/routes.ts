@@ -26,7 +26,7 @@ import { COUNTRY_CODES, TASK_STATUSES } from '#domain/types';
 import { findTaskType, listAuthoringTypes, loadTemplates, marketTextsRefusal, readTemplate, typeTranslationsJson, writeTemplate, type AuthoringTaskType } from '../tasks/templates';
 import { readProducts, replaceTaskProducts, taskProducts } from '../tasks/products';
 import { assertFree, authoringTask, listAuthoringTasks, lockAuthoringTask, patchTask, readListCursor, taskSnapshot, type AuthoringTask, type AuthoringTaskRow } from './tasks';
-import { importTasks, type ImportRow } from './import';
+import { importTasks, type ImportRow, IMPORT_MAX_CHARS } from './import';
 
 // The answers' schemas are exactly what the services return (a compile error here means they differ).
 export type AuthoringSchemaChecks = [
@@ -372,7 +372,9 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     });
   });
 
-  serve(app, authoring.importTasks)(async (request, reply) => {
+  // The file travels as a JSON string (quotes and non-ASCII escaped): room for the largest file
+  // the import reads, so one over it is the import's own 400 csv TOO_LONG, not a bare 413.
+  serve(app, authoring.importTasks, { bodyLimit: 2 * IMPORT_MAX_CHARS + 64 * 1024 })(async (request, reply) => {
     const input = body(request);
     const fields: Record<string, string> = {};
     if (typeof input.csv !== 'string' || input.csv.trim() === '') fields.csv = input.csv === undefined || input.csv === null || typeof input.csv === 'string' ? 'REQUIRED' : 'INVALID';

@@ -156,7 +156,7 @@ export interface TypeBoxProvider extends FastifyTypeProvider {
 }
 
 /** Route options a feature adds to a definition: its hooks and its config (an access of its own). */
-export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'onSend' | 'preHandler'> & { config?: FastifyContextConfig };
+export type RouteExtras = Pick<RouteOptions, 'onRequest' | 'onSend' | 'preHandler' | 'bodyLimit'> & { config?: FastifyContextConfig };
 
 /** The request of a definition's route: params, query string, headers and body typed by its schemas. */
 export type ContractRequest<S extends RouteSchemas> = FastifyRequest<RouteGenericInterface, RawServerDefault, RawRequestDefaultExpression, S & FastifySchema, TypeBoxProvider>;

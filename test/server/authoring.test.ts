@@ -409,6 +409,10 @@ describe('CSV import', () => {
     expect(many.statusCode).toBe(400);
     expect(many.json<ApiErrorBody>().error.fields).toEqual({ csv: 'TOO_MANY' });
     expect((await staff('POST', '/api/staff/tasks/import', { dryRun: true })).statusCode).toBe(400);
+    // A file over the import's size (past the app-wide 1 MiB body limit) is the import's own refusal, not a bare 413.
+    const large = await staff('POST', '/api/staff/tasks/import', { csv: `taskTypeId\n${'x'.repeat(2 * 1024 * 1024 + 10)}`, dryRun: true });
+    expect(large.statusCode).toBe(400);
+    expect(large.json<ApiErrorBody>().error.fields).toEqual({ csv: 'TOO_LONG' });
   });
 });
 
