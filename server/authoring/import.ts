@@ -192,9 +192,14 @@ export async function importTasks(db: Db, actor: StaffActor, csv: string, dryRun
   const valid = rows.every((r) => Object.keys(r.errors).length === 0 && r.draft);
   const created: (string | null)[] = rows.map(() => null);
   if (!dryRun && valid) {
+    // Taskers hear once per store of an import, not once per row (a file of 1000 rows would
+    // otherwise send each tasker of the market 1000 notifications).
+    const notified = new Set<string>();
     for (const [n, row] of rows.entries()) {
       const draft = row.draft as TaskDraft;
-      const id = await insertTask(db, draft, now);
+      const first = !notified.has(draft.place.id);
+      if (draft.published) notified.add(draft.place.id);
+      const id = await insertTask(db, draft, now, { notify: first });
       await attachKnownProducts(db, id, row.eans);
       created[n] = id;
       const task = preview(row, id);

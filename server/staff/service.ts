@@ -250,7 +250,8 @@ export function defaultTaskTitle(draft: Pick<TaskDraft, 'taskType' | 'place'>): 
  * texts served, every locale's kept beside) and its product list; a published task is announced
  * to the market's taskers. Answers the task id.
  */
-export async function insertTask(db: Db, draft: TaskDraft, now: Date): Promise<string> {
+/** `notify: false` skips the new-task notification (an import tells a store's taskers once, not per row). */
+export async function insertTask(db: Db, draft: TaskDraft, now: Date, options: { notify?: boolean } = {}): Promise<string> {
   const { place, start, end } = draft;
   const country = await db.selectFrom('countries').select('currency_code').where('code', '=', place.country_code).executeTakeFirstOrThrow();
   const base = draft.reward;
@@ -293,7 +294,7 @@ export async function insertTask(db: Db, draft: TaskDraft, now: Date): Promise<s
   if (items.length > 0) await db.insertInto('checklist_items').values(items).execute();
   await replaceTaskProducts(db, id, draft.products);
   // The market's approved taskers hear of the new task (server/notifications/service.ts says why the market).
-  if (draft.published) await notifyNewTask(db, { id, title, countryCode: place.country_code, placeTitle: place.title, reward: total, currencyCode: country.currency_code }, now);
+  if (draft.published && options.notify !== false) await notifyNewTask(db, { id, title, countryCode: place.country_code, placeTitle: place.title, reward: total, currencyCode: country.currency_code }, now);
   return id;
 }
 

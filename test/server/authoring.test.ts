@@ -396,6 +396,9 @@ describe('CSV import', () => {
     const comment = await server.db.selectFrom('tasks').select('descriptive_comment').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
     expect(comment.descriptive_comment).toBe('Comma, inside');
     expect((await auditRows(ids[1]!)).map((a) => [a.action, a.country_code])).toEqual([['task.import', 'LT']]);
+    // Both rows are at one store: its market's taskers are told once, not once per row.
+    const told = await server.db.selectFrom('notifications').select('resource_id').where('type', '=', 'new_task_nearby').where('resource_id', 'in', ids).execute();
+    expect(new Set(told.map((n) => n.resource_id))).toEqual(new Set([ids[0]]));
   });
 
   it('refuses a file that is not CSV, has unknown columns or too many rows, with a 400', async () => {
