@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { ApiError, assertNoFieldErrors, badRequest, refusal } from '../http/errors';
 import { asBody, asQuery, readString, single } from '../http/input';
 import { runIdempotent } from '../http/idempotency';
+import { runAfterResponse } from '../http/afterResponse';
 import { staffOf } from '../http/access';
 import { serve } from '../http/contract';
 import { checkLoginCode, createLoginCode, generateLoginCode } from '../auth/queries';
@@ -79,10 +80,15 @@ export function registerStaffAuthRoutes(app: FastifyInstance, ctx: AppContext): 
     await limiter.codeRequest(email, request);
     const account = await findStaffByEmail(db, email);
     // A code is stored for every e-mail, so the database work (and its time) is the same for an
-    // unknown address; only an active account's is mailed, and login refuses any other.
+    // unknown address; only an active account's is mailed, and login refuses any other. The mail
+    // goes out without the answer waiting for it: an answer slower for real accounts (SMTP)
+    // would tell which e-mails are staff.
     const code = generateLoginCode();
     await createLoginCode(db, email, code, clock.now(), config.loginCodeTtlSeconds, 'staff');
-    if (account?.active) await ctx.mailer.send(staffLoginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
+    if (account?.active) {
+      const message = staffLoginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60));
+      runAfterResponse(ctx, () => ctx.mailer.send(message), (line, error) => request.log.warn({ err: error }, `staff login code: ${line}`));
+    }
     return { ok: true };
   });
 

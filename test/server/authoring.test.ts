@@ -7,6 +7,7 @@
  * is in the audit trail with its before and after.
  */
 import { randomUUID } from 'node:crypto';
+import { notificationsDb } from '../../server/notifications/tables';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TIME, startTestServer, type TestServer } from './helpers';
 import { createTaskers, firstPlace, post, STAFF } from './lifecycle-fixtures';
@@ -397,7 +398,7 @@ describe('CSV import', () => {
     expect(comment.descriptive_comment).toBe('Comma, inside');
     expect((await auditRows(ids[1]!)).map((a) => [a.action, a.country_code])).toEqual([['task.import', 'LT']]);
     // Both rows are at one store: its market's taskers are told once, not once per row.
-    const told = await server.db.selectFrom('notifications').select('resource_id').where('type', '=', 'new_task_nearby').where('resource_id', 'in', ids).execute();
+    const told = await notificationsDb(server.db).selectFrom('notifications').select('resource_id').where('type', '=', 'new_task_nearby').where('resource_id', 'in', ids).execute();
     expect(new Set(told.map((n) => n.resource_id))).toEqual(new Set([ids[0]]));
   });
 

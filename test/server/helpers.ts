@@ -3,6 +3,7 @@
  * new database on the PostgreSQL at DATABASE_URL), migrated and seeded at a fixed clock, and an
  * app built with buildApp. Requests go through `app.inject` (real HTTP handling, no socket).
  */
+import { afterResponseIdle } from '../../server/http/afterResponse';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -168,6 +169,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 
 /** The newest login code in the dev mailbox for an email. */
 export async function latestCode(server: TestServer, email: string): Promise<string> {
+  // Some codes are mailed after the answer (staff sign-in): wait for that work first.
+  await afterResponseIdle(server.context);
   const res = await server.request({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
   const messages = res.json<{ messages: { code: string }[] }>().messages;
   const last = messages[messages.length - 1];
