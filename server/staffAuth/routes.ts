@@ -138,7 +138,13 @@ export function registerStaffAccountRoutes(app: FastifyInstance, ctx: AppContext
     return { id: '', email: '', name: actor.name, roles: [...actor.roles], markets: [], active: true };
   });
 
-  serve(app, staffAccounts.listStaffAccounts)(async () => ({ data: await listStaffAccounts(db) }));
+  serve(app, staffAccounts.listStaffAccounts)(async (request) => {
+    const actor = staffOf(request);
+    const all = await listStaffAccounts(db);
+    // An admin limited to some markets sees the members of theirs only (not those of every market).
+    const visible = actor.markets.length === 0 ? all : all.filter((a) => a.markets.length > 0 && a.markets.every((m) => actor.markets.includes(m)));
+    return { data: visible };
+  });
 
   serve(app, staffAccounts.addStaffAccount)(async (request, reply) => {
     const actor = staffOf(request);
@@ -166,7 +172,8 @@ export function registerStaffAccountRoutes(app: FastifyInstance, ctx: AppContext
     if (Object.keys(fields).length > 0) throw badRequest(fields);
     const filter = readAuditFilter(values);
     const actor = staffOf(request);
-    if (!actor.roles.includes('admin') && (filter.entity === undefined || filter.entityId === undefined)) {
+    // Staff accounts' own history (sign-ins, roles) is the admins'; any member reads a task's, a tasker's…
+    if (!actor.roles.includes('admin') && (filter.entity === undefined || filter.entityId === undefined || filter.entity === 'staff')) {
       throw new ApiError(403, 'STAFF_ROLE_REQUIRED', "The whole audit trail needs the admin role; name an entity and its id for that entity's history");
     }
     return queryAudit(db, { ...filter, markets: actor.markets });

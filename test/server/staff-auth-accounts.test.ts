@@ -179,8 +179,23 @@ describe('GET /api/staff/audit', () => {
     expect(whole.json().error.code).toBe('STAFF_ROLE_REQUIRED');
     expect((await as(reviewer, 'GET', '/api/staff/audit?entity=task')).statusCode).toBe(403);
     expect((await audit(`entity=task&entityId=${taskId}`, reviewer)).data.map((e) => e.action).sort()).toEqual(['task.moved', 'task.note', 'task.publish']);
-    expect((await audit(`entity=task&entityId=${taskId}`, ltReviewer)).data.map((e) => e.action).sort()).toEqual(['task.note', 'task.publish']);
+    // A member limited to LT reads LT's rows only: not PL's, nor a row of no market (about every market).
+    expect((await audit(`entity=task&entityId=${taskId}`, ltReviewer)).data.map((e) => e.action).sort()).toEqual(['task.publish']);
     expect((await audit(`entity=task&entityId=${taskId}`)).data).toHaveLength(3);
+    // Staff accounts' history (sign-ins, roles) is the admins' only.
+    expect((await as(reviewer, 'GET', `/api/staff/audit?entity=staff&entityId=${ltReviewer.id}`)).statusCode).toBe(403);
+  });
+
+  it('an admin limited to some markets lists only the members of their markets', async () => {
+    const ltAdmin = await insertStaff(server, ['admin'], { markets: ['LT'], prefix: 'list-lt-admin' });
+    const plMember = await insertStaff(server, ['author'], { markets: ['PL'], prefix: 'list-pl' });
+    const ltMember = await insertStaff(server, ['author'], { markets: ['LT'], prefix: 'list-lt' });
+    const res = await as(ltAdmin, 'GET', '/api/staff/accounts');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json<{ data: { id: string; markets: string[] }[] }>().data;
+    expect(ids.map((a) => a.id)).toContain(ltMember.id);
+    expect(ids.map((a) => a.id)).not.toContain(plMember.id);
+    expect(ids.every((a) => a.markets.length > 0 && a.markets.every((m) => m === 'LT'))).toBe(true);
   });
 
   it('refuses bad filters with 400 field codes', async () => {
