@@ -12,6 +12,7 @@ import { listPlaces, listRetailers } from '#contracts/api/authoring';
 import { createPlace } from '#contracts/api/staff';
 import { StaffApiError, staffCall, useStaffQuery } from '../api';
 import { useDraft } from '../drafts';
+import { getSession } from '../session';
 import { emptyPlaceForm, isInsideMarket, placeFormErrors, readDegrees, readPair, toCreatePlaceBody, type PlaceFormValues } from './coordinates';
 import { LoadFailure, Loading, WriteFailure } from './LoadState';
 import { MARKETS, isMarket, type CountryCode } from './markets';
@@ -34,6 +35,8 @@ export default function PlacesScreen() {
   const [q, setQ] = useState('');
   const [adding, setAdding] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  // Creating a place is an admin's (the server refuses others): nobody fills in a form for nothing.
+  const canAdd = getSession()?.staff.roles.includes('admin') ?? false;
 
   const retailers = useStaffQuery(listRetailers, {});
   const places = useStaffQuery(listPlaces, { query: { country: country || undefined, retailerId: retailerId || undefined, q: q.trim() || undefined } });
@@ -44,12 +47,17 @@ export default function PlacesScreen() {
         <h1>
           <Trans>Places</Trans>
         </h1>
-        {!adding && (
+        {!adding && canAdd && (
           <button type="button" className="btn" onClick={() => setAdding(true)}>
             <Trans>New place</Trans>
           </button>
         )}
       </div>
+      {!canAdd && (
+        <p className="muted">
+          <Trans>Places are added by an admin: ask one to add a store that is missing.</Trans>
+        </p>
+      )}
 
       {saved && (
         <p className="alert alert-info" role="status">

@@ -18,6 +18,7 @@ import { Empty, LoadError, Loading } from '../ui/States';
 import { useWhen } from '../support/words';
 import { MAX_OBJECTIVES, assignBody, emptyMission, emptyObjective, missionBody, missionFormErrors, type MissionForm, type ObjectiveForm } from './missionForm';
 import '../support/support.css';
+import { getSession } from '../session';
 
 type Mission = AnswerOf<typeof listMissions>['data'][number];
 
@@ -42,7 +43,10 @@ export default function MissionsScreen() {
   const when = useWhen();
   const [params, setParams] = useSearchParams();
   const asked = params.get('country') ?? '';
-  const country = (COUNTRY_CODES as readonly string[]).includes(asked) ? asked : COUNTRY_CODES[0];
+  // A member limited to some markets chooses among those (the server refuses the others).
+  const limited = getSession()?.staff.markets ?? [];
+  const markets: readonly string[] = limited.length > 0 ? limited : COUNTRY_CODES;
+  const country = markets.includes(asked) ? asked : (markets[0] ?? COUNTRY_CODES[0]);
   const missions = useStaffQuery(listMissions, { query: { country } });
 
   const [form, setForm, clearForm] = useDraft<MissionForm>(`missions:new:${country}`, emptyMission(country));
@@ -135,7 +139,7 @@ export default function MissionsScreen() {
               <Trans>Market</Trans>
             </label>
             <select id="missions-market" value={country} onChange={(e) => setParams({ country: e.target.value }, { replace: true })}>
-              {COUNTRY_CODES.map((c) => (
+              {markets.map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>

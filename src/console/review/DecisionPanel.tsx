@@ -73,7 +73,10 @@ export function DecisionPanel({ taskId, reward, currencyCode, onDecided, onStale
 
   useImperativeHandle(ref, () => ({
     accept() {
-      setKind('accept');
+      // The A key accepts at the full reward only when Accept is the chosen decision and nothing
+      // was typed for another one: a reviewer who chose to reject or reduce, or typed a reason or
+      // an amount, is not overruled by a stray key press.
+      if (kind !== 'accept' || amount.trim() !== '') return;
       void submit('accept');
     },
     reject() {

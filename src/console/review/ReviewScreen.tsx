@@ -76,7 +76,8 @@ function TaskReviewScreen({ taskId }: { taskId: string }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (notAShortcut(e)) return;
+      // A held key repeats: one decision or one step per press.
+      if (notAShortcut(e) || e.repeat) return;
       const key = e.key.toLowerCase();
       if (key === 'j' || key === 'n') go(next);
       else if (key === 'k') go(previous);
