@@ -8,15 +8,11 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/errors';
 import { FixedClock } from '../clock';
-import { readStaffName } from '../http/staffActions';
 import { createAttendanceRequest, listTaskAttendanceRequests, readCreateInput } from './service';
-import { recordStaffAction } from '../http/staffActions';
-import type { StaffActor } from '../http/access';
-import { STAFF_ROLES } from '#domain/staff';
+import { CLI_ACTOR, readStaffName, recordStaffAction } from '../http/staffActions';
 import { lapseAttendanceRequests } from './job';
 
 /** The command line as an actor in the audit trail (it acts without signing in; --by names the person in the request). */
-const CLI: StaffActor = { id: null, name: 'cli', roles: STAFF_ROLES, markets: [] };
 
 export const ATTENDANCE_HELP = `
 Attendance confirmation:
@@ -58,7 +54,7 @@ export async function runAttendanceCommand(argv: string[], deps: AttendanceComma
           const made = await createAttendanceRequest(trx, { taskId, ...input, createdBy: by, now });
           if (made.created) {
             const task = await trx.selectFrom('tasks').select('country_code').where('id', '=', taskId).executeTakeFirst();
-            await recordStaffAction(trx, CLI, { action: 'attendance.request', entity: 'task', entityId: taskId, country: task?.country_code ?? null, after: made.request }, now);
+            await recordStaffAction(trx, CLI_ACTOR, { action: 'attendance.request', entity: 'task', entityId: taskId, country: task?.country_code ?? null, after: made.request }, now);
           }
           return made;
         });

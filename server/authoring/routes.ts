@@ -89,6 +89,9 @@ async function newTypeId(db: AppContext['db'], title: string): Promise<string> {
       .replace(/^-+|-+$/g, '')
       .slice(0, 48)
       .replace(/-+$/, '') || 'task-type';
+  // One new type id at a time (held to the end of the creating transaction): two creates of the
+  // same title would otherwise pick the same free id and the second insert would fail.
+  await sql`select pg_advisory_xact_lock(hashtext('task_types.new'))`.execute(db);
   const taken = new Set((await db.selectFrom('task_types').select('id').where(sql<SqlBool>`id = ${base} or id like ${`${base}-%`}`).execute()).map((r) => r.id));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

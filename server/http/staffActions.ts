@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { FastifyRequest } from 'fastify';
+import { STAFF_ROLES } from '#domain/staff';
 import { staffOf, type StaffActor } from './access';
 import { badRequest } from './errors';
 
@@ -87,3 +88,6 @@ export async function recordStaffAction(db: Db, actor: StaffActor, action: Staff
 export function staffScope(request: FastifyRequest): string {
   return `staff:${staffOf(request).id ?? 'automation'}`;
 }
+
+/** The staff CLI as an actor: every role and market; its actions are audited as 'cli'. */
+export const CLI_ACTOR: StaffActor = { id: null, name: 'cli', roles: STAFF_ROLES, markets: [] };

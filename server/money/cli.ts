@@ -10,7 +10,6 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
 import { loadConfig } from '../config';
 import { weekStarting } from '#domain/payouts';
-import { readStaffName } from '../http/staffActions';
 import { printRefusal } from '../staff/cli-output';
 import { loadMarket, markPaid, runDuePayouts, runWeekIn, type RunResult } from './payouts';
 import { weekPayouts } from './payoutReads';
@@ -18,12 +17,9 @@ import { payoutsCsv, payoutsSepaXml } from './export';
 import { recordAdjustment } from './adjustments';
 import { readWeek } from './staff-routes';
 import { assignMission, createMission, listMissions } from '../missions/service';
-import { recordStaffAction } from '../http/staffActions';
-import type { StaffActor } from '../http/access';
-import { STAFF_ROLES } from '#domain/staff';
+import { CLI_ACTOR, readStaffName, recordStaffAction } from '../http/staffActions';
 
 /** The command line as an actor in the audit trail (it acts without signing in). */
-const CLI: StaffActor = { id: null, name: 'cli', roles: STAFF_ROLES, markets: [] };
 
 export const MONEY_HELP = `
 Payouts (a week is named by its Monday, YYYY-MM-DD, in the market's time zone):
@@ -89,7 +85,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
     const weekOf = () => readWeek({ country: values.country, week: values.week });
     let result: unknown;
     const audited = async (trx: Db, runs: RunResult[]) => {
-      for (const r of runs) await recordStaffAction(trx, CLI, { action: 'payouts.run', entity: 'payout_week', entityId: `${r.countryCode}/${r.weekStart}`, country: r.countryCode, after: { ...r, by } }, now);
+      for (const r of runs) await recordStaffAction(trx, CLI_ACTOR, { action: 'payouts.run', entity: 'payout_week', entityId: `${r.countryCode}/${r.weekStart}`, country: r.countryCode, after: { ...r, by } }, now);
       return runs;
     };
     if (command === 'payouts' && sub === 'run') {
@@ -110,7 +106,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
         paid: await db.transaction().execute(async (trx) => {
           const paid = await markPaid(trx, target, by, now);
           const entityId = 'ids' in target ? null : `${target.countryCode}/${target.weekStart}`;
-          await recordStaffAction(trx, CLI, { action: 'payouts.mark_paid', entity: 'payout_week', entityId, country: 'ids' in target ? null : target.countryCode, after: { paid, by } }, now);
+          await recordStaffAction(trx, CLI_ACTOR, { action: 'payouts.mark_paid', entity: 'payout_week', entityId, country: 'ids' in target ? null : target.countryCode, after: { paid, by } }, now);
           return paid;
         }),
       };
@@ -125,7 +121,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
         err(`${file.included.length} transfer(s), control sum ${file.controlSum} EUR`);
         text = file.xml;
       } else throw new Error('--format csv or --format sepa');
-      await recordStaffAction(db, CLI, { action: `payouts.export_${values.format}`, entity: 'payout_week', entityId: `${countryCode}/${weekStart}`, country: countryCode, after: { payouts: payouts.length, by } }, now);
+      await recordStaffAction(db, CLI_ACTOR, { action: `payouts.export_${values.format}`, entity: 'payout_week', entityId: `${countryCode}/${weekStart}`, country: countryCode, after: { payouts: payouts.length, by } }, now);
       if (values.out) writeFileSync(values.out, text);
       else out(text);
       return 0;
@@ -134,7 +130,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
       result = await db.transaction().execute(async (trx) => {
         const adjustment = await recordAdjustment(trx, input, by, now);
         const user = await trx.selectFrom('users').select('country_code').where('id', '=', adjustment.userId).executeTakeFirst();
-        await recordStaffAction(trx, CLI, { action: 'payouts.adjustment', entity: 'user', entityId: adjustment.userId, country: user?.country_code ?? null, after: adjustment }, now);
+        await recordStaffAction(trx, CLI_ACTOR, { action: 'payouts.adjustment', entity: 'user', entityId: adjustment.userId, country: user?.country_code ?? null, after: adjustment }, now);
         return adjustment;
       });
     } else if (command === 'mission' && sub === 'list') {
@@ -144,7 +140,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
       const input = JSON.parse(values.json) as unknown;
       result = await db.transaction().execute(async (trx) => {
         const mission = await createMission(trx, input, by, now);
-        await recordStaffAction(trx, CLI, { action: 'mission.create', entity: 'mission', entityId: mission.id, country: mission.countryCode, after: mission }, now);
+        await recordStaffAction(trx, CLI_ACTOR, { action: 'mission.create', entity: 'mission', entityId: mission.id, country: mission.countryCode, after: mission }, now);
         return mission;
       });
     } else if (command === 'mission' && sub === 'assign') {
@@ -154,7 +150,7 @@ export async function runMoneyCommand(argv: string[], deps: MoneyCommandDeps): P
       const input = { userIds: refs.filter((r) => !r.includes('@')), emails: refs.filter((r) => r.includes('@')), allActive: values.all === true };
       result = await db.transaction().execute(async (trx) => {
         const assigned = await assignMission(trx, missionId, input, by, now);
-        await recordStaffAction(trx, CLI, { action: 'mission.assign', entity: 'mission', entityId: missionId, country: assigned.mission.countryCode, after: { assignedCount: assigned.mission.assignedCount, assigned: assigned.assigned, by } }, now);
+        await recordStaffAction(trx, CLI_ACTOR, { action: 'mission.assign', entity: 'mission', entityId: missionId, country: assigned.mission.countryCode, after: { assignedCount: assigned.mission.assignedCount, assigned: assigned.assigned, by } }, now);
         return assigned;
       });
     } else {

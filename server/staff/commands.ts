@@ -14,13 +14,13 @@ import type { Db } from '../db/database';
 import type { PhotoStorage } from '../storage/photo-storage';
 import { createPlace, createTask, listUsers, lockTaskSnapshot, reviewTask, REJECTION_REASON_FIELDS } from './service';
 import { approveUser, lockUserSnapshot, rejectUser, setTrainingDone, userReview } from './review';
-import { readStaffName, recordStaffAction, type StaffAction } from '../http/staffActions';
+import { CLI_ACTOR, readStaffName, recordStaffAction, type StaffAction } from '../http/staffActions';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { printRefusal } from './cli-output';
 import { MONEY_HELP, runMoneyCommand } from '../money/cli';
 import { ATTENDANCE_HELP, runAttendanceCommand } from '../attendance/cli';
-import { ACCOUNTS_HELP, AccountsUsageError, CLI_ACTOR, runAccountsCommand } from '../staffAuth/cli';
+import { ACCOUNTS_HELP, AccountsUsageError, runAccountsCommand } from '../staffAuth/cli';
 
 export const HELP = `Shelfwork staff CLI
 

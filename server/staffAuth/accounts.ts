@@ -24,7 +24,7 @@ export interface StaffAccount extends StaffMember {
   lastLoginAt: string | null;
 }
 
-export const STAFF_NAME_MAX_LENGTH = 200;
+export const ACCOUNT_NAME_MAX_LENGTH = 200;
 
 type AccountRow = Selectable<StaffAccountsTable>;
 
@@ -74,11 +74,11 @@ export function readMarkets(value: unknown): Read<CountryCode[]> {
   return { value: [...new Set(value.map((m) => (m as string).toUpperCase() as CountryCode))], error: null };
 }
 
-/** A display name: non-empty text of at most STAFF_NAME_MAX_LENGTH characters, trimmed. */
+/** A display name: non-empty text of at most ACCOUNT_NAME_MAX_LENGTH characters, trimmed. */
 export function readName(value: unknown): Read<string> {
   if (typeof value !== 'string' || value.trim() === '') return { value: null, error: 'REQUIRED' };
   const name = value.trim();
-  return name.length > STAFF_NAME_MAX_LENGTH ? { value: null, error: 'TOO_LONG' } : { value: name, error: null };
+  return name.length > ACCOUNT_NAME_MAX_LENGTH ? { value: null, error: 'TOO_LONG' } : { value: name, error: null };
 }
 
 export interface NewStaffAccount {

@@ -6,13 +6,12 @@
  */
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database';
-import type { StaffActor } from '../http/access';
 import { STAFF_ROLES } from '#domain/staff';
 import { normalizeEmail } from '#domain/validation';
 import { addStaffAccount, findStaffByEmail, listStaffAccounts, readAccountPatch, readNewAccount, updateStaffAccount } from './accounts';
+import { CLI_ACTOR } from '../http/staffActions';
 
 /** Who the CLI acts as in the audit trail. */
-export const CLI_ACTOR: StaffActor = { id: null, name: 'cli', roles: STAFF_ROLES, markets: [] };
 
 export const ACCOUNTS_HELP = `
 Staff accounts (recorded in the audit trail as 'cli'):
