@@ -1,6 +1,6 @@
 /** The console's start page: the member's sections as cards; a reviewer's card says how many tasks await review. */
 import { Link } from 'react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { reviewQueue } from '#contracts/api/staffReview';
 import { useStaffQuery } from './api';
 import { getSession } from './session';
@@ -31,7 +31,7 @@ export function HomeScreen() {
                 {i18n._(section.label)}
                 {section.path === '/staff/review' && awaiting !== undefined ? (
                   <span className="console-home__count">
-                    <Trans>{awaiting} awaiting review</Trans>
+                    <Plural value={awaiting} one="# task awaits review" other="# tasks await review" />
                   </span>
                 ) : null}
               </Link>

@@ -16,6 +16,8 @@ import { useErrorText } from '../errors';
 import { LoadError, Loading } from '../ui/States';
 import { StatusBadge, useLanguageName, useWhen } from './words';
 import './support.css';
+import { STATUS_LABELS } from '../taskers/labels';
+import type { UserStatus } from '#domain/types';
 
 type Detail = AnswerOf<typeof supportRequest>;
 
@@ -26,7 +28,7 @@ export function replyLength(text: string): number {
 
 export default function RequestScreen() {
   const { id = '' } = useParams();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const errorText = useErrorText();
   const when = useWhen();
   const languageName = useLanguageName();
@@ -213,7 +215,7 @@ export default function RequestScreen() {
             <dt>
               <Trans>Status</Trans>
             </dt>
-            <dd>{tasker.status}</dd>
+            <dd>{STATUS_LABELS[tasker.status as UserStatus] ? i18n._(STATUS_LABELS[tasker.status as UserStatus]) : tasker.status}</dd>
             <dt>
               <Trans>Market</Trans>
             </dt>

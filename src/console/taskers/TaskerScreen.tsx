@@ -29,7 +29,7 @@ import { useErrorText } from '../errors';
 import { getSession } from '../session';
 import { Empty, LoadError, Loading } from '../ui/States';
 import { diffFields, showValue } from '../audit/diff';
-import { DOCUMENT_LABELS, FIELD_LABELS, REASON_FIELDS, STATUS_LABELS, isReasonField, taskerName, type ReasonField } from './labels';
+import { DOCUMENT_LABELS, FIELD_LABELS, REASON_FIELDS, STATUS_LABELS, isReasonField, taskerName, type ReasonField, EVENT_LABELS, TASK_STATUS_LABELS } from './labels';
 import './taskers.css';
 
 type Review = AnswerOf<typeof userReview>;
@@ -362,7 +362,7 @@ function TaskHistory({ userId }: { userId: string }) {
                 </td>
                 <td>{i18n.date(task.timeWindowStart, { dateStyle: 'medium' })}</td>
                 <td>
-                  {task.status}
+                  {TASK_STATUS_LABELS[task.status] ? i18n._(TASK_STATUS_LABELS[task.status]!) : task.status}
                   {task.resultComment ? <div className="muted">{task.resultComment}</div> : null}
                 </td>
                 <td className="num">
@@ -521,7 +521,7 @@ export default function TaskerScreen() {
               <ul className="tasker-events">
                 {data.events.map((event, index) => (
                   <li key={`${event.createdAt}-${index}`}>
-                    <span className="muted">{i18n.date(event.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</span> <strong>{event.kind}</strong> ·{' '}
+                    <span className="muted">{i18n.date(event.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</span> <strong>{EVENT_LABELS[event.kind] ? i18n._(EVENT_LABELS[event.kind]!) : event.kind}</strong> ·{' '}
                     {event.actor}
                     {event.reasons.length > 0 ? <div>{event.reasons.map((r) => (isReasonField(r) ? i18n._(FIELD_LABELS[r]) : r)).join(', ')}</div> : null}
                     {event.comment ? <div className="muted">{event.comment}</div> : null}

@@ -14,6 +14,30 @@ export const STATUS_LABELS: Record<UserStatus, MessageDescriptor> = {
   deactivated: msg`Deactivated`,
 };
 
+/** A task's status in a tasker's history ('cancelled': a reservation they gave back). */
+export const TASK_STATUS_LABELS: Record<string, MessageDescriptor> = {
+  available: msg`Available`,
+  reserved: msg`Reserved`,
+  in_progress: msg`In progress`,
+  awaiting_confirmation: msg`Awaiting confirmation`,
+  accepted: msg`Accepted`,
+  rejected: msg`Rejected`,
+  expired: msg`Expired`,
+  cancelled: msg`Cancelled`,
+};
+
+/** The kinds of a tasker's review history (server/users/events.ts). */
+export const EVENT_LABELS: Record<string, MessageDescriptor> = {
+  submitted: msg`Profile sent`,
+  resubmitted: msg`Profile sent again`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+  training_done: msg`Training done`,
+  training_undone: msg`Training not done`,
+  deactivated: msg`Deactivated`,
+  reactivated: msg`Reactivated`,
+};
+
 /** What a rejection may name (the server's REJECTION_REASON_FIELDS): the profile fields and the documents. */
 export const REASON_FIELDS = [...PROFILE_FIELDS, 'identityDocument', 'paymentDocuments', 'profilePhoto'] as const;
 export type ReasonField = (typeof REASON_FIELDS)[number];
