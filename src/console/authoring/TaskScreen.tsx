@@ -14,6 +14,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { listPlaces, listTaskTypes, patchTask, publishTask, putTaskProducts, unpublishTask } from '#contracts/api/authoring';
 import { createTask } from '#contracts/api/staff';
 import { formatMoney, isAmount } from '#domain/money';
+import { getSession } from '../session';
 import { StaffApiError, staffCall, useStaffQuery } from '../api';
 import { useDraft } from '../drafts';
 import { LoadFailure, Loading, WriteFailure } from './LoadState';
@@ -67,8 +68,11 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
   const [publishing, setPublishing] = useState(false);
   const [placeQuery, setPlaceQuery] = useState('');
 
-  const types = useStaffQuery(listTaskTypes, {});
-  const places = useStaffQuery(listPlaces, { query: { q: placeQuery.trim() || undefined } });
+  // Reviewers open tasks here too (from the task list) to read them; only authors change them,
+  // and only they may list task types and places (the server refuses the others).
+  const canAuthor = getSession()?.staff.roles.includes('author') ?? false;
+  const types = useStaffQuery(listTaskTypes, canAuthor ? {} : null);
+  const places = useStaffQuery(listPlaces, canAuthor ? { query: { q: placeQuery.trim() || undefined } } : null);
 
   const formik = useFormik<TaskFormValues>({
     initialValues: draft,
@@ -134,7 +138,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
   const typeBlocked = market !== null && type !== undefined && !typeComplete.includes(market);
   const currency = market ? MARKET_CURRENCY[market] : null;
   const preview = (amount: string) => (currency && isAmount(amount) ? formatMoney({ amount: amount.trim(), currencyCode: currency }, i18n.locale) : null);
-  const locked = taskId !== null && reserved;
+  const locked = !canAuthor || (taskId !== null && reserved);
 
   const setPublished = async (publish: boolean) => {
     if (taskId === null) return change({ published: publish });
@@ -163,11 +167,15 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
         </Link>
       </div>
 
-      {locked && (
+      {!canAuthor ? (
+        <p className="alert alert-info" role="status">
+          <Trans>You can read this task; changing it needs the author role.</Trans>
+        </p>
+      ) : locked ? (
         <p className="alert alert-info" role="status">
           <Trans>A tasker has reserved this task: its window, reward and texts can no longer change.</Trans>
         </p>
-      )}
+      ) : null}
 
       <section className="card stack" aria-labelledby="task-where">
         <h2 id="task-where">
@@ -343,7 +351,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
         ) : (
           <div className="authoring-row">
             <span>{saved?.published ? <Trans>Published: taskers of the market see it.</Trans> : <Trans>Not published: taskers do not see it.</Trans>}</span>
-            <button type="button" className="btn btn-secondary" disabled={publishing} onClick={() => void setPublished(!saved?.published)}>
+            <button type="button" className="btn btn-secondary" disabled={publishing || !canAuthor} onClick={() => void setPublished(!saved?.published)}>
               {saved?.published ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
             </button>
           </div>
@@ -375,7 +383,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
             <Trans>Some fields need attention.</Trans>
           </span>
         )}
-        {formik.dirty && (
+        {formik.dirty && canAuthor && (
           <button
             type="button"
             className="btn btn-secondary"
