@@ -13,9 +13,9 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx', '<rootDir>/src/console/**'],
     },
     {
-      // The staff console (src/console): its texts, and the error words it shares with the server.
+      // The staff console (src/console): its texts, the kit's it uses (src/ui), and the error words it shares with the server.
       path: '<rootDir>/src/console/locales/{locale}/messages',
-      include: ['<rootDir>/src/console', '<rootDir>/src/domain/errorWords.ts'],
+      include: ['<rootDir>/src/console', '<rootDir>/src/ui', '<rootDir>/src/domain/errorWords.ts'],
       exclude: ['**/node_modules/**', '**/*.test.ts', '**/*.test.tsx'],
     },
   ],
