@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountWithin, formatAmount, formatMoney, isDecimal, parseAmount, parseRoundedAmount } from './money';
+import { amountWithin, formatAmount, formatMoney, isDecimal, parseAmount, parseRoundedAmount, typedAmount } from './money';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before the currency.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -60,6 +60,15 @@ describe('exact minor units', () => {
     expect(parseRoundedAmount('7')).toBe(700n);
     expect(() => parseRoundedAmount('1e3')).toThrow();
     expect([isDecimal('12.5'), isDecimal('-3'), isDecimal('1e3'), isDecimal('.5'), isDecimal('Infinity')]).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('typedAmount: a decimal comma is the point, nothing else changes', () => {
+  it('reads what people type in the markets', () => {
+    expect(typedAmount(' 12,50 ')).toBe('12.50');
+    expect(typedAmount('12.5')).toBe('12.5');
+    expect(typedAmount('1,2,3')).toBe('1.2,3');
+    expect(amountWithin(typedAmount('12,50'), 1n, 99_999_999n)).toBe(1250n);
   });
 });
 

@@ -51,6 +51,14 @@ export function amountWithin(value: unknown, min: bigint, max: bigint): bigint |
   return minor >= min && minor <= max ? minor : null;
 }
 
+/**
+ * An amount as a person types it in a form, as the wire's decimal string: trimmed, a decimal
+ * comma read as the point (lt, pl, cs and ro write "12,50"). Nothing else is changed or rounded.
+ */
+export function typedAmount(text: string): string {
+  return text.trim().replace(',', '.');
+}
+
 /** True when `text` is an amount parseAmount reads (up to two decimals). */
 export function isAmount(text: unknown): text is string {
   return typeof text === 'string' && AMOUNT_RE.test(text.trim());

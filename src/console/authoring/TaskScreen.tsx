@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { listPlaces, listTaskTypes, patchTask, publishTask, putTaskProducts, unpublishTask } from '#contracts/api/authoring';
 import { createTask } from '#contracts/api/staff';
-import { formatMoney, isAmount } from '#domain/money';
+import { formatMoney, isAmount, typedAmount } from '#domain/money';
 import { getSession } from '../session';
 import { StaffApiError, staffCall, useStaffQuery } from '../api';
 import { useDraft } from '../drafts';
@@ -137,7 +137,7 @@ function TaskForm({ saved, taskId, reserved = false, placeLabel, onSaved }: Task
   const typeComplete = (type?.completeMarkets ?? []).filter(isMarket);
   const typeBlocked = market !== null && type !== undefined && !typeComplete.includes(market);
   const currency = market ? MARKET_CURRENCY[market] : null;
-  const preview = (amount: string) => (currency && isAmount(amount) ? formatMoney({ amount: amount.trim(), currencyCode: currency }, i18n.locale) : null);
+  const preview = (amount: string) => (currency && isAmount(typedAmount(amount)) ? formatMoney({ amount: typedAmount(amount), currencyCode: currency }, i18n.locale) : null);
   const locked = !canAuthor || (taskId !== null && reserved);
 
   const setPublished = async (publish: boolean) => {

@@ -34,6 +34,12 @@ describe('the task form', () => {
     });
   });
 
+  it('reads a decimal comma as the point (12,50 is 12.50), as the markets write it', () => {
+    const v = { ...filled(), reward: '12,50', bonusReward: '0,10' };
+    expect(validateTaskForm(v)).toEqual({});
+    expect(toCreateTaskBody(v)).toMatchObject({ reward: '12.50', bonusReward: '0.10' });
+  });
+
   it('refuses an end before the start, a reward of three decimals or zero, and a bad product', () => {
     const v = { ...filled(), windowEnd: '2026-07-01T08:00', reward: '1.005', bonusReward: '-1', products: [{ key: 'a', ean: '4006381333932', name: 'Milk', expectedFacings: '' }] };
     expect(validateTaskForm(v)).toEqual({ windowEnd: 'END_BEFORE_START', reward: 'AMOUNT_INVALID', bonusReward: 'AMOUNT_INVALID', products: 'PRODUCTS_INVALID' });

@@ -5,7 +5,7 @@
  * checks here are the ones the server makes too, so most mistakes show before a round trip; the
  * server's own 400 field codes are shown the same way (serverFieldErrors). Pure.
  */
-import { amountWithin } from '#domain/money';
+import { amountWithin, typedAmount } from '#domain/money';
 import { MARKET_TIME_ZONE, isMarket, isoToWallClock, wallClockToIso, type CountryCode } from './markets';
 import { fromProductInputs, productListErrors, toProductInputs, type ProductInput, type ProductRow } from './productList';
 
@@ -113,8 +113,8 @@ export function validateTaskForm(values: TaskFormValues): TaskFormErrors {
   else if (start?.iso && end?.iso && end.iso <= start.iso) errors.windowEnd = 'END_BEFORE_START';
 
   if (values.reward.trim() === '') errors.reward = 'REQUIRED';
-  else if (amountWithin(values.reward, 1n, REWARD_MAX_MINOR) == null) errors.reward = 'AMOUNT_INVALID';
-  if (values.bonusReward.trim() !== '' && amountWithin(values.bonusReward, 0n, REWARD_MAX_MINOR) == null) errors.bonusReward = 'AMOUNT_INVALID';
+  else if (amountWithin(typedAmount(values.reward), 1n, REWARD_MAX_MINOR) == null) errors.reward = 'AMOUNT_INVALID';
+  if (values.bonusReward.trim() !== '' && amountWithin(typedAmount(values.bonusReward), 0n, REWARD_MAX_MINOR) == null) errors.bonusReward = 'AMOUNT_INVALID';
 
   const duration = values.expectedDuration.trim();
   if (duration !== '' && (!/^\d{1,4}$/.test(duration) || Number(duration) < 1 || Number(duration) > DURATION_MAX_MINUTES)) errors.expectedDuration = 'INVALID';
@@ -157,8 +157,8 @@ export function toCreateTaskBody(values: TaskFormValues): CreateTaskBody {
     title: orNull(values.title),
     timeWindowStart: windowIso(values, 'windowStart'),
     timeWindowEnd: windowIso(values, 'windowEnd'),
-    reward: values.reward.trim(),
-    bonusReward: orNull(values.bonusReward),
+    reward: typedAmount(values.reward),
+    bonusReward: values.bonusReward.trim() === '' ? null : typedAmount(values.bonusReward),
     ...(duration === '' ? {} : { expectedDuration: Number(duration) }),
     descriptiveComment: orNull(values.descriptiveComment),
     products: toProductInputs(values.products),
@@ -182,8 +182,8 @@ export function toPatchTaskBody(saved: TaskFormValues, values: TaskFormValues): 
   if (values.title.trim() !== saved.title.trim()) body.title = orNull(values.title);
   if (values.windowStart !== saved.windowStart) body.timeWindowStart = windowIso(values, 'windowStart');
   if (values.windowEnd !== saved.windowEnd) body.timeWindowEnd = windowIso(values, 'windowEnd');
-  if (values.reward.trim() !== saved.reward.trim()) body.reward = values.reward.trim();
-  if (values.bonusReward.trim() !== saved.bonusReward.trim()) body.bonusReward = orNull(values.bonusReward);
+  if (typedAmount(values.reward) !== typedAmount(saved.reward)) body.reward = typedAmount(values.reward);
+  if (typedAmount(values.bonusReward) !== typedAmount(saved.bonusReward)) body.bonusReward = values.bonusReward.trim() === '' ? null : typedAmount(values.bonusReward);
   if (values.expectedDuration.trim() !== saved.expectedDuration.trim()) body.expectedDuration = values.expectedDuration.trim() === '' ? null : Number(values.expectedDuration.trim());
   if (values.descriptiveComment.trim() !== saved.descriptiveComment.trim()) body.descriptiveComment = orNull(values.descriptiveComment);
   return body;

@@ -5,7 +5,7 @@
  * ids separated by commas, spaces or lines (none: any task type or training). Field keys match the
  * server's field codes (`objectives.0.target`), so its refusals land under the same inputs.
  */
-import { parseAmount } from '#domain/money';
+import { parseAmount, typedAmount } from '#domain/money';
 import { MISSION_CONTENT_TYPES, type MissionContentType } from '#domain/missions';
 
 export interface ObjectiveForm {
@@ -61,7 +61,7 @@ export function missionFormErrors(form: MissionForm): Record<string, string> {
   const reward = form.reward.trim();
   if (reward !== '') {
     try {
-      const minor = parseAmount(reward.replace(',', '.'));
+      const minor = parseAmount(typedAmount(reward));
       if (minor <= 0n || minor > 99_999_999n) errors.moneyReward = 'INVALID';
     } catch {
       errors.moneyReward = 'INVALID';
@@ -83,7 +83,7 @@ export function missionFormErrors(form: MissionForm): Record<string, string> {
 
 /** The request body of a form without errors (missionFormErrors first). */
 export function missionBody(form: MissionForm): MissionBody {
-  const reward = form.reward.trim().replace(',', '.');
+  const reward = typedAmount(form.reward);
   const days = form.durationDays.trim();
   return {
     countryCode: form.countryCode,

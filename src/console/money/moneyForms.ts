@@ -3,7 +3,7 @@
  * server checks it (an exact positive decimal string, never a float), the rows a "mark paid" may
  * take, and the names of the export files. No React, so the rules are tested alone.
  */
-import { amountWithin } from '#domain/money';
+import { amountWithin, typedAmount } from '#domain/money';
 import { validateEmail } from '#domain/validation';
 
 /** Where a market week stands: still running, over but not paid out yet, or run. */
@@ -43,7 +43,7 @@ export function adjustmentErrors(form: AdjustmentForm): Partial<Record<Adjustmen
   const user = form.user.trim();
   if (user === '') errors.user = 'REQUIRED';
   else if (user.includes('@') ? validateEmail(user) !== null : !/^[0-9a-f-]{8,64}$/i.test(user)) errors.user = 'INVALID';
-  const amount = form.amount.trim().replace(',', '.');
+  const amount = typedAmount(form.amount);
   if (amount === '') errors.amount = 'REQUIRED';
   else if (amountWithin(amount, 1n, MAX_MINOR) === null) errors.amount = 'INVALID';
   const reason = form.reason.trim();
@@ -55,7 +55,7 @@ export function adjustmentErrors(form: AdjustmentForm): Partial<Record<Adjustmen
 /** The body of POST /api/staff/payouts/adjustments from a checked form (a decimal comma read as a point). */
 export function adjustmentBody(form: AdjustmentForm): { user: string; kind: 'reduction' | 'overpayment'; amount: string; reason: string; taskId?: string } {
   const taskId = form.taskId.trim();
-  return { user: form.user.trim(), kind: form.kind, amount: form.amount.trim().replace(',', '.'), reason: form.reason.trim(), ...(taskId ? { taskId } : {}) };
+  return { user: form.user.trim(), kind: form.kind, amount: typedAmount(form.amount), reason: form.reason.trim(), ...(taskId ? { taskId } : {}) };
 }
 
 /** The selected ids that are still pending (a paid one cannot be marked again), in the table's order. */

@@ -5,7 +5,7 @@
  * rules before it is sent, so the reviewer sees the problem at the field; the server checks again.
  */
 import { acceptTask, rejectTask } from '#contracts/api/staff';
-import { amountWithin, formatAmount, isAmount, parseAmount } from '#domain/money';
+import { amountWithin, formatAmount, isAmount, parseAmount, typedAmount } from '#domain/money';
 
 export type DecisionKind = 'accept' | 'reject' | 'reduced';
 
@@ -25,7 +25,8 @@ export interface DecisionErrors {
 }
 
 /** A typed amount with a decimal comma read as a dot ("12,5" → "12.5"). */
-export const normaliseAmount = (text: string) => text.trim().replace(',', '.');
+/** A typed reduced reward as the wire's decimal string (the domain's reading of a decimal comma). */
+export const normaliseAmount = typedAmount;
 
 /** What is wrong with the decision against the task's reward (a decimal string); empty: can be sent. */
 export function checkDecision(input: DecisionInput, reward: string): DecisionErrors {
