@@ -49,7 +49,8 @@ export class ConsoleMoneyPage {
   }
 
   payoutRow(email: string): Locator {
-    return this.page.locator('table tbody tr').filter({ hasText: email });
+    // The e-mail exactly: crowd-lt@… holds lt@… too.
+    return this.page.locator('table tbody tr').filter({ has: this.page.getByText(email, { exact: true }) });
   }
 
   /** "Export CSV": the browser saves the file the console fetched with the member's bearer. */
