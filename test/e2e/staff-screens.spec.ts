@@ -11,8 +11,10 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { consoleContext, staffSessionViaApi, type ConsoleSession } from './pages/ConsoleLoginPage';
+import { passwordToken } from './support/api';
 import { findOverflows } from './support/overflow';
 import { screenshot } from './support/screenshots';
+import { APPROVED_LT_TASKER, DEMO_PASSWORD } from './support/session';
 
 const OPS = 'ops@staff.demo.shelfwork.app';
 
@@ -40,6 +42,17 @@ async function screensOf(request: APIRequestContext, session: ConsoleSession): P
   const typeId = await firstId(request, token, '/api/staff/task-types');
   const taskerId = await firstId(request, token, '/api/staff/users?country=LT&limit=1');
   const week = await firstId(request, token, '/api/staff/payouts/weeks?country=LT', (b) => b.data[0]?.weekStart);
+  // The seed has no support request: the LT demo tasker writes one when none is there.
+  const inbox = await request.get('/api/staff/support?limit=1', { headers: { Authorization: `Bearer ${token}` } });
+  expect(inbox.ok()).toBe(true);
+  if (((await inbox.json()) as { data: unknown[] }).data.length === 0) {
+    const tasker = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
+    const sent = await request.post('/api/support/submit-support-request', {
+      headers: { Authorization: `Bearer ${tasker}`, 'Idempotency-Key': crypto.randomUUID() },
+      data: { body: 'The shelf label scanner in the app does not open on my phone.' },
+    });
+    expect(sent.ok(), `submit-support-request answered ${sent.status()}: ${await sent.text()}`).toBe(true);
+  }
   const supportId = await firstId(request, token, '/api/staff/support?limit=1');
   const any = /\S/;
   return [
