@@ -197,7 +197,8 @@ export async function updateStaffAccount(trx: Db, actor: StaffActor, id: string,
     .executeTakeFirstOrThrow();
   if (before.active && !updated.active) await revokeStaffSessions(trx, id, now);
   const after = memberOf(updated);
-  await recordStaffAction(trx, actor, { action: 'staff.update', entity: 'staff', entityId: id, before, after }, now);
+  // A save that changed nothing is not an action (as for every other staff write).
+  if (JSON.stringify(before) !== JSON.stringify(after)) await recordStaffAction(trx, actor, { action: 'staff.update', entity: 'staff', entityId: id, before, after }, now);
   return accountOf(updated);
 }
 

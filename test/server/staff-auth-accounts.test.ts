@@ -91,6 +91,10 @@ describe('staff accounts', () => {
     expect(latest).toMatchObject({ actor: admin.email, action: 'staff.update' });
     expect(latest?.before).toMatchObject({ name: 'Change Me', roles: ['reviewer'], markets: ['LT'] });
     expect(latest?.after).toMatchObject({ name: 'Changed', roles: ['reviewer', 'onboarding'], markets: [] });
+    // The same values saved again change nothing and record nothing.
+    const again = await as(admin, 'PATCH', `/api/staff/accounts/${account.id}`, { roles: ['reviewer', 'onboarding'], name: 'Changed' }, randomUUID());
+    expect(again.statusCode).toBe(200);
+    expect((await audit(`entity=staff&entityId=${account.id}&action=staff.update`)).data).toHaveLength(1);
     const missing = await as(admin, 'PATCH', `/api/staff/accounts/${randomUUID()}`, { name: 'x' }, randomUUID());
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('STAFF_NOT_FOUND');
