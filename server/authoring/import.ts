@@ -84,7 +84,7 @@ function parseCsv(csv: string): { line: number; record: Record<string, string> }
 }
 
 /** The place of a row: its id, or its title and city (case-insensitive; several: AMBIGUOUS). */
-async function resolvePlace(db: Db, record: Record<string, string>, errors: Record<string, string>, cache: Map<string, string[]>): Promise<string | null> {
+async function resolvePlace(db: Db, markets: readonly string[], record: Record<string, string>, errors: Record<string, string>, cache: Map<string, string[]>): Promise<string | null> {
   if (record.placeId) return record.placeId;
   const title = record.placeTitle ?? '';
   const city = record.placeCity ?? '';
@@ -99,7 +99,11 @@ async function resolvePlace(db: Db, record: Record<string, string>, errors: Reco
   const key = `${title.toLowerCase()}\u0000${city.toLowerCase()}`;
   let ids = cache.get(key);
   if (!ids) {
-    const rows = await db.selectFrom('places').select('id').where(sql`lower(title)`, '=', title.toLowerCase()).where(sql`lower(city)`, '=', city.toLowerCase()).limit(2).execute();
+    // Only the member's markets: a place of the same name elsewhere neither makes the row
+    // ambiguous nor tells a market-limited author that it exists.
+    let query = db.selectFrom('places').select('id').where(sql`lower(title)`, '=', title.toLowerCase()).where(sql`lower(city)`, '=', city.toLowerCase());
+    if (markets.length > 0) query = query.where('country_code', 'in', [...markets]);
+    const rows = await query.limit(2).execute();
     ids = rows.map((r) => r.id);
     cache.set(key, ids);
   }
@@ -116,7 +120,7 @@ async function readRows(db: Db, actor: StaffActor, csv: string): Promise<ReadRow
   const rows: ReadRow[] = [];
   for (const { line, record } of records) {
     const errors: Record<string, string> = {};
-    const placeId = await resolvePlace(db, record, errors, placeCache);
+    const placeId = await resolvePlace(db, actor.markets, record, errors, placeCache);
     const duration = record.expectedDuration ?? '';
     const published = (record.published ?? '').toLowerCase();
     if (published !== '' && published !== 'true' && published !== 'false') errors.published = 'INVALID';

@@ -324,6 +324,12 @@ describe('publication and edits', () => {
     const rewrite = await staff('PUT', '/api/staff/task-types/shelf-photo/checklist', { items: [{ type: 'plain', isOptional: false, metadata: {}, texts: { en: { title: 'Tick' } } }] }, bearer(plAuthor.token));
     expect(rewrite.statusCode).toBe(403);
     expect(rewrite.json<ApiErrorBody>().error.code).toBe('STAFF_MARKET_REFUSED');
+    // The import finds places by name in the author's markets only: an LT store is unknown to a PL author.
+    const lt = await server.db.selectFrom('places').select(['title', 'city']).where('country_code', '=', 'LT').orderBy('id').executeTakeFirstOrThrow();
+    const csv = `placeTitle,placeCity,taskTypeId,timeWindowStart,timeWindowEnd,reward\n"${lt.title}",${lt.city},shelf-photo,2026-03-12T08:00:00Z,2026-03-12T16:00:00Z,10.00`;
+    const imported = await staff('POST', '/api/staff/tasks/import', { csv, dryRun: true }, bearer(plAuthor.token));
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<{ rows: ImportRow[] }>().rows[0]?.errors).toMatchObject({ placeTitle: 'NOT_FOUND' });
   });
 });
 
