@@ -219,11 +219,15 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
         result = await reject(await legacyUserId(), reasonsOf([values.reasons ?? '', ...(values.reason ?? [])]));
         break;
       case 'create-place':
-        result = await createPlace(
-          db,
-          { title: values.title, address: values.address, city: values.city, countryCode: values.country, latitude: values.lat, longitude: values.lng, retailerId: values.retailer },
-          now,
-        );
+        result = await db.transaction().execute(async (trx) => {
+          const place = await createPlace(
+            trx,
+            { title: values.title, address: values.address, city: values.city, countryCode: values.country, latitude: values.lat, longitude: values.lng, retailerId: values.retailer },
+            now,
+          );
+          await recordStaffAction(trx, CLI_ACTOR, { action: 'place.create', entity: 'place', entityId: place.id, country: place.countryCode, after: { ...place, by: actor() } }, now);
+          return place;
+        });
         break;
       case 'create-task':
         result = await db.transaction().execute((trx) =>
@@ -242,7 +246,12 @@ export async function runStaffCommand(argv: string[], deps: StaffCommandDeps): P
               letterOfAuthorityUrl: values.letter,
             },
             now,
-          ),
+          ).then(async (task) => {
+            const created = await lockTaskSnapshot(trx, task.id);
+            const after = { ...created, title: task.title, placeId: task.place.id, timeWindowStart: task.timeWindowStart, timeWindowEnd: task.timeWindowEnd, by: actor() };
+            await recordStaffAction(trx, CLI_ACTOR, { action: 'task.create', entity: 'task', entityId: task.id, country: created.countryCode, after }, now);
+            return task;
+          }),
         );
         break;
       case 'accept':

@@ -314,4 +314,19 @@ describe('the staff CLI', () => {
     expect((await cli('user', 'show', a.email, '--unknown-flag')).code).toBe(2);
     expect((await cli('--help')).out).toContain('training done <user> <trainingId>');
   });
+
+  it('create-place and create-task are in the audit trail as the CLI, with the --by name', async () => {
+    const made = await cli('create-place', '--title', 'CLI Store', '--address', 'Gedimino pr. 9', '--city', 'Vilnius', '--country', 'LT', '--lat', '54.6872', '--lng', '25.2797', '--retailer', 'rimi', '--by', 'Ona');
+    expect(made.code, made.err).toBe(0);
+    const place = JSON.parse(made.out) as { id: string };
+    const task = await cli('create-task', '--place', place.id, '--type', 'shelf-photo', '--start', '2026-03-12T08:00:00Z', '--end', '2026-03-12T16:00:00Z', '--duration', '60', '--reward', '10.00', '--by', 'Ona');
+    expect(task.code, task.err).toBe(0);
+    const taskId = (JSON.parse(task.out) as { id: string }).id;
+    const rows = await server.db.selectFrom('staff_audit').select(['actor', 'action', 'country_code', 'after']).where('entity_id', 'in', [place.id, taskId]).orderBy('created_at').execute();
+    // One CLI run's time for both: compared in action order.
+    expect(rows.map((r) => [r.actor, r.action, r.country_code, (r.after as { by: string }).by]).sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+      ['cli', 'place.create', 'LT', 'Ona'],
+      ['cli', 'task.create', 'LT', 'Ona'],
+    ]);
+  });
 });
