@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { markPaid, recordAdjustment, runPayouts, weekPayouts } from '#contracts/api/money';
+import { markPaid, payoutWeeks, recordAdjustment, runPayouts, weekPayouts } from '#contracts/api/money';
 import type { AnswerOf } from '#contracts/api/client';
 import { formatMoney, parseAmount, type MoneyLike } from '#domain/money';
 import type { PayoutLineKind } from '#domain/payouts';
@@ -56,6 +56,10 @@ export default function WeekScreen() {
   const errorWords = useAdjustmentErrorWords();
   const { country = '', week = '' } = useParams();
   const payouts = useStaffQuery(weekPayouts, { query: { country, week } });
+  // Whether the week is over in its market (the server's word): a week still running cannot be run.
+  const weeks = useStaffQuery(payoutWeeks, { query: { country } });
+  const notOver = weeks.data?.data.find((w) => w.weekStart === week)?.over === false;
+  const [exporting, setExporting] = useState(false);
   const rows = useMemo(() => payouts.data?.data ?? [], [payouts.data]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Set<string>>(new Set());
@@ -110,11 +114,15 @@ export default function WeekScreen() {
   };
 
   const download = async (format: ExportFormat) => {
+    if (exporting) return;
     setFailure(null);
+    setExporting(true);
     try {
       await downloadExport(format, country, week);
     } catch (error) {
       setFailure(failureText(error, t));
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -151,16 +159,21 @@ export default function WeekScreen() {
           </Trans>
         </h1>
         <div className="money-actions">
-          {payouts.data && !runInfo && (
+          {payouts.data && !runInfo && !notOver && (
             <button type="button" className="btn btn-secondary" onClick={() => setConfirm({ kind: 'run' })}>
               <Trans>Run the week</Trans>
             </button>
           )}
-          <button type="button" className="btn btn-secondary" onClick={() => void download('csv')} disabled={rows.length === 0}>
+          {payouts.data && !runInfo && notOver && (
+            <span className="muted">
+              <Trans>The week is not over yet: it can be run once it ends.</Trans>
+            </span>
+          )}
+          <button type="button" className="btn btn-secondary" onClick={() => void download('csv')} disabled={rows.length === 0 || exporting}>
             <Trans>Export CSV</Trans>
           </button>
           {currency === 'EUR' && (
-            <button type="button" className="btn btn-secondary" onClick={() => void download('xml')} disabled={pending.length === 0}>
+            <button type="button" className="btn btn-secondary" onClick={() => void download('xml')} disabled={pending.length === 0 || exporting}>
               <Trans>Export SEPA XML</Trans>
             </button>
           )}
