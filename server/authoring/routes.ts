@@ -10,7 +10,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../context';
 import { assertStaffMarket, staffOf, type StaffActor } from '../http/access';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
-import { asBody, asQuery, isPlausibleId, parseBoolParam, parseIntParam, readString, single } from '../http/input';
+import { asBody, asQuery, isPlausibleId, parseBoolParam, parseIntParam, readString, single, containsPattern } from '../http/input';
 import { isValidCoordinates } from '#domain/geo';
 import { runIdempotent } from '../http/idempotency';
 import { serve } from '../http/contract';
@@ -133,7 +133,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, ctx: AppContext): 
     else if (actor.markets.length > 0) select = select.where('p.country_code', 'in', [...actor.markets]);
     if (retailerId) select = select.where('p.retailer_id', '=', retailerId);
     if (q) {
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(q);
       select = select.where(sql<SqlBool>`(p.title ilike ${like} or p.address ilike ${like} or p.city ilike ${like})`);
     }
     const [rows, total] = await Promise.all([

@@ -7,7 +7,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import { ApiError, assertNoFieldErrors, refusal } from '../http/errors';
-import { readString } from '../http/input';
+import { readString, containsPattern } from '../http/input';
 import { decodeCursor, encodeCursor } from '../tasks/map';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { readTimestamp } from '#domain/time';
@@ -117,9 +117,6 @@ function toRow(row: Row): AuthoringTaskRow {
 /** Nobody holds or held it into work: available and without a tasker. */
 const isFree = (row: { status: string; tasker_id: string | null }) => row.status === 'available' && row.tasker_id === null;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listAuthoringTasks(db: Db, f: TaskListFilters): Promise<{ data: AuthoringTaskRow[]; nextCursor: string | null }> {
   let query = baseQuery(db);
@@ -130,7 +127,7 @@ export async function listAuthoringTasks(db: Db, f: TaskListFilters): Promise<{ 
   if (f.taskTypeId) query = query.where('t.task_type_id', '=', f.taskTypeId);
   if (f.published !== null) query = query.where('t.published', '=', f.published);
   if (f.q) {
-    const like = `%${escapeLike(f.q)}%`;
+    const like = containsPattern(f.q);
     query = query.where(sql<SqlBool>`(t.title ilike ${like} or p.title ilike ${like} or p.city ilike ${like})`);
   }
   if (f.cursor) query = query.where(sql<SqlBool>`(t.created_at, t.id) < (${f.cursor.createdAt}::timestamptz, ${f.cursor.id})`);

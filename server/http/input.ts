@@ -81,3 +81,13 @@ export function readRecordedAt(headers: Record<string, string | string[] | undef
   if (at.error) throw badRequest({ recordedAt: at.error }, 'The Shelfwork-Recorded-At header is not an ISO 8601 time between 2000 and 2099');
   return at.value;
 }
+
+/** `text` as a literal inside a LIKE / ILIKE pattern: its `\`, `%` and `_` escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A LIKE / ILIKE pattern matching values that contain `text`. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { sql } from 'kysely';
 import { ApiError, BUSINESS_RULE_STATUS, assertNoFieldErrors, badRequest } from '../http/errors';
 import { canTransition, parseTaskStatus } from '#domain/lifecycle';
-import { readString } from '../http/input';
+import { readString, containsPattern } from '../http/input';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { isValidCoordinates } from '#domain/geo';
 import { PROFILE_FIELDS, validateCountry } from '#domain/validation';
@@ -374,7 +374,7 @@ export interface UserSearch {
   offset: number;
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeText = containsPattern;
 
 /** Taskers matching a search, newest first, one page, with the count of all that match. */
 export async function searchUsers(db: Db, search: UserSearch): Promise<{ data: User[]; total: number; nextOffset: number | null }> {

@@ -16,6 +16,7 @@ import { isStaffRole, STAFF_ROLES, type StaffMember, type StaffRole } from '#dom
 import { isCountryCode, normalizeEmail, validateEmail } from '#domain/validation';
 import type { CountryCode } from '#domain/types';
 import { revokeStaffSessions } from './tokens';
+import { escapeLike } from '../http/input';
 
 /** A staff account as the accounts list answers it: the member with its times. */
 export interface StaffAccount extends StaffMember {
@@ -308,7 +309,7 @@ export async function queryAudit(db: Db, filter: AuditFilter): Promise<{ data: S
   if (filter.actor !== undefined) query = query.where('actor', '=', filter.actor);
   if (filter.action !== undefined) {
     if (filter.action.endsWith('.*')) {
-      const prefix = filter.action.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`);
+      const prefix = escapeLike(filter.action.slice(0, -1));
       query = query.where('action', 'like', `${prefix}%`);
     } else query = query.where('action', '=', filter.action);
   }

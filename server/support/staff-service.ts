@@ -15,6 +15,7 @@ import { isCountryCode, isPlausibleId } from '#domain/validation';
 import type { Static } from '#contracts/api/common';
 import { SUPPORT_REPLY_MAX, type SupportReplySchema, type SupportRequestDetailSchema, type SupportRequestSummarySchema } from '#contracts/api/staffSupport';
 import { supportReplyMessage } from './staff-mail';
+import { containsPattern } from '../http/input';
 
 export type SupportRequestSummary = Static<typeof SupportRequestSummarySchema>;
 export type SupportReply = Static<typeof SupportReplySchema>;
@@ -105,7 +106,7 @@ export function readSupportInboxFilter(query: Record<string, unknown>, markets: 
 const marketOf = sql<string>`coalesce(support_requests.country_code, ${DEFAULT_SUPPORT_MARKET})`;
 
 /** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = containsPattern;
 
 function summaryQuery(db: Db) {
   return db

@@ -12,6 +12,7 @@ import type { Coordinates, TaskOrderBy, TaskStatus } from '#domain/types';
 import { PLACE_COLUMNS, referenceCache, type PlaceRef, type TaskTypeRef } from './reference-cache';
 import type { TaskTypeTrainingRow } from './rows';
 import { localizedSql } from '../catalog/localize';
+import { containsPattern } from '../http/input';
 
 export type { TaskTypeTrainingRow } from './rows';
 
@@ -125,15 +126,12 @@ function startableSql(viewer: Viewer, now: Date): RawBuilder<SqlBool> {
     and t.time_window_start <= ${now}::timestamptz and t.time_window_end > ${now}::timestamptz)`;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function filterSql(viewer: Viewer, filters: TaskFilters, now: Date): RawBuilder<SqlBool>[] {
   const where: RawBuilder<SqlBool>[] = [visibleSql(viewer)];
   if (filters.statuses && filters.statuses.length > 0) where.push(sql<SqlBool>`t.status in (${sql.join(filters.statuses)})`);
   if (filters.search) {
-    const like = `%${escapeLike(filters.search)}%`;
+    const like = containsPattern(filters.search);
     where.push(
       sql<SqlBool>`(t.title ilike ${like} or p.title ilike ${like} or p.address ilike ${like} or p.city ilike ${like} or r.name ilike ${like})`,
     );

@@ -5,6 +5,7 @@ import type { UsersTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { HISTORY_STATUSES, type CountryCode, type User, type UserStatus } from '#domain/types';
 import type { ProfileField, ProfileInput } from '#domain/profile';
+import { containsPattern } from '../http/input';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -55,7 +56,7 @@ export async function loadUserWithStats(db: Db, id: string): Promise<UserWithSta
 
 export async function findUsersByEmailPrefix(db: Db, emailContains: string | null, limit = 50): Promise<UserWithStats[]> {
   let q = db.selectFrom('users').select('id').orderBy('created_at', 'asc').limit(limit);
-  if (emailContains) q = q.where('email', 'ilike', `%${emailContains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (emailContains) q = q.where('email', 'ilike', containsPattern(emailContains));
   const ids = await q.execute();
   const users = await Promise.all(ids.map((r) => loadUserWithStats(db, r.id)));
   return users.filter((u): u is UserWithStats => u !== undefined);
