@@ -11,10 +11,11 @@ import { readString, containsPattern } from '../http/input';
 import { decodeCursor, encodeCursor } from '../tasks/map';
 import { earlyCancelDeadline } from '#domain/tasks';
 import { readTimestamp } from '#domain/time';
-import { amountWithin, formatAmount, isDecimal, parseAmount, parseRoundedAmount } from '#domain/money';
+import { formatAmount, parseAmount } from '#domain/money';
 import { REFUSAL_WORDS } from '#domain/errorWords';
 import type { CountryCode, CurrencyCode, Money, TaskStatus } from '#domain/types';
 import { taskProducts, type TaskProduct } from '../tasks/products';
+import { MAX_REWARD_MINOR, readMoney } from '../staff/service';
 
 export interface AuthoringTaskRow {
   id: string;
@@ -211,16 +212,9 @@ export function assertFree(row: LockedTask, what: string): void {
   if (!isFree(row)) throw refusal('TASK_ALREADY_TAKEN', `A tasker has reserved this task (it is ${row.status}): ${what} is no longer possible`);
 }
 
-const MAX_MINOR = 9_999_999_999n;
 /** The expected duration (minutes) an edit that clears it sets. */
 const DEFAULT_DURATION = 60;
 
-function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
-  if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
-  const minor = typeof value === 'number' && isDecimal(String(value)) ? parseRoundedAmount(String(value)) : amountWithin(value, 0n, MAX_MINOR);
-  if (minor === null || minor < 0n || minor > MAX_MINOR) return { value: null, error: 'INVALID' };
-  return { value: formatAmount(minor), error: null };
-}
 
 /**
  * Edits the fields sent (title, window, reward, bonus, duration, comment) of a free task; the
@@ -277,7 +271,7 @@ export async function patchTask(db: Db, row: LockedTask, body: Record<string, un
   assertNoFieldErrors(fields);
   const baseMinor = parseAmount(base);
   const bonusMinor = bonus === null ? 0n : parseAmount(bonus);
-  if (baseMinor + bonusMinor > MAX_MINOR) assertNoFieldErrors({ bonusReward: 'TOO_HIGH' });
+  if (baseMinor + bonusMinor > MAX_REWARD_MINOR) assertNoFieldErrors({ bonusReward: 'TOO_HIGH' });
   await db
     .updateTable('tasks')
     .set({

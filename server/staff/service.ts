@@ -29,7 +29,7 @@ import { REFUSAL_WORDS } from '#domain/errorWords';
 export const REJECTION_REASON_FIELDS = [...PROFILE_FIELDS, 'identityDocument', 'paymentDocuments', 'profilePhoto'] as const;
 
 /** A task's reward column is numeric(10,2): from 0 up to 99,999,999.99. */
-const MAX_REWARD_MINOR = 9_999_999_999n;
+export const MAX_REWARD_MINOR = 9_999_999_999n;
 
 export async function listUsers(db: Db, email: string | null): Promise<User[]> {
   return (await findUsersByEmailPrefix(db, email)).map(toApiUser);
@@ -89,7 +89,8 @@ export async function createPlace(db: Db, input: unknown, now: Date): Promise<Pl
   return toApiPlaceBase(row, null);
 }
 
-function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
+/** A reward or bonus from a staff request: a decimal string (or a JSON number read by its digits) as cents, else a field code. */
+export function readMoney(value: unknown, required: boolean): { value: string | null; error: string | null } {
   if (value === undefined || value === null || value === '') return { value: null, error: required ? 'REQUIRED' : null };
   // A JSON number is read by its shortest decimal spelling, rounded to cents on its digits, never through a float.
   const minor = typeof value === 'number' && isDecimal(String(value)) ? parseRoundedAmount(String(value)) : amountWithin(value, 0n, MAX_REWARD_MINOR);
