@@ -5,6 +5,7 @@
  * (the App) re-render when it changes; a failed refresh signs out.
  */
 import type { StaffMember } from '#domain/staff';
+import { COUNTRY_CODES, type CountryCode } from '#domain/types';
 
 export interface StaffSession {
   token: string;
@@ -52,4 +53,13 @@ export function setSession(session: StaffSession | null): void {
 export function onSessionChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * The markets the signed-in member may choose in a filter or form: their own when limited to some,
+ * else every market (the server refuses the others anyway; the choice only offers what works).
+ */
+export function memberMarkets(): readonly CountryCode[] {
+  const own = getSession()?.staff.markets ?? [];
+  return own.length > 0 ? COUNTRY_CODES.filter((c) => own.includes(c)) : COUNTRY_CODES;
 }

@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffRole } from '#domain/staff';
+import type * as SessionModule from './session';
 
 const answers = new Map<string, unknown>();
 let roles: StaffRole[] = ['admin'];
@@ -23,7 +24,8 @@ vi.mock('./api', () => ({
   useStaffQuery: (def: { url: string }) => ({ data: answers.get(def.url), error: null, loading: false, reload: () => undefined }),
 }));
 vi.mock('./drafts', () => ({ useDraft: <T,>(_key: string, initial: T) => [initial, () => undefined, () => undefined] }));
-vi.mock('./session', () => ({
+vi.mock('./session', async (original) => ({
+  ...(await original<typeof SessionModule>()),
   getSession: () => ({ token: 't', refreshToken: 'r', staff: { id: 'me', email: 'me@example.com', name: 'Me', roles, markets: [], active: true } }),
 }));
 

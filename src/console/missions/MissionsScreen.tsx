@@ -18,7 +18,7 @@ import { Empty, LoadError, Loading } from '../ui/States';
 import { useWhen } from '../support/words';
 import { MAX_OBJECTIVES, assignBody, emptyMission, emptyObjective, missionBody, missionFormErrors, type MissionForm, type ObjectiveForm } from './missionForm';
 import '../support/support.css';
-import { getSession } from '../session';
+import { memberMarkets } from '../session';
 
 type Mission = AnswerOf<typeof listMissions>['data'][number];
 
@@ -44,8 +44,7 @@ export default function MissionsScreen() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('country') ?? '';
   // A member limited to some markets chooses among those (the server refuses the others).
-  const limited = getSession()?.staff.markets ?? [];
-  const markets: readonly string[] = limited.length > 0 ? limited : COUNTRY_CODES;
+  const markets: readonly string[] = memberMarkets();
   const country = markets.includes(asked) ? asked : (markets[0] ?? COUNTRY_CODES[0]);
   const missions = useStaffQuery(listMissions, { query: { country } });
 

@@ -14,7 +14,7 @@ import { formatMoney } from '#domain/money';
 import { COUNTRY_CODES } from '#domain/types';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { StaffApiError, staffCall, useStaffQuery } from '../api';
-import { getSession } from '../session';
+import { memberMarkets } from '../session';
 import { weekState, weekSunday, type WeekState } from './moneyForms';
 import './money.css';
 
@@ -36,8 +36,7 @@ export default function WeeksScreen() {
   const stateWords = useWeekStateWords();
   const [params, setParams] = useSearchParams();
   // A member limited to some markets chooses among those (the server refuses the others).
-  const limited = getSession()?.staff.markets ?? [];
-  const markets: readonly string[] = limited.length > 0 ? limited : COUNTRY_CODES;
+  const markets: readonly string[] = memberMarkets();
   const asked = params.get('country') ?? '';
   const country = markets.includes(asked) ? asked : (markets[0] ?? COUNTRY_CODES[0]);
   const weeks = useStaffQuery(payoutWeeks, { query: { country } });

@@ -10,9 +10,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { reviewQueue } from '#contracts/api/staffReview';
 import type { AnswerOf } from '#contracts/api/client';
 import { formatMoney } from '#domain/money';
-import { COUNTRY_CODES } from '#domain/types';
 import { staffCall, useStaffQuery } from '../api';
-import { getSession } from '../session';
+import { memberMarkets } from '../session';
 import { Failure } from './Failure';
 import { DecidedLine, type DecidedNote } from './DecidedLine';
 import { filtersFromSearch, filtersToQuery, filtersToSearch, formatWhen, hoursBetween, type QueueFilters } from './format';
@@ -77,8 +76,7 @@ export default function QueueScreen() {
   };
 
   // A member limited to some markets is offered those only (the server refuses the others).
-  const myMarkets = getSession()?.staff.markets ?? [];
-  const markets = myMarkets.length > 0 ? COUNTRY_CODES.filter((c) => myMarkets.includes(c)) : COUNTRY_CODES;
+  const markets = memberMarkets();
 
   const open = (id: string) => navigate(`/staff/review/${encodeURIComponent(id)}${searchText ? `?${searchText}` : ''}`);
   const now = new Date();

@@ -8,10 +8,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { listUsers } from '#contracts/api/staff';
 import type { AnswerOf } from '#contracts/api/client';
-import { COUNTRY_CODES, type UserStatus } from '#domain/types';
+import type { UserStatus } from '#domain/types';
 import { staffCall, useStaffQuery } from '../api';
 import { useErrorText } from '../errors';
-import { getSession } from '../session';
+import { memberMarkets } from '../session';
 import { Empty, LoadError, Loading } from '../ui/States';
 import { STATUS_LABELS, USER_STATUSES, taskerName } from './labels';
 import './taskers.css';
@@ -22,8 +22,7 @@ const PAGE = 50;
 function Filters({ q, status, country, onApply }: { q: string; status: string; country: string; onApply: (next: { q: string; status: string; country: string }) => void }) {
   const { t, i18n } = useLingui();
   const [draft, setDraft] = useState({ q, status, country });
-  const markets = getSession()?.staff.markets ?? [];
-  const countries = markets.length > 0 ? COUNTRY_CODES.filter((c) => markets.includes(c)) : COUNTRY_CODES;
+  const countries = memberMarkets();
   function submit(event: FormEvent) {
     event.preventDefault();
     onApply(draft);
