@@ -15,6 +15,7 @@ import { Alert } from '#ui/Alert';
 import { Dialog } from '#ui/Dialog';
 import { TextField } from '#ui/TextField';
 import { showToast } from '#ui/toastStore';
+import { isOnline } from '../shared/useOnline';
 import { useAnswerAttendance } from './mutations';
 import type { AttendanceRequestView } from './queries';
 import './attendance.css';
@@ -56,7 +57,7 @@ export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
       setFailed(true);
       return;
     }
-    const online = typeof navigator === 'undefined' || navigator.onLine;
+    const online = isOnline();
     showToast({
       id: `attendance-${request.taskId}`,
       kind: 'success',

@@ -11,6 +11,12 @@ export const SESSION_EXPIRED_KEY = 'sessionExpired';
 export const POSITION_KEY = 'position';
 /** The active locale, sent as `Accept-Language`. */
 export const LOCALE_KEY = 'locale';
+/**
+ * Whether the API answered the worker's last request (any HTTP status) or nothing came back
+ * (`ConnectionState`). The page shows "Offline" from this as well as from `navigator.onLine`,
+ * which can read true while every request fails (after a reload without signal, say).
+ */
+export const CONNECTION_KEY = 'connection';
 
 const SUGGESTIONS_PREFIX = 'suggestions:';
 const CURSOR_PREFIX = 'cursor:';
@@ -79,11 +85,27 @@ export interface HistoryCursor {
   boundary: string | null;
 }
 
+export interface ConnectionState {
+  /** false: the last request got no answer at all (no signal, or the server cannot be reached). */
+  answered: boolean;
+  /** When that outcome was first seen (ISO 8601). */
+  since: string;
+}
+
+/** A connection value, trusted only with the contract's shape. */
+export function readConnectionState(value: unknown): ConnectionState | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<ConnectionState>;
+  if (typeof v.answered !== 'boolean' || typeof v.since !== 'string') return null;
+  return { answered: v.answered, since: v.since };
+}
+
 /** Every fixed key with its value's type. */
 export interface KvValues {
   [SESSION_EXPIRED_KEY]: true;
   [POSITION_KEY]: Pick<Coordinates, 'latitude' | 'longitude'>;
   [LOCALE_KEY]: Locale;
+  [CONNECTION_KEY]: ConnectionState;
 }
 
 /** A suggestions value, trusted only with the contract's shape (ids that are not strings dropped). */

@@ -15,6 +15,7 @@ import { SelectField } from '#ui/TextField';
 import { Spinner } from '#ui/Spinner';
 import { savePaymentDocuments, useFleetPartners, useUserDocument } from '../profile';
 import { DocumentPhotoField } from './DocumentPhotoField';
+import { isOnline } from '../shared/useOnline';
 import { showSaveFeedback } from './saveFeedback';
 import { useProfileErrorText } from './useProfileErrorText';
 
@@ -36,7 +37,7 @@ function ActivityCertificateForm() {
       // The server needs the certificate's photo first (it may still be waiting on this phone).
       if (!certificate) return;
       const result = await savePaymentDocuments({ activityCode: LT_ACTIVITY_CODE });
-      showSaveFeedback(result, navigator.onLine);
+      showSaveFeedback(result, isOnline());
     },
   });
   const showErrors = formik.submitCount > 0;
@@ -89,7 +90,7 @@ function FleetPartnerForm({ user }: { user: User }) {
       const result = await savePaymentDocuments({ fleetPartnerId: values.fleetPartnerId, registered: true });
       const fieldCode = result.ok ? undefined : result.error.fields?.fleetPartnerId;
       if (fieldCode) helpers.setFieldError('fleetPartnerId', fieldCode);
-      else showSaveFeedback(result, navigator.onLine);
+      else showSaveFeedback(result, isOnline());
     },
   });
   if (partners === undefined) return <Spinner />;

@@ -17,6 +17,7 @@ import { restartBackoff, type DrainContext } from './outbox';
 import { browserImageCache, type ImageCache } from './pack';
 import { isDue, LocalWrites, type PullContext } from './pulls/base';
 import { Session } from './session';
+import { health as healthRoute } from '#contracts/api/catalog';
 
 /**
  * Triggers that mean "the connection may be back": retry failed pulls and waiting records now,
@@ -41,6 +42,12 @@ export interface SyncEngineOptions {
   warn?: Warn;
   /** Where task-pack images are cached; defaults to the Cache API (null: none, e.g. Node). */
   imageCache?: ImageCache | null;
+  /**
+   * While requests get no answer, ask the API's public health route this often, and sync as soon
+   * as it answers (the browser's `online` event does not come when `navigator.onLine` was wrong).
+   * Null (tests): no probing.
+   */
+  connectionProbeMs?: number | null;
 }
 
 function defaultLocks(): LockManager | null {
@@ -73,6 +80,9 @@ export class Engine {
   private readonly ready: Promise<void>;
   private readonly inFlight = new Map<string, Promise<CommandResult>>();
   private overflowReported = false;
+  private readonly probeMs: number | null;
+  private unanswered = false;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
 
   private syncChain: Promise<void> = Promise.resolve();
   private queuedSync: { reason: SyncReason; force: boolean; promise: Promise<void> } | null = null;
@@ -93,7 +103,8 @@ export class Engine {
       await this.ready;
       return this.apiBase ?? '';
     };
-    this.session = new Session({ db: this.db, fetchImpl: options.fetchImpl, apiBase, locks });
+    this.probeMs = options.connectionProbeMs ?? null;
+    this.session = new Session({ db: this.db, fetchImpl: options.fetchImpl, apiBase, locks, now, onAnswered: (answered) => this.answered(answered) });
     const writes = new LocalWrites();
     const pullCtx: PullContext = {
       db: this.db,
@@ -226,6 +237,24 @@ export class Engine {
       });
     this.inFlight.set(key, promise);
     return promise;
+  }
+
+  /** Starts probing when requests stop getting answers; syncs once they come back. */
+  private answered(answered: boolean): void {
+    if (this.probeMs === null) return;
+    const was = this.unanswered;
+    this.unanswered = !answered;
+    if (answered) {
+      if (this.probeTimer) clearTimeout(this.probeTimer);
+      this.probeTimer = null;
+      if (was) void this.syncNow('online');
+    } else if (!this.probeTimer) {
+      this.probeTimer = setTimeout(() => {
+        this.probeTimer = null;
+        // The session notes the outcome: no answer schedules the next probe, an answer syncs.
+        if (this.unanswered) void this.session.call(healthRoute, { auth: 'none' });
+      }, this.probeMs);
+    }
   }
 
   private async runSync(reason: SyncReason, force: boolean): Promise<void> {

@@ -9,7 +9,7 @@ import { isAnswer } from './answers';
 import { routePath, type AnswerOf, type BodyOf, type ParamsOf, type PathParts } from '#contracts/api/client';
 import type { RouteDefinition } from '#contracts/api/common';
 import { token as refreshTokenRoute } from '#contracts/api/auth';
-import { LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY } from '#contracts/kv';
+import { CONNECTION_KEY, LOCALE_KEY, POSITION_KEY, SESSION_EXPIRED_KEY, readConnectionState, type ConnectionState } from '#contracts/kv';
 import type { SessionRow, ShelfworkDb } from '#db/schema';
 import type { AuthTokens } from '#domain/types';
 
@@ -42,6 +42,9 @@ export interface SessionOptions {
   /** Resolves to the absolute API root once the page called init(). */
   apiBase: () => Promise<string>;
   locks: LockManager | null;
+  /** Told after every request whether the API answered at all (any status) or nothing came back. */
+  onAnswered?: (answered: boolean) => void;
+  now?: () => Date;
 }
 
 type RefreshOutcome = { ok: true; token: string } | { ok: false; result: ApiResult<never> };
@@ -119,6 +122,10 @@ export class Session {
    * No bearer: the signed URL is the credential. Never throws; the answer is data like `request`.
    */
   async uploadJpeg<T>(url: string, blob: Blob): Promise<ApiResult<T>> {
+    return this.noted(await this.putJpeg<T>(url, blob));
+  }
+
+  private async putJpeg<T>(url: string, blob: Blob): Promise<ApiResult<T>> {
     const base = await this.options.apiBase();
     const fetchImpl: FetchImpl = this.options.fetchImpl ?? ((input, init) => fetch(input, init));
     let response: Response;
@@ -145,6 +152,10 @@ export class Session {
 
   /** POST (no body, no bearer) a direct upload's confirmation URL (`completeUrl`, S3 storage). Never throws. */
   async confirmUpload<T>(url: string): Promise<ApiResult<T>> {
+    return this.noted(await this.postConfirmation<T>(url));
+  }
+
+  private async postConfirmation<T>(url: string): Promise<ApiResult<T>> {
     const base = await this.options.apiBase();
     const fetchImpl: FetchImpl = this.options.fetchImpl ?? ((input, init) => fetch(input, init));
     let response: Response;
@@ -168,7 +179,7 @@ export class Session {
     const { db } = this.options;
     const [position, locale] = await db.kv.bulkGet([POSITION_KEY, LOCALE_KEY]);
     const base = await this.options.apiBase();
-    return apiRequest<T>({
+    const result = await apiRequest<T>({
       base,
       method,
       path,
@@ -181,6 +192,29 @@ export class Session {
       signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined,
       fetchImpl: this.options.fetchImpl,
     });
+    return this.noted(result);
+  }
+
+  /**
+   * Records whether `result` is an answer from the API (any status) or none came back, in the
+   * mirror's `kv.connection` (written only when that changes) and to `onAnswered`.
+   */
+  private async noted<T>(result: ApiResult<T>): Promise<ApiResult<T>> {
+    if (!result.ok && result.error.code === 'ABORTED') return result;
+    const answered = result.ok || result.status !== 0;
+    this.options.onAnswered?.(answered);
+    const { db } = this.options;
+    try {
+      const stored = readConnectionState((await db.kv.get(CONNECTION_KEY))?.value);
+      if (stored?.answered !== answered) {
+        const value: ConnectionState = { answered, since: (this.options.now?.() ?? new Date()).toISOString() };
+        await db.kv.put({ key: CONNECTION_KEY, value });
+      }
+    } catch (err) {
+      // A full or closing database must not turn an answer into a failure: the notice just lags.
+      console.warn('[sync] could not record the connection state', err);
+    }
+    return result;
   }
 
   /**

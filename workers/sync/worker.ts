@@ -12,6 +12,8 @@ import { openWorkerDb } from './worker-db';
 
 /** How often the worker looks at what is due (pull intervals are 30 s and up). */
 export const TICK_MS = 15_000;
+/** While requests get no answer, how often the worker asks whether the API can be reached again. */
+const PROBE_MS = 3_000;
 /** Never wake up for an outbox retry sooner than this after the previous look. */
 const MIN_WAKE_MS = 1_000;
 
@@ -24,7 +26,7 @@ if (!inWorker) {
       '(see src/sync/client.ts); the sync engine was NOT started.',
   );
 } else {
-  const engine = new SyncEngine({ db: openWorkerDb(), fetchImpl: (input, init) => fetch(input, init) });
+  const engine = new SyncEngine({ db: openWorkerDb(), fetchImpl: (input, init) => fetch(input, init), connectionProbeMs: PROBE_MS });
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let initialised = false;
