@@ -22,6 +22,11 @@ export class TaskWorkPage {
     return this.page.locator('.checklist-item').filter({ hasText: title }).getByRole('checkbox');
   }
 
+  /** The "done" mark of an item that ticks itself when its work is done (photos, scans). */
+  autoDone(title: string): Locator {
+    return this.page.locator('.checklist-item').filter({ hasText: title }).getByRole('img', { name: 'Done', exact: true });
+  }
+
   /** The action button of a checklist item ('Take photos', 'Report defects', …). */
   itemAction(title: string, action: string | RegExp): Locator {
     return this.page.locator('.checklist-item').filter({ hasText: title }).getByRole('link', { name: action });
