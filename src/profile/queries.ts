@@ -25,31 +25,9 @@ import { watchProfile } from './mutations';
 
 export type { CountryBusiness, DraftRow, Supervisor, UserDocumentKind };
 
-// ---- Drafts (device-local; cleared on logout and on an account switch) ----------------------------
+// ---- Drafts: the generic helpers (src/shared/drafts.ts), re-exported for the profile's forms ----
 
-/** The draft of a form, or null when there is none. */
-export function useDraft<T>(key: string): DraftRow<T> | null | undefined {
-  return useLiveQuery(async () => ((await getDb().drafts.get(key)) as DraftRow<T> | undefined) ?? null, [key]);
-}
-
-/** Keeps a form's values (and where the wizard was) on the device. Never throws (a full disk is logged). */
-export async function saveDraft<T>(key: string, values: T, step?: string): Promise<void> {
-  const row: DraftRow<T> = { key, values, updatedAt: new Date().toISOString() };
-  if (step !== undefined) row.step = step;
-  try {
-    await getDb().drafts.put(row);
-  } catch (error) {
-    console.warn(`[profile] draft ${key} not saved`, error);
-  }
-}
-
-export async function clearDraft(key: string): Promise<void> {
-  try {
-    await getDb().drafts.delete(key);
-  } catch (error) {
-    console.warn(`[profile] draft ${key} not cleared`, error);
-  }
-}
+export { clearDraft, saveDraft, useDraft } from '../shared/drafts';
 
 // ---- What the worker pulls while a profile screen is open ----------------------------------------
 
