@@ -2,6 +2,7 @@
  * The route table of spec section 2 for this issue, with its guards. Task screens are loaded
  * and the access forms are loaded lazily (their code stays out of the first screen's bundle).
  */
+import type { ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { OnboardingScreen } from '../onboarding/OnboardingScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
@@ -15,7 +16,21 @@ import { RouteErrorScreen } from './RouteErrorScreen';
 import { RouteGuard } from './RouteGuard';
 import type { RouteHandle, RouteTitleKey } from '../chrome/routeHandle';
 
-const taskList = async () => ({ Component: (await import('./TaskListRoute')).TaskListRoute });
+// The list's first paint has what it shows from the mirror (TaskListRoute.readAheadFirstPaint).
+// Once per page: the router resolves a lazy route once, and the boot's preload shares the promise.
+let taskListModule: Promise<{ Component: () => ReactNode }> | null = null;
+function taskList() {
+  taskListModule ??= import('./TaskListRoute')
+    .then(async (module) => {
+      await module.readAheadFirstPaint(window.location.pathname);
+      return { Component: module.TaskListRoute };
+    })
+    .catch((error: unknown) => {
+      taskListModule = null; // a failed download is tried again on the next navigation
+      throw error;
+    });
+  return taskListModule;
+}
 const taskDetail = async () => ({ Component: (await import('./TaskDetailRoute')).TaskDetailRoute });
 const historyScreen = async () => ({ Component: (await import('../history/HistoryScreen')).HistoryScreen });
 const historyStatusScreen = async () => ({ Component: (await import('../history/HistoryStatusScreen')).HistoryStatusScreen });

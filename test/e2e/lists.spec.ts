@@ -66,3 +66,46 @@ test('a tab switch shows the list built beforehand, and a list shown again follo
   await expect(goneCard).toHaveCount(0, { timeout: 10_000 });
   await expect(offeringCard).toBeHidden();
 });
+
+/**
+ * What arrives after the list (the missions widget, the attendance banner, the freshness line, the
+ * worker's first sync) must not push the cards down: the layout shifts Chromium reports while
+ * /reservable opens from the mirror, summed, stay within a CLS bound of 0.02 (Lighthouse's
+ * goal for the task list, issue "Speed a tasker feels").
+ */
+test('the offerings do not jump while the missions widget and the first sync arrive', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginWithPassword(page, APPROVED_LT_TASKER);
+  await page.goto('/reservable');
+  // The mirror holds the offerings and the missions (the worker pulls them as the list opens).
+  await expect(page.locator('a.task-card:visible').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.missions-widget')).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+
+  await page.addInitScript(() => {
+    const shifts: Array<{ value: number; sources: string[] }> = [];
+    (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((s) => {
+          const node = s.node;
+          return node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName ?? '?');
+        });
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // Opened again from the mirror, as a tasker opens the app in the morning.
+  await page.reload();
+  await expect(page.locator('a.task-card:visible').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.missions-widget')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.task-list-status .freshness-line')).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  // Two frames more, so the last commit's layout is reported.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: Array<{ value: number; sources: string[] }> }).__layoutShifts);
+  const total = shifts.reduce((sum, s) => sum + s.value, 0);
+  expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+});
