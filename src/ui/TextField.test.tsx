@@ -36,6 +36,17 @@ describe('TextField', () => {
     expect(tooLong).not.toContain('0 characters left');
   });
 
+  it('shows how much of a limited text is used, and the limit once it is reached', () => {
+    const some = renderMarkup(<TextField multiline id="why" label="Why?" maxLength={2000} value={'x'.repeat(12)} onChange={() => undefined} />);
+    expect(some).toMatch(/<textarea[^>]*maxLength="2000"[^>]*aria-describedby="why-counter"/);
+    expect(some).toContain('<span id="why-counter" class="field-hint field-counter">12 of 2000 characters</span>');
+    // A long paste is cut by the browser at maxLength: the tasker sees that the limit was reached.
+    const full = renderMarkup(<TextField multiline id="why" label="Why?" maxLength={2000} value={'x'.repeat(2000)} onChange={() => undefined} />);
+    expect(full).toContain('Limit reached: 2000 characters');
+    const unlimited = renderMarkup(<TextField multiline id="why" label="Why?" value="x" onChange={() => undefined} />);
+    expect(unlimited).not.toContain('characters');
+  });
+
   it('puts an action beside the input in one row', () => {
     const html = renderMarkup(<TextField id="ean" label="EAN" rowClassName="sku" action={<button type="submit">Add</button>} value="" onChange={() => undefined} />);
     expect(html).toContain('<div class="field__row sku"><input id="ean" value=""/><button type="submit">Add</button></div>');

@@ -10,7 +10,10 @@
  * `errorRole="alert"` announces a new error at once (for errors shown while typing or right after
  * submitting); without it the error is read with the field. `live` makes the hint and the error
  * one polite live line that shows the error in the hint's place (a character counter).
+ * A multiline field with a `maxLength` shows how much of it is used ("12 of 2000 characters", and
+ * "Limit reached" when full), so a text cut at the limit (a long paste) is never cut silently.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
@@ -39,11 +42,23 @@ function hasContent(node: ReactNode): boolean {
 }
 
 /** Label, control and messages; `control` receives the ids and aria attributes to put on the control. */
-function FieldFrame({ label, hint, error, errorRole, live, id, className, messageClassName, control }: FieldFrameProps & { control: (wiring: FieldWiring) => ReactNode }) {
+function FieldFrame({
+  label,
+  hint,
+  error,
+  errorRole,
+  live,
+  id,
+  className,
+  messageClassName,
+  counter,
+  control,
+}: FieldFrameProps & { counter?: ReactNode; control: (wiring: FieldWiring) => ReactNode }) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
+  const counterId = `${controlId}-counter`;
   const showHint = hasContent(hint);
   const showError = hasContent(error);
   const message = (kind: 'hint' | 'error') => [kind === 'hint' ? 'field-hint' : 'field-error', messageClassName].filter(Boolean).join(' ');
@@ -77,12 +92,18 @@ function FieldFrame({ label, hint, error, errorRole, live, id, className, messag
     );
     describedBy = [showHint ? hintId : null, showError ? errorId : null].filter((value): value is string => value !== null);
   }
+  if (counter) describedBy.push(counterId);
 
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={controlId}>{label}</label>
       {control({ id: controlId, 'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined, 'aria-invalid': showError ? true : undefined })}
       {messages}
+      {counter ? (
+        <span id={counterId} className={[message('hint'), 'field-counter'].join(' ')}>
+          {counter}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -115,11 +136,18 @@ function splitFrame<T extends FieldFrameProps>(props: T): [FieldFrameProps, Dist
   return [{ label, hint, error, errorRole, live, id, className, messageClassName }, control as DistributiveOmit<T, keyof FieldFrameProps>];
 }
 
+/** How much of a limited text is used; the limit itself once it is reached. */
+function LengthCounter({ length, max }: { length: number; max: number }) {
+  const { t } = useLingui();
+  return <>{length >= max ? t`Limit reached: ${max} characters` : t`${length} of ${max} characters`}</>;
+}
+
 export function TextField(props: TextFieldProps) {
   const [frame, control] = splitFrame(props);
   if (control.multiline) {
     const { multiline: _multiline, inputRef, inputClassName, ...rest } = control;
-    return <FieldFrame {...frame} control={(wiring) => <textarea ref={inputRef} className={inputClassName} {...rest} {...wiring} />} />;
+    const counter = typeof rest.maxLength === 'number' && typeof rest.value === 'string' ? <LengthCounter length={rest.value.length} max={rest.maxLength} /> : undefined;
+    return <FieldFrame {...frame} counter={counter} control={(wiring) => <textarea ref={inputRef} className={inputClassName} {...rest} {...wiring} />} />;
   }
   const { multiline: _multiline, inputRef, inputClassName, action, rowClassName, ...rest } = control;
   return (
