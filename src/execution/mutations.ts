@@ -69,6 +69,7 @@ const OWN_STATUSES = ['in_progress', 'reserved'] as const;
 /**
  * Sends a completion (queued offline, delivered after the task's other records) and decides where
  * the tasker goes next (afterCompletion.ts): straight to a list, or the suggestions popup first.
+ * `submit` answers whether the completion was queued (the form's draft can go).
  */
 export function useCompleteTask(task: TaskRow) {
   const navigate = useNavigate();
@@ -78,7 +79,7 @@ export function useCompleteTask(task: TaskRow) {
   /** Set once the completion is queued: the screen shows the popup (or nothing) from then on. */
   const [next, setNext] = useState<AfterCompletion | null>(null);
 
-  const submit = async (input: CompletionInput) => {
+  const submit = async (input: CompletionInput): Promise<boolean> => {
     setBusy(true);
     setError(null);
     // Where to go is decided before the mirror changes the task's status.
@@ -87,10 +88,11 @@ export function useCompleteTask(task: TaskRow) {
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
-      return;
+      return false;
     }
     if (destination.suggestions) setNext(destination);
     else navigate(destination.list, { replace: true });
+    return true;
   };
 
   const list = next?.list;
