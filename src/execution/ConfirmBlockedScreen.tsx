@@ -1,6 +1,7 @@
 /**
  * /task/{taskId}/confirm_blocked (spec section 4): the task cannot be done — at least one
- * blocker, at least one photo, an optional comment. Works offline.
+ * blocker, at least one photo, an optional comment. Works offline. The comment is kept as a draft
+ * in the mirror (finishForm.ts): taking the photo or changing the blockers loses nothing.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoRequirement } from './PhotoRequirement';
 import { SuggestionsPopup } from './SuggestionsPopup';
-import { useCompleteTask } from './mutations';
+import { finishDraftKey, useFinish, useFinishDraft } from './finishForm';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
 
@@ -28,14 +29,20 @@ export function ConfirmBlockedScreen() {
   return <ConfirmBlocked task={task} />;
 }
 
+const EMPTY = { comment: '' };
+
 function ConfirmBlocked({ task }: { task: TaskRow }) {
   const photos = usePhotos(task.id);
   const defects = useTaskDefects(task.id);
-  const [comment, setComment] = useState('');
+  const draftKey = finishDraftKey('blocked', task.id);
+  const { values, change } = useFinishDraft(draftKey, EMPTY);
   const [tried, setTried] = useState(false);
-  const { submit, busy, error, next, finish } = useCompleteTask(task);
+  const { submit, busy, error, next, finish } = useFinish(task, draftKey);
   if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
   if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
+  // The draft is being read: the form appears with it, not empty and then filled.
+  if (!values) return null;
+  const { comment } = values;
   const blockers = (defects ?? []).filter((d) => d.type === 'task_blocker' && d.checked);
   const photoCount = photos?.length ?? 0;
   // The rule is the worker's and the server's (src/domain/completion.ts).
@@ -76,7 +83,7 @@ function ConfirmBlocked({ task }: { task: TaskRow }) {
         label={<Trans>Comment (optional)</Trans>}
         rows={4}
         value={comment}
-        onChange={(e) => setComment(e.target.value)}
+        onChange={(e) => change({ comment: e.target.value })}
         maxLength={COMPLETION_TEXT_MAX}
       />
       <CompletionFailure error={error} />

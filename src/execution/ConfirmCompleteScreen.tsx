@@ -1,6 +1,8 @@
-/** /task/{taskId}/confirm_complete (spec section 4): finish with an optional comment; works offline. */
+/**
+ * /task/{taskId}/confirm_complete (spec section 4): finish with an optional comment; works offline.
+ * The comment is kept as a draft in the mirror (finishForm.ts) until the completion is queued.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
 import type { TaskRow } from '#db/schema';
@@ -9,7 +11,7 @@ import { TextField } from '#ui/TextField';
 import { ExecutionGate } from './ExecutionGate';
 import { CompletionFailure } from './CompletionFailure';
 import { SuggestionsPopup } from './SuggestionsPopup';
-import { useCompleteTask } from './mutations';
+import { finishDraftKey, useFinish, useFinishDraft } from './finishForm';
 import { useExecutionTask } from './useExecutionTask';
 import '../ui/workPage.css';
 import './execution.css';
@@ -23,11 +25,17 @@ export function ConfirmCompleteScreen() {
   return <ConfirmComplete task={task} />;
 }
 
+const EMPTY = { comment: '' };
+
 function ConfirmComplete({ task }: { task: TaskRow }) {
-  const [comment, setComment] = useState('');
-  const { submit, busy, error, next, finish } = useCompleteTask(task);
+  const draftKey = finishDraftKey('complete', task.id);
+  const { values, change } = useFinishDraft(draftKey, EMPTY);
+  const { submit, busy, error, next, finish } = useFinish(task, draftKey);
   if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
   if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
+  // The draft is being read: the form appears with it, not empty and then filled.
+  if (!values) return null;
+  const { comment } = values;
   return (
     <form
       className="exec-page"
@@ -48,7 +56,7 @@ function ConfirmComplete({ task }: { task: TaskRow }) {
         label={<Trans>Comment (optional)</Trans>}
         rows={4}
         value={comment}
-        onChange={(e) => setComment(e.target.value)}
+        onChange={(e) => change({ comment: e.target.value })}
         maxLength={COMPLETION_TEXT_MAX}
       />
       <CompletionFailure error={error} />

@@ -1,7 +1,8 @@
 /**
  * /task/{taskId}/confirm_incomplete (spec sections 4 and 5): finishing with required checklist
  * items left needs a reason ('Please add the required information'), the policy agreement and
- * at least one photo. Works offline.
+ * at least one photo. Works offline. The reason and the tick are kept as a draft in the mirror
+ * (finishForm.ts): taking the photo, a reload or a closed app loses neither.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoRequirement } from './PhotoRequirement';
 import { SuggestionsPopup } from './SuggestionsPopup';
-import { useCompleteTask } from './mutations';
+import { finishDraftKey, useFinish, useFinishDraft } from './finishForm';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
 
@@ -29,15 +30,20 @@ export function ConfirmIncompleteScreen() {
   return <ConfirmIncomplete task={task} />;
 }
 
+const EMPTY = { reason: '', agreed: false };
+
 function ConfirmIncomplete({ task }: { task: TaskRow }) {
   const { i18n } = useLingui();
   const photos = usePhotos(task.id);
-  const [reason, setReason] = useState('');
-  const [agreed, setAgreed] = useState(false);
+  const draftKey = finishDraftKey('incomplete', task.id);
+  const { values, change } = useFinishDraft(draftKey, EMPTY);
   const [tried, setTried] = useState(false);
-  const { submit, busy, error, next, finish } = useCompleteTask(task);
+  const { submit, busy, error, next, finish } = useFinish(task, draftKey);
   if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
   if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
+  // The draft is being read: the form appears with it, not empty and then filled.
+  if (!values) return null;
+  const { reason, agreed } = values;
   const photoCount = photos?.length ?? 0;
   // The reason is the tasker's comment too. The rule is the worker's and the server's (src/domain/completion.ts).
   const input: CompletionInput = { outcome: 'incomplete', taskerComment: reason, reason, policyAgreed: agreed };
@@ -65,13 +71,13 @@ function ConfirmIncomplete({ task }: { task: TaskRow }) {
         label={<Trans>Reason</Trans>}
         rows={4}
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
+        onChange={(e) => change({ reason: e.target.value })}
         error={tried && errors.reason ? i18n._(fieldErrorMessage('reason', errors.reason)) : undefined}
         maxLength={COMPLETION_TEXT_MAX}
       />
       <PhotoRequirement taskId={task.id} count={photoCount} tag="after" showError={tried} />
       <label className="check-row">
-        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} aria-invalid={tried && !!errors.policyAgreed} />
+        <input type="checkbox" checked={agreed} onChange={(e) => change({ agreed: e.target.checked })} aria-invalid={tried && !!errors.policyAgreed} />
         <span>
           <Trans>I understand that an incomplete task may be paid less or not at all, as the task policy says.</Trans>
         </span>
