@@ -1,17 +1,18 @@
 /**
- * Long languages: Romanian, Lithuanian and Polish words are longer than English ones,
- * and a 360 px phone has no room to spare. Every main screen is opened in those three languages
- * (the brief's long languages; English, the source and the shortest, and Czech, whose labels run
- * shorter than Polish ones, are left out to keep `npm test` within its 20 minutes) at 360×740
- * and each labelled control is measured (support/overflow.ts): a label cut, running out of
- * its box, under the slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint
- * of more fails the test with the screen, the control and its text.
+ * Long languages: Lithuanian, Polish, Romanian and Czech words are longer than English ones,
+ * and a 360 px phone has no room to spare. Every screen with a list, a form or a navigation bar is
+ * opened in those four languages (English, the source and the shortest, is left out) at 360×740
+ * and measured twice:
+ * - each labelled control (support/overflow.ts): a label cut, running out of its box, under the
+ *   slide-to-reserve grabber, a placeholder cut, or a chip row cut with no hint of more;
+ * - the page as a whole (support/layout.ts): no sideways scrolling, no element past the screen's
+ *   edges, the bottom navigation's four labels shown whole, and no text cut anywhere (store names,
+ *   addresses and EANs wrap instead of ending in an ellipsis).
+ * A fault fails the test with the screen, the element and its text.
  *
- * Truncation (ellipsis or a line clamp) counts as handled only where the full text stays in the DOM
- * (screen readers get it whole) and in a `title`: for names that are data (a store's name and
- * address on a task card, a task's title in history, whose full text is one tap away on the task),
- * and as the last resort of the list tabs and the bottom-navigation labels on screens narrower
- * than the 360 px measured here. Everywhere else the text must fit.
+ * Truncation (ellipsis or a line clamp) is left only to the top bar's title (the screen's heading
+ * says it whole), and to the list tabs and the bottom-navigation labels on screens narrower than
+ * the 360 px measured here. Everywhere else the text must fit.
  *
  * Each language logs in as its market's demo tasker, so the task titles and categories are the
  * ones that tasker sees. Nothing is changed on the server.
@@ -19,20 +20,25 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
 import { listTasks, passwordToken } from './support/api';
+import { findLayoutFaultsWhileScrolling } from './support/layout';
 import { findOverflowsWhileScrolling } from './support/overflow';
 import { screenshot } from './support/screenshots';
-import { DEMO_PASSWORD, loginWithPassword } from './support/session';
+import { encodeJpeg, testPattern } from '../support/images';
+import { uniqueEmail } from './support/mailbox';
+import { DEMO_PASSWORD, loginWithPassword, registerNewTasker } from './support/session';
 
 const TASKERS: Partial<Record<Locale, string>> = {
   lt: 'lt@demo.shelfwork.app',
   pl: 'pl@demo.shelfwork.app',
   ro: 'ro@demo.shelfwork.app',
+  cs: 'cz@demo.shelfwork.app',
 };
 const LOCALES = Object.keys(TASKERS) as Locale[];
 /** Profile sent, not approved yet: sees the offerings locked and the onboarding tab. */
 const PENDING_TASKER = 'pending@demo.shelfwork.app';
 
 test.use({ viewport: { width: 360, height: 740 } });
+const softExpect = expect.configure({ soft: true });
 
 /** Waits for the screen to settle (catalog loaded, no skeletons), then measures it. */
 async function expectLabelsFit(page: Page, locale: Locale, screen: string, screens = 4): Promise<void> {
@@ -46,17 +52,11 @@ async function expectLabelsFit(page: Page, locale: Locale, screen: string, scree
   await screenshot(page, `long-languages-${locale}-${screen}`);
   // Layout may still settle (a ResizeObserver's state update, a late font): measure again a few
   // times before judging; a control that never fits fails all the same.
-  let overflows = await findOverflowsWhileScrolling(page, screens);
-  for (let attempt = 0; overflows.length > 0 && attempt < 4; attempt += 1) {
-    await page.waitForTimeout(300);
-    overflows = await findOverflowsWhileScrolling(page, screens);
-  }
-  expect
-    .soft(
-      overflows.map((o) => `${o.control} "${o.text}": ${o.problem}`),
-      `${locale} ${screen}: labelled controls whose text does not fit`,
-    )
-    .toEqual([]);
+  const measure = async () => [
+    ...(await findOverflowsWhileScrolling(page, screens)).map((o) => `${o.control} "${o.text}": ${o.problem}`),
+    ...(await findLayoutFaultsWhileScrolling(page, screens)),
+  ];
+  await softExpect.poll(measure, { message: `${locale} ${screen}: text that does not fit, or a layout wider than the screen`, timeout: 3_000 }).toEqual([]);
 }
 
 /**
@@ -82,7 +82,9 @@ async function tasksFor(request: APIRequestContext, email: string) {
     listTasks(request, token, ['reserved']),
     listTasks(request, token, ['in_progress']),
   ]);
-  return { available: available[0], reserved: reserved[0], inProgress: inProgress[0] };
+  // The scanner's list needs a task with products to scan (the seed's SKU and stock-check tasks).
+  const scanning = inProgress.find((task) => task.taskTypeId === 'sku-scan' || task.taskTypeId === 'stock-check');
+  return { available: available[0], reserved: reserved[0], inProgress: scanning ?? inProgress[0] };
 }
 
 async function openTask(page: Page, task: Task | undefined, locale: Locale, screen: string): Promise<void> {
@@ -138,6 +140,19 @@ for (const locale of LOCALES) {
     if (tasks.available) await expect(page.getByRole('slider')).toBeVisible();
     await openTask(page, tasks.reserved, locale, 'task-reserved');
     await openTask(page, tasks.inProgress, locale, 'task-in-progress');
+    if (tasks.inProgress) {
+      // The execution screens of the task at work, opened from its detail as its links do.
+      const task = `/task/${encodeURIComponent(tasks.inProgress.id)}`;
+      for (const screen of ['skus', 'photos', 'defects', 'blockers', 'confirm_complete', 'confirm_incomplete', 'confirm_blocked', 'instructions']) {
+        await openInApp(page, `${task}/${screen}`);
+        await expectLabelsFit(page, locale, `task-${screen}`);
+      }
+    }
+
+    // The map's bar (status tabs, the way back to the list) over the map.
+    await openInApp(page, '/map/reservable');
+    await expect(page.locator('.map-screen__bar')).toBeVisible({ timeout: 20_000 });
+    await expectLabelsFit(page, locale, 'map', 1);
 
     for (const path of ['history', 'history/accepted', 'settings', 'onboarding', 'profile', 'profile/next-payout', 'trainings', 'missions', 'invite']) {
       await openInApp(page, `/${path}`);
@@ -171,3 +186,28 @@ for (const locale of LOCALES) {
     }
   });
 }
+
+// A document photo as the phone's camera takes it (905×1280), on the onboarding screen's first
+// load (the wizard's styles not loaded yet): drawn as a thumbnail, so the confirmation and Save stay
+// right under it instead of a screen and more further down.
+test('an uploaded document photo is drawn as a thumbnail at 360×740', async ({ page, request }) => {
+  const email = uniqueEmail('document-thumbnail');
+  await registerNewTasker(page, request, email, 'Lithuania');
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
+  const payment = page.getByRole('region', { name: 'Payment documents' });
+  await payment
+    .getByTestId('payment_document-gallery')
+    .setInputFiles({ name: 'certificate.jpg', mimeType: 'image/jpeg', buffer: encodeJpeg(testPattern(905, 1280, 1), 85) });
+  const photo = payment.getByRole('img', { name: 'Your document photo' });
+  await expect(photo).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(photo).toBeVisible({ timeout: 20_000 });
+  await expect(photo).toHaveJSProperty('complete', true);
+  const drawn = (await photo.boundingBox())!;
+  expect(drawn.width, 'the photo is drawn as a thumbnail').toBeLessThanOrEqual(120);
+  expect(drawn.height, 'the photo is drawn as a thumbnail').toBeLessThanOrEqual(120);
+  const confirmation = (await payment.getByRole('checkbox').boundingBox())!;
+  const save = (await payment.getByRole('button', { name: 'Save' }).boundingBox())!;
+  expect(confirmation.y - (drawn.y + drawn.height), 'the confirmation right under the photo').toBeLessThan(200);
+  expect(save.y + save.height - drawn.y, 'the photo, the confirmation and Save on one screen').toBeLessThan(740);
+});

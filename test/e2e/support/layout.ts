@@ -1,0 +1,121 @@
+/**
+ * Page-level layout faults on a narrow phone, measured in the page as laid out (the labelled
+ * controls are measured by support/overflow.ts):
+ * - the page scrolls sideways (the document wider than the viewport);
+ * - an element reaches past the screen's edges, unless a horizontal scroller or a clipping box
+ *   holds it (only the outermost such element is named);
+ * - the bottom navigation is missing a label, or a label is cut, hidden or clamped: at 360 px
+ *   every tab's whole label shows (the ellipsis with a title is kept for narrower screens);
+ * - text is cut: an element holding text clips it sideways or downwards (an ellipsis or a line
+ *   clamp included), except the few texts that are allowed to shorten (`MAY_SHORTEN`).
+ */
+import type { Page } from '@playwright/test';
+
+/**
+ * Texts that may shorten with an ellipsis: a field's value that the tasker typed (inputs are not
+ * measured at all), and the page title in the top bar, whose full text is the screen's heading.
+ */
+const MAY_SHORTEN = ['.topbar-title'];
+
+/** Every fault listed in the module comment that is on screen now, as readable lines. */
+export async function findLayoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate((mayShorten) => {
+    const TOLERANCE = 1;
+    const faults: string[] = [];
+    const viewportWidth = document.documentElement.clientWidth;
+    const viewportHeight = window.innerHeight;
+    const describe = (el: Element): string => {
+      const classes = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${classes}`;
+    };
+    const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
+    const shown = (el: Element): boolean => {
+      if (!el.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) return false;
+      const rect = el.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1 && el.closest('.visually-hidden') === null;
+    };
+    const onScreen = (rect: DOMRect): boolean => rect.bottom > 0 && rect.top < viewportHeight;
+
+    // The page scrolls sideways.
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > viewportWidth + TOLERANCE) faults.push(`the page is ${root.scrollWidth}px wide on a ${viewportWidth}px screen`);
+
+    // Elements past the screen's edges, not held by a scroller or a clipping box.
+    const sticking: Element[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.right <= viewportWidth + TOLERANCE && rect.left >= -TOLERANCE) continue;
+      if (!shown(el) || !onScreen(rect)) continue;
+      let held = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') {
+          held = true;
+          break;
+        }
+      }
+      if (!held) sticking.push(el);
+    }
+    for (const el of sticking) {
+      if (sticking.some((other) => other !== el && other.contains(el))) continue;
+      const rect = el.getBoundingClientRect();
+      faults.push(`${describe(el)} "${squash(el.textContent).slice(0, 40)}" spans ${Math.round(rect.left)}–${Math.round(rect.right)}px of ${viewportWidth}px`);
+    }
+
+    // The bottom navigation: every tab with its whole label.
+    const nav = document.querySelector('.bottomnav');
+    if (nav && shown(nav)) {
+      for (const tab of Array.from(nav.querySelectorAll('.bottomnav-tab'))) {
+        const label = tab.querySelector('.bottomnav-label');
+        const name = squash(tab.getAttribute('title')) || squash(tab.textContent);
+        if (!label || !shown(label) || !squash(label.textContent)) {
+          faults.push(`bottom navigation: the tab "${name}" shows no label`);
+          continue;
+        }
+        const box = label.getBoundingClientRect();
+        const tabBox = tab.getBoundingClientRect();
+        if (label.scrollWidth > label.clientWidth + TOLERANCE || label.scrollHeight > label.clientHeight + TOLERANCE) {
+          faults.push(`bottom navigation: the label "${squash(label.textContent)}" is cut (${label.scrollWidth}×${label.scrollHeight} in ${label.clientWidth}×${label.clientHeight})`);
+        } else if (box.left < tabBox.left - TOLERANCE || box.right > tabBox.right + TOLERANCE || box.bottom > tabBox.bottom + TOLERANCE || box.bottom > viewportHeight + TOLERANCE) {
+          faults.push(`bottom navigation: the label "${squash(label.textContent)}" runs out of its tab`);
+        }
+      }
+    }
+
+    // Cut text: an element with text of its own that clips it.
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const own = Array.from(el.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && squash(node.textContent) !== '');
+      if (!own || el.matches('input, textarea, select, option, script, style, noscript') || el.closest('.bottomnav')) continue;
+      if (mayShorten.some((selector) => el.closest(selector))) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'inline' || (style.overflowX === 'visible' && style.overflowY === 'visible')) continue;
+      if (!shown(el) || !onScreen(el.getBoundingClientRect())) continue;
+      // A scroller lets the text be reached (a chip row, a long code in a box that scrolls).
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
+      const wide = style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + TOLERANCE;
+      const tall = style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + TOLERANCE;
+      if (wide || tall) {
+        faults.push(`${describe(el)} "${squash(el.textContent).slice(0, 60)}" is cut (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+      }
+    }
+    return faults;
+  }, MAY_SHORTEN);
+}
+
+/** The faults of a whole screen: at the top, then a screenful further down each time. */
+export async function findLayoutFaultsWhileScrolling(page: Page, screens = 4): Promise<string[]> {
+  const seen = new Set<string>();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < screens; i += 1) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const fault of await findLayoutFaults(page)) seen.add(fault);
+    const moved = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY !== before;
+    });
+    if (!moved) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...seen];
+}
