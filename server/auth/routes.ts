@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { assertNoFieldErrors, badRequest, refusal } from '../http/errors';
 import { asBody, readString } from '../http/input';
 import { loginCodeMessage } from '../mail/mailer';
+import { localeOf, translate } from '../http/messages';
 import { normalizeEmail, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
 import type { AuthTokens, CountryCode } from '#domain/types';
 import { checkLoginCode, createLoginCode, findUserByEmail, generateLoginCode } from './queries';
@@ -37,10 +38,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   // The per-address gate runs first (before the body is parsed), on every auth route.
   const gated = { onRequest: limiter.gate };
 
-  async function sendCode(email: string): Promise<void> {
+  /** Mails a new code, worded in the language of the request (its Accept-Language; English without one). */
+  async function sendCode(email: string, request: FastifyRequest): Promise<void> {
     const code = generateLoginCode();
+    const locale = localeOf(request.headers['accept-language']);
     await createLoginCode(db, email, code, clock.now(), config.loginCodeTtlSeconds);
-    await ctx.mailer.send(loginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60)));
+    await ctx.mailer.send(loginCodeMessage(email, code, Math.round(config.loginCodeTtlSeconds / 60), (words) => translate(words, locale)));
   }
 
   serve(app, auth.sendEmailCode, gated)(async (request) => {
@@ -50,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // Login needs an existing account (spec section 4); say so plainly so the UI can offer registration.
     const user = await findUserByEmail(db, email);
     if (!user) throw refusal('USER_NOT_FOUND', REFUSAL_WORDS.USER_NOT_FOUND.message);
-    await sendCode(email);
+    await sendCode(email, request);
     return { ok: true };
   });
 
@@ -89,7 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
-    await sendCode(email);
+    await sendCode(email, request);
     return { ok: true };
   });
 

@@ -6,6 +6,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
+import { LOGIN_MAIL_WORDS } from '#domain/loginMail';
 
 export interface MailMessage {
   to: string;
@@ -75,11 +76,21 @@ export async function readDevMailbox(db: Db, email: string): Promise<DevMailboxM
   return rows.map((r) => ({ to: r.to_email, subject: r.subject, text: r.text, code: r.code, sentAt: new Date(r.sent_at).toISOString() }));
 }
 
-export function loginCodeMessage(to: string, code: string, ttlMinutes: number): MailMessage {
+/** Words in a language with their `{name}` placeholders filled (server/http/messages.ts `translate`). */
+export type SayWords = (words: { text: string; values?: Record<string, string | number> }) => string;
+
+/** The English, placeholders filled. */
+const english: SayWords = ({ text, values }) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+
+/**
+ * The login-code mail worded by `say`: in the language of the request that asked for it (the app
+ * sends the language it shows as Accept-Language), so a registrant reads it in the language they chose.
+ */
+export function loginCodeMessage(to: string, code: string, ttlMinutes: number, say: SayWords = english): MailMessage {
   return {
     to,
     code,
-    subject: `Your Shelfwork login code: ${code}`,
-    text: `Your Shelfwork login code is ${code}.\n\nIt is valid for ${ttlMinutes} minutes. If you did not ask for it, ignore this message.\n`,
+    subject: `${say({ text: LOGIN_MAIL_WORDS.subject.message })}: ${code} – Shelfwork`,
+    text: `${say({ text: LOGIN_MAIL_WORDS.code.message, values: { code } })}\n\n${say({ text: LOGIN_MAIL_WORDS.validity.message, values: { minutes: ttlMinutes } })}\n`,
   };
 }

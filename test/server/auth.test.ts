@@ -212,3 +212,47 @@ describe('password login and tokens', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 });
+
+describe('the login-code mail', () => {
+  /** The app's translation of a msgid (the server words the mail from the same catalogs). */
+  async function translation(locale: string, msgid: string): Promise<string> {
+    const { readFile } = await import('node:fs/promises');
+    const po = await readFile(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url), 'utf8');
+    return new RegExp(`^msgid "${msgid}"\\nmsgstr "(.*)"$`, 'm').exec(po)?.[1] ?? '';
+  }
+
+  async function lastMail(email: string): Promise<{ subject: string; text: string; code: string }> {
+    await latestCode(server, email);
+    const res = await server.request({ method: 'GET', url: `/api/dev/mailbox?email=${encodeURIComponent(email)}` });
+    const messages = res.json<{ messages: { subject: string; text: string; code: string }[] }>().messages;
+    return messages[messages.length - 1]!;
+  }
+
+  it('is in the language of the request: a Lithuanian registrant gets it in Lithuanian', async () => {
+    const words = await translation('lt', 'Login code');
+    expect(words).not.toBe('');
+    expect(words).not.toBe('Login code');
+    const email = `mail-lt-${Date.now()}@example.com`;
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, country: 'LT' },
+      headers: { 'accept-language': 'lt' },
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await lastMail(email);
+    expect(mail.subject).toContain(words);
+    expect(mail.subject).toContain(mail.code);
+    expect(mail.text).toContain(mail.code);
+  });
+
+  it('follows the Accept-Language of a send-code request too, and is English without one', async () => {
+    await server.request({ method: 'POST', url: '/api/auth/send-email-code', payload: { email: 'pl@demo.shelfwork.app' }, headers: { 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.5' }, remoteAddress: freshIp() });
+    expect((await lastMail('pl@demo.shelfwork.app')).subject).toContain(await translation('pl', 'Login code'));
+    await sendCode('pl@demo.shelfwork.app');
+    const english = await lastMail('pl@demo.shelfwork.app');
+    expect(english.subject).toContain('Login code');
+    expect(english.text).toContain(`Your Shelfwork login code is ${english.code}.`);
+  });
+});
