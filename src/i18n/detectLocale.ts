@@ -24,6 +24,36 @@ function fromTag(tag: string | null | undefined): Locale | null {
   return isLocale(primary) ? primary : null;
 }
 
+/**
+ * The paths whose `lng` is the map's longitude (spec section 2: /map/{taskStatus}?lat=&lng=&zoom=;
+ * the opportunities map is written the same way), never a language.
+ */
+const MAP_PATH = /^\/(?:map\/[^/]+|opportunities-map)\/?$/;
+
+/** What a language in `?lng=` looks like: 'lt', 'lt-LT', 'cz' — not '21.01220'. */
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i;
+
+/**
+ * The language the URL asks for with `?lng=`: only on pages where `lng` is a language (not the
+ * maps, where it is the longitude) and only when it is one of the app's languages; else null.
+ */
+export function queryLocale(pathname: string, search: string): Locale | null {
+  if (MAP_PATH.test(pathname)) return null;
+  const value = new URLSearchParams(search).get('lng')?.trim() ?? '';
+  return LANGUAGE_TAG.test(value) ? fromTag(value) : null;
+}
+
+/**
+ * The tab's `?lng=` language: the URL's when it names one, else the one this tab was opened with
+ * (remembered; a value that is no language — as an older version stored the map's longitude — is
+ * ignored).
+ */
+export function tabQueryLocale(fromUrl: Locale | null, remembered: string | null | undefined): Locale | null {
+  if (fromUrl) return fromUrl;
+  const value = remembered?.trim() ?? '';
+  return LANGUAGE_TAG.test(value) ? fromTag(value) : null;
+}
+
 export function detectLocale(facts: LocaleFacts): Locale {
   const stored = fromTag(facts.stored);
   if (stored) return stored;

@@ -6,7 +6,7 @@
 import { i18n } from '@lingui/core';
 import type { Locale } from '#domain/types';
 import { sendSignal } from '../sync/commands';
-import { detectLocale } from './detectLocale';
+import { detectLocale, queryLocale, tabQueryLocale } from './detectLocale';
 import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';
 import { setManifestLocale } from '../pwa/manifest';
 
@@ -15,14 +15,16 @@ const QUERY_LOCALE_KEY = 'lng-query';
 /**
  * `?lng=` as the tab was opened with. Navigation drops it from the URL and a reload must not
  * forget it, so it is kept in sessionStorage for the tab's life (not in localStorage: only an
- * explicit choice in the language picker is remembered across sessions).
+ * explicit choice in the language picker is remembered across sessions). Only a language counts,
+ * and not on the maps, whose `lng` is the longitude (queryLocale): a map reloaded keeps the
+ * tab's language.
  */
-function readQueryLocale(): string | null {
+function readQueryLocale(): Locale | null {
   if (typeof location === 'undefined') return null;
-  const fromUrl = new URLSearchParams(location.search).get('lng');
+  const fromUrl = queryLocale(location.pathname, location.search);
   try {
     if (fromUrl) sessionStorage.setItem(QUERY_LOCALE_KEY, fromUrl);
-    return fromUrl ?? sessionStorage.getItem(QUERY_LOCALE_KEY);
+    return tabQueryLocale(fromUrl, sessionStorage.getItem(QUERY_LOCALE_KEY));
   } catch {
     return fromUrl;
   }
