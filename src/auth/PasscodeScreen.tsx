@@ -12,7 +12,7 @@ import { formikField } from '#ui/formikField';
 import { Icon } from '#ui/Icon';
 import { TextField } from '#ui/TextField';
 import { showToast } from '#ui/toastStore';
-import { passcodeSchema } from './authSchemas';
+import { loginCodeFromInput, passcodeSchema } from './authSchemas';
 import { showCommandFailure, useLoginWithCode, useSendEmailCode } from './mutations';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
@@ -94,14 +94,13 @@ export function PasscodeScreen() {
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={LOGIN_CODE_LENGTH}
           autoFocus
           name={code.name}
           value={code.value}
           error={code.error}
           errorRole="alert"
           onChange={async (event) => {
-            const digits = event.target.value.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
+            const digits = loginCodeFromInput(event.target.value);
             await setFieldValue('code', digits, false);
             formik.setFieldError('code', undefined);
             // A complete code (typed or autofilled) logs in right away.

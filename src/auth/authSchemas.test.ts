@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailLoginSchema, passcodeSchema, registerSchema } from './authSchemas';
+import { emailLoginSchema, loginCodeFromInput, passcodeSchema, registerSchema } from './authSchemas';
 
 const consents = { terms: true, privacy: true, communication: true };
 
@@ -38,5 +38,18 @@ describe('access form schemas', () => {
     expect((await errorsOf(passcodeSchema, { code: '' })).code).toBe('REQUIRED');
     expect((await errorsOf(passcodeSchema, { code: '12345' })).code).toBe('CODE_INVALID');
     expect(await errorsOf(passcodeSchema, { code: '123456' })).toEqual({});
+  });
+});
+
+describe('loginCodeFromInput: a typed or pasted code', () => {
+  it.each([
+    [' 827047', '827047'],
+    ['827-047', '827047'],
+    ['827 047 ', '827047'],
+    ['\t827\u2013047\n', '827047'],
+    ['8270471', '827047'],
+    ['82a7', '827'],
+  ])('%j → %s', (raw, code) => {
+    expect(loginCodeFromInput(raw)).toBe(code);
   });
 });

@@ -5,7 +5,7 @@
  */
 import * as yup from 'yup';
 import type { CountryCode } from '#domain/types';
-import { validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
+import { LOGIN_CODE_LENGTH, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
 
 /** Countries a tasker can register in (spec section 9: lt, ro, pl). */
 export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
@@ -44,3 +44,12 @@ export const registerSchema = consentsSchema.shape({
 });
 
 export const passcodeSchema = yup.object({ code: byValidator('code', validateLoginCode) });
+
+/**
+ * The code as typed or pasted (' 827047', '827-047', '827 047'): its digits, then at most the code's
+ * length. The field itself has no maxLength, which the browser would apply to the pasted text
+ * before the spaces and dashes are gone, cutting the last digit.
+ */
+export function loginCodeFromInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, LOGIN_CODE_LENGTH);
+}
