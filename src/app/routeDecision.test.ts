@@ -20,6 +20,9 @@ const rows: Row[] = [
   ['treats a session without an email as logged in', 'guest', { session: '', user: null }, { kind: 'redirect', to: '/' }],
   // Login.
   ['sends a logged-out visitor from home to login', 'home', { session: null, user: null }, { kind: 'redirect', to: '/login' }],
+  ['sends a logged-out first visit from home to the welcome slides', 'home', { session: null, user: null, firstVisit: true }, { kind: 'redirect', to: '/welcome' }],
+  ['sends a logged-out visitor who saw the slides from home to login', 'home', { session: null, user: null, firstVisit: false }, { kind: 'redirect', to: '/login' }],
+  ['sends a first visit from a guarded page to login, not the slides', 'tasks', { session: null, user: null, firstVisit: true }, { kind: 'redirect', to: '/login' }],
   ['sends a logged-out visitor from a login page to login', 'login', { session: null, user: null }, { kind: 'redirect', to: '/login' }],
   ['sends a logged-out visitor from a task list to login', 'tasks', { session: null, user: null }, { kind: 'redirect', to: '/login' }],
   ['shows a login page to any logged-in tasker', 'login', { session: 'a@b.lt', user: user('new') }, { kind: 'render' }],

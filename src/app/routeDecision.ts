@@ -26,6 +26,8 @@ export interface RouteFacts {
   /** The tasker from the mirror: undefined = loading, null = not synced yet. */
   user: Pick<User, 'status' | 'isApproved'> | null | undefined;
   online: boolean;
+  /** For `/` only: this device has not shown the welcome slides yet (a signed-out visitor gets them). */
+  firstVisit?: boolean;
   /** For `/` only: the tasker's own tasks in the mirror; undefined = loading. */
   taskCounts?: { inProgress: number; reserved: number } | undefined;
 }
@@ -43,7 +45,7 @@ export function routeDecision(facts: RouteFacts): RouteDecision {
   const { rule, session, user } = facts;
   if (session === undefined) return { kind: 'loading' };
   if (rule === 'guest') return session === null ? { kind: 'render' } : { kind: 'redirect', to: '/' };
-  if (session === null) return { kind: 'redirect', to: '/login' };
+  if (session === null) return { kind: 'redirect', to: rule === 'home' && facts.firstVisit ? '/welcome' : '/login' };
 
   if (user === undefined) return { kind: 'loading' };
   if (user === null) {

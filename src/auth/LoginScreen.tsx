@@ -115,6 +115,11 @@ export function LoginScreen() {
           New to Shelfwork? <Link to="/register">Create an account</Link>
         </Trans>
       </p>
+      <p className="auth-switch">
+        <Link to="/welcome">
+          <Trans>What is Shelfwork?</Trans>
+        </Link>
+      </p>
       <span className="visually-hidden" aria-live="polite">
         {isSubmitting ? t`Sending…` : ''}
       </span>

@@ -94,6 +94,11 @@ export function RegisterScreen() {
           Already have an account? <Link to="/login">Log in</Link>
         </Trans>
       </p>
+      <p className="auth-switch">
+        <Link to="/welcome">
+          <Trans>What is Shelfwork?</Trans>
+        </Link>
+      </p>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { isLocale } from '../i18n/locales';
 import { Icon } from '#ui/Icon';
 import { useSessionEmail } from '../auth';
 import { earningsAmounts, nextSlide, TASKERS_CLAIM, TESTIMONIAL_AUTOPLAY_MS } from './welcome';
+import { markWelcomeSeen } from './welcomeSeen';
 import './welcome.css';
 
 interface Testimonial {
@@ -94,6 +95,8 @@ function Testimonials() {
 export function WelcomeScreen() {
   const { i18n } = useLingui();
   const email = useSessionEmail();
+  // Shown once: the next signed-out visit of / goes to login.
+  useEffect(markWelcomeSeen, []);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const { min, max } = earningsAmounts(locale);
   const taskers = new Intl.NumberFormat(locale).format(TASKERS_CLAIM);
