@@ -1,7 +1,8 @@
 /**
  * The install banner (spec sections 2 and 9): 280–380 px wide, everywhere except welcome, the
  * opportunities map, the permission pages and install itself, and never in the installed app
- * (shouldShowInstallBanner). It links to /install; closing it hides it for this session.
+ * (shouldShowInstallBanner). It links to /install; closing it hides it on this device for
+ * INSTALL_BANNER_DISMISS_DAYS days.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { INSTALL_BANNER_MAX_WIDTH, INSTALL_BANNER_MIN_WIDTH, installDevice, shouldShowInstallBanner } from './install';
+import {
+  dismissInstallBanner,
+  INSTALL_BANNER_DISMISS_DAYS,
+  INSTALL_BANNER_MAX_WIDTH,
+  INSTALL_BANNER_MIN_WIDTH,
+  installDevice,
+  isInstallBannerDismissed,
+  shouldShowInstallBanner,
+} from './install';
 import { manifestHref } from './manifest';
 
 const facts = { installed: false, dismissed: false };
@@ -45,5 +53,47 @@ describe('the manifest per language', () => {
   it('is the English one for en and its own file for the others', () => {
     expect(manifestHref('en')).toBe('/manifest.webmanifest');
     expect(manifestHref('pl')).toBe('/manifest.pl.webmanifest');
+  });
+});
+
+describe('closing the install banner', () => {
+  /** An in-memory Storage (the tests run in Node). */
+  const memoryStorage = (): Storage => {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      clear: () => items.clear(),
+      getItem: (key) => items.get(key) ?? null,
+      key: (index) => [...items.keys()][index] ?? null,
+      removeItem: (key) => void items.delete(key),
+      setItem: (key, value) => void items.set(key, String(value)),
+    };
+  };
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('is remembered on the device, past the browser session, for INSTALL_BANNER_DISMISS_DAYS', () => {
+    const storage = memoryStorage();
+    const closedAt = Date.UTC(2026, 10, 1, 9);
+    expect(isInstallBannerDismissed(closedAt, storage)).toBe(false);
+    dismissInstallBanner(closedAt, storage);
+    expect(isInstallBannerDismissed(closedAt + DAY, storage)).toBe(true);
+    expect(isInstallBannerDismissed(closedAt + (INSTALL_BANNER_DISMISS_DAYS - 1) * DAY, storage)).toBe(true);
+    expect(isInstallBannerDismissed(closedAt + INSTALL_BANNER_DISMISS_DAYS * DAY, storage)).toBe(false);
+  });
+
+  it('asks again when the stored time is unreadable or in the future (a clock set back)', () => {
+    const storage = memoryStorage();
+    storage.setItem('installBannerDismissedAt', 'yesterday');
+    expect(isInstallBannerDismissed(Date.now(), storage)).toBe(false);
+    dismissInstallBanner(Date.UTC(2026, 10, 20), storage);
+    expect(isInstallBannerDismissed(Date.UTC(2026, 10, 1), storage)).toBe(false);
+  });
+
+  it('without storage (private mode) shows again next time, without an error', () => {
+    const refusing = { ...memoryStorage(), getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } } as Storage;
+    expect(() => dismissInstallBanner(Date.now(), refusing)).not.toThrow();
+    expect(isInstallBannerDismissed(Date.now(), refusing)).toBe(false);
   });
 });

@@ -30,7 +30,7 @@ export interface InstallBannerFacts {
   pathname: string;
   /** Running installed (display-mode standalone, or iOS navigator.standalone). */
   installed: boolean;
-  /** Closed by the tasker in this session. */
+  /** Closed by the tasker on this device lately (isInstallBannerDismissed). */
   dismissed: boolean;
   /** Embedded view (hideNavigation / isEmbeddedView): no chrome at all. */
   embedded?: boolean;
@@ -94,19 +94,34 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   return outcome;
 }
 
-const DISMISS_KEY = 'installBannerDismissed';
+/** When the tasker closed the banner (ms since the epoch), kept on the device. */
+const DISMISS_KEY = 'installBannerDismissedAt';
+/** Closing the banner hides it this long: long enough not to nag, short enough to ask again. */
+export const INSTALL_BANNER_DISMISS_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function isInstallBannerDismissed(): boolean {
+function deviceStorage(): Storage | undefined {
   try {
-    return sessionStorage.getItem(DISMISS_KEY) === '1';
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Closed on this device within the last INSTALL_BANNER_DISMISS_DAYS days. */
+export function isInstallBannerDismissed(now = Date.now(), storage = deviceStorage()): boolean {
+  try {
+    const closedAt = Number(storage?.getItem(DISMISS_KEY) ?? NaN);
+    // An unreadable time, or one in the future (the phone's clock set back), asks again.
+    return Number.isFinite(closedAt) && closedAt <= now && now - closedAt < INSTALL_BANNER_DISMISS_DAYS * DAY_MS;
   } catch {
     return false;
   }
 }
 
-export function dismissInstallBanner(): void {
+export function dismissInstallBanner(now = Date.now(), storage = deviceStorage()): void {
   try {
-    sessionStorage.setItem(DISMISS_KEY, '1');
+    storage?.setItem(DISMISS_KEY, String(now));
   } catch {
     // Private mode without storage: it shows again on the next page load.
   }
