@@ -13,6 +13,7 @@ import { useOnline } from '../shared/useOnline';
 import { imageErrorMessage, preparePhotoFile } from '../execution';
 import { addUserDocument, useUserDocument, type UserDocumentKind } from '../profile';
 import { errorMessage } from '../i18n/errorMessages';
+import './DocumentPhotoField.css';
 
 export type DocumentKind = Extract<UserDocumentKind, 'identity_document' | 'payment_document'>;
 
@@ -72,7 +73,7 @@ export function DocumentPhotoField({ kind, label, hint, error, readOnly = false,
         <Spinner />
       ) : document ? (
         <div className="document-field__current">
-          {document.src ? <img src={document.src} alt={t`Your document photo`} className="document-field__image" /> : null}
+          {document.src ? <img src={document.src} alt={t`Your document photo`} className="document-field__image" width={96} height={72} /> : null}
           {document.rejected ? (
             <span className="document-field__state is-refused" role="alert">
               <Icon name="warning" size={16} />
