@@ -11,6 +11,7 @@ import { AppShell } from './AppShell';
 import { GreenLayout } from '../chrome/GreenLayout';
 import { HomeRedirect } from './HomeRedirect';
 import { MainLayout } from './MainLayout';
+import { OpportunitiesMapLayout } from './OpportunitiesMapLayout';
 import { NotFoundScreen } from '../chrome/NotFoundScreen';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { RouteGuard } from './RouteGuard';
@@ -122,7 +123,6 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   { path: 'map/:taskStatus', handle: handle('map'), lazy: mapStatusScreen },
-                  { path: 'opportunities-map', handle: handle('opportunitiesMap'), lazy: opportunitiesMapScreen },
                   { path: 'missions', handle: handle('missions', { back: true }), lazy: missionsScreen },
                   { path: 'task-suggestions/:taskId', handle: handle('task', { back: true }), lazy: suggestionsScreen },
                 ],
@@ -162,6 +162,13 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      // The weekly-opportunities map is public too (spec section 2): in the main layout when signed
+      // in, in its own frame with the way to log in when not.
+      {
+        path: 'opportunities-map',
+        element: <OpportunitiesMapLayout />,
+        children: [{ index: true, handle: handle('opportunitiesMap'), lazy: opportunitiesMapScreen }],
       },
       // Public pages (signed in or not): the landing slides, install and permission instructions.
       {
