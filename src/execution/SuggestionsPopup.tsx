@@ -1,12 +1,13 @@
 /**
  * The popup after completing a task (spec sections 2 and 4): up to 3 available tasks in the same
  * store, 'View all' when there are more. Closing goes on to the list chosen by afterCompletion.
- * Offline, or when the store has nothing more, the tasker goes straight on.
+ * Offline, or when the store has nothing more, the tasker goes straight on. A task the tasker
+ * cannot reserve yet (not approved, a training missing) is marked locked, as in the task lists.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { groupSuggestionsByPlace, suggestionCount } from '../suggestions';
+import { groupSuggestionsByPlace, isSuggestionLocked, suggestionCount } from '../suggestions';
 import { pullSuggestions, TaskCard } from '../tasks';
 import { Dialog } from '#ui/Dialog';
 import { Spinner } from '#ui/Spinner';
@@ -74,7 +75,7 @@ export function SuggestionsPopup({ taskId, onDone }: { taskId: string; onDone: (
         <ul className="suggestion-list" aria-label={t`Suggested tasks`}>
           {tasks.slice(0, SUGGESTIONS_POPUP_MAX).map((task) => (
             <li key={task.id}>
-              <TaskCard item={{ task, distance: task.place.distance, isNew: false }} locked={false} />
+              <TaskCard item={{ task, distance: task.place.distance, isNew: false }} locked={isSuggestionLocked(task, read)} />
             </li>
           ))}
         </ul>

@@ -7,7 +7,8 @@
 import { msg } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { TaskRow } from '#db/schema';
-import type { CompletionInput, CompletionOutcome } from '#domain/completion';
+import type { CompletionInput } from '#domain/completion';
+import type { CompletionOutcome } from '#domain/types';
 import { showToast } from '#ui/toastStore';
 import { clearDraft, saveDraft, useDraft } from '../shared/drafts';
 import { useOnline } from '../shared/useOnline';

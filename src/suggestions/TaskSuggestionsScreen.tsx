@@ -2,7 +2,8 @@
  * /task-suggestions/{taskId} (spec section 2): more available tasks in the same store as the
  * given task — their count, grouped by place, loaded page by page (25), refreshed every 30 s and
  * when the window regains focus, with an info alert when there are none. The sync worker pulls
- * them into kv `suggestions:<taskId>` and the tasks into the mirror (pullSuggestions).
+ * them into kv `suggestions:<taskId>` and the tasks into the mirror (pullSuggestions). A task the
+ * tasker cannot reserve yet is marked locked by the task lists' rule (locks.ts).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -16,6 +17,7 @@ import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
 import { useNow } from '../shared/useNow';
 import { readSuggestionsState, suggestionsKey } from '#contracts/kv';
+import { isSuggestionLocked, useSuggestionLocks } from './locks';
 import { groupSuggestionsByPlace, suggestionCount, SUGGESTIONS_REFRESH_MS } from './suggestions';
 import { useTasksByIds } from './useTasksByIds';
 import './TaskSuggestionsScreen.css';
@@ -33,6 +35,7 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
   const raw = useKv<unknown>(suggestionsKey(taskId));
   const state = raw === undefined ? undefined : readSuggestionsState(raw);
   const rows = useTasksByIds(state?.taskIds);
+  const locks = useSuggestionLocks();
   const now = useNow(60_000);
   const [pull, setPull] = useState<PullState>({ kind: 'loading' });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -117,7 +120,7 @@ function TaskSuggestions({ taskId }: { taskId: string }) {
               <ul className="task-list">
                 {group.tasks.map((task) => (
                   <li key={task.id}>
-                    <TaskCard item={{ task, distance: task.place.distance, isNew: isTaskTypeNew(task.taskType, now) }} locked={!task.isReservable} />
+                    <TaskCard item={{ task, distance: task.place.distance, isNew: isTaskTypeNew(task.taskType, now) }} locked={isSuggestionLocked(task, locks)} />
                   </li>
                 ))}
               </ul>

@@ -3,3 +3,4 @@
  * internal to the feature (lint: boundaries/dependencies in eslint.config.js).
  */
 export { groupSuggestionsByPlace, suggestionCount } from './suggestions';
+export { isSuggestionLocked, readSuggestionLocks, type SuggestionLocks } from './locks';
