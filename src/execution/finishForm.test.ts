@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finishDraftKey, restoreDraft } from './finishForm';
+import { sameTypesAs } from '../shared/drafts';
+import { finishDraftKey } from './finishForm';
 
 describe('the finishing forms’ drafts', () => {
   it('are kept per task and per outcome', () => {
@@ -10,9 +11,10 @@ describe('the finishing forms’ drafts', () => {
 
   it('restore the values of the right type and leave the rest empty', () => {
     const empty = { reason: '', agreed: false };
-    expect(restoreDraft(empty, { reason: 'Pallets', agreed: true })).toEqual({ reason: 'Pallets', agreed: true });
-    expect(restoreDraft(empty, { reason: 5, agreed: 'yes', extra: 'x' })).toEqual(empty);
-    expect(restoreDraft(empty, null)).toEqual(empty);
-    expect(restoreDraft(empty, 'text')).toEqual(empty);
+    const read = sameTypesAs(empty);
+    expect(read({ reason: 'Pallets', agreed: true })).toEqual({ reason: 'Pallets', agreed: true });
+    expect(read({ reason: 5, agreed: 'yes', extra: 'x' })).toEqual(empty);
+    expect(read(null)).toEqual(empty);
+    expect(read('text')).toEqual(empty);
   });
 });

@@ -4,6 +4,7 @@
  * tasker went to the camera, after a reload, offline — and clears it once its values are sent.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { getDb, type DraftRow } from '#db/schema';
 
 export type { DraftRow };
@@ -31,4 +32,39 @@ export async function clearDraft(key: string): Promise<void> {
   } catch (error) {
     console.warn(`[drafts] draft ${key} not cleared`, error);
   }
+}
+
+/**
+ * A form's values kept as its draft: restored from the mirror when the form opens (`undefined`
+ * while the draft is read, so the form appears filled rather than empty and then filled), and
+ * `change`, which updates them and keeps them as the draft. `read` turns whatever is stored (a
+ * draft of another version of the app) into the form's values.
+ */
+export function useDraftValues<T extends object>(key: string, read: (saved: unknown) => T): { values: T | undefined; change: (update: Partial<T> | ((values: T) => T)) => void } {
+  const draft = useDraft<unknown>(key);
+  const [typed, setTyped] = useState<T | null>(null);
+  const values = typed ?? (draft === undefined ? undefined : read(draft?.values));
+  const change = (update: Partial<T> | ((values: T) => T)) => {
+    const current = values ?? read(undefined);
+    const next = typeof update === 'function' ? update(current) : { ...current, ...update };
+    setTyped(next);
+    void saveDraft(key, next);
+  };
+  return { values, change };
+}
+
+/**
+ * A reader for `useDraftValues`: `empty`'s fields, each replaced by the stored value when that has
+ * the same type (a wrong type never reaches the form).
+ */
+export function sameTypesAs<T extends Record<string, string | boolean>>(empty: T): (saved: unknown) => T {
+  return (saved) => {
+    if (typeof saved !== 'object' || saved === null) return empty;
+    const restored: Record<string, string | boolean> = { ...empty };
+    for (const [field, value] of Object.entries(empty)) {
+      const kept = (saved as Record<string, unknown>)[field];
+      if (typeof kept === typeof value) restored[field] = kept as string | boolean;
+    }
+    return restored as T;
+  };
 }
