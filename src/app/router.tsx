@@ -11,6 +11,7 @@ import { AppShell } from './AppShell';
 import { GreenLayout } from '../chrome/GreenLayout';
 import { HomeRedirect } from './HomeRedirect';
 import { MainLayout } from './MainLayout';
+import { NotificationSourceReader } from './NotificationSourceReader';
 import { OpportunitiesMapLayout } from './OpportunitiesMapLayout';
 import { NotFoundScreen } from '../chrome/NotFoundScreen';
 import { RouteErrorScreen } from './RouteErrorScreen';
@@ -105,7 +106,13 @@ export const routes: RouteObject[] = [
         element: <RouteGuard rule="login" />,
         children: [
           {
-            element: <MainLayout />,
+            // Links from notifications and pushes land here (`?source=`, NotificationSourceReader).
+            element: (
+              <>
+                <NotificationSourceReader />
+                <MainLayout />
+              </>
+            ),
             children: [
               {
                 element: <RouteGuard rule="tasks" inline />,
