@@ -14,8 +14,9 @@ export function AppShell() {
       <ConnectionToasts />
       <SessionExpiredNotice />
       <ExpiryReminders />
-      <Outlet />
+      {/* Above the screen, in its flow: it never covers the screen's main action. */}
       <InstallBanner />
+      <Outlet />
       <Toaster />
       <ScrollRestoration />
     </>

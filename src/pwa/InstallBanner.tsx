@@ -19,29 +19,30 @@ export function InstallBanner() {
   const embedded = useEmbeddedView();
   const [dismissed, setDismissed] = useState(isInstallBannerDismissed);
   if (!shouldShowInstallBanner({ pathname, installed: isInstalledApp(), dismissed, embedded })) return null;
+  // In the page's flow above the screen (not floating over it): it never covers a screen's main
+  // action or a toast, and it is decided on the first render, so nothing moves when it appears.
   return (
-    <>
-    <div className="install-banner-spacer" aria-hidden="true" />
-    <aside className="install-banner" aria-label={t`Install the app`} data-testid="install-banner">
-      <Icon name="steps" />
-      <p className="install-banner-text">
-        <Trans>Install Shelfwork on your home screen: it opens faster and works offline.</Trans>
-      </p>
-      <Link to="/install" className="btn install-banner-cta">
-        <Trans>Install</Trans>
-      </Link>
-      <button
-        type="button"
-        className="icon-btn install-banner-close"
-        aria-label={t`Close`}
-        onClick={() => {
-          dismissInstallBanner();
-          setDismissed(true);
-        }}
-      >
-        <Icon name="close" />
-      </button>
-    </aside>
-    </>
+    <div className="install-banner-slot">
+      <aside className="install-banner" aria-label={t`Install the app`} data-testid="install-banner">
+        <Icon name="steps" />
+        <p className="install-banner-text">
+          <Trans>Install Shelfwork on your home screen: it opens faster and works offline.</Trans>
+        </p>
+        <Link to="/install" className="btn install-banner-cta">
+          <Trans>Install</Trans>
+        </Link>
+        <button
+          type="button"
+          className="icon-btn install-banner-close"
+          aria-label={t`Close`}
+          onClick={() => {
+            dismissInstallBanner();
+            setDismissed(true);
+          }}
+        >
+          <Icon name="close" />
+        </button>
+      </aside>
+    </div>
   );
 }
