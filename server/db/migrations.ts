@@ -19,6 +19,7 @@ import { m0011_tus_uploads } from './migrations/0011_tus_uploads';
 import { m0012_staff } from './migrations/0012_staff';
 import { m0013_authoring } from './migrations/0013_authoring';
 import { m0014_support_inbox } from './migrations/0014_support_inbox';
+import { m0015_checklist_words } from './migrations/0015_checklist_words';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001_initial,
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_staff': m0012_staff,
   '0013_authoring': m0013_authoring,
   '0014_support_inbox': m0014_support_inbox,
+  '0015_checklist_words': m0015_checklist_words,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
