@@ -2,6 +2,12 @@
  * The built-in checklist templates per task type: the seed's tasks get their items from these, in
  * the market's words; a task staff create copies its type's template (server/tasks/templates.ts),
  * which is one of these, with every locale's texts, until staff write the type's own.
+ *
+ * The metadata holds no button words (buttonTitle, doneTitle, ctaTitle, titleOverride): the app
+ * names each item type's action in the tasker's language from its own catalog, and metadata words
+ * are for an author's own, which are one language. Photo and scan items tick themselves when their
+ * work is recorded (isAutoToggle); a defects item is ticked by hand, since finding no defect is a
+ * result too.
  */
 import { SEED_TEXTS } from '../db/seed-i18n';
 
@@ -26,7 +32,7 @@ const before: ChecklistTemplateItem = {
   title: 'Photo of the shelf before',
   description: 'The whole bay, straight on, labels readable.',
   isOptional: false,
-  metadata: { tags: ['before'], buttonTitle: 'Take photos', doneTitle: 'Photos taken' },
+  metadata: { tags: ['before'], isAutoToggle: true },
 };
 
 const after: ChecklistTemplateItem = {
@@ -34,7 +40,7 @@ const after: ChecklistTemplateItem = {
   title: 'Photo of the shelf after',
   description: 'Same angle as the before photo.',
   isOptional: false,
-  metadata: { tags: ['after'], buttonTitle: 'Take photos', doneTitle: 'Photos taken' },
+  metadata: { tags: ['after'], isAutoToggle: true },
 };
 
 export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
@@ -46,7 +52,7 @@ export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
       title: 'Open the photo guide',
       description: null,
       isOptional: true,
-      metadata: { target: 'https://help.shelfwork.app/guides/shelf-photos', ctaTitle: 'Open guide' },
+      metadata: { target: 'https://help.shelfwork.app/guides/shelf-photos' },
     },
   ],
   'sku-scan': [
@@ -57,7 +63,7 @@ export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
       title: 'Scan every listed product and count facings',
       description: 'Scan the EAN on the product or the shelf label, then enter the facings (0–99).',
       isOptional: false,
-      metadata: { buttonTitle: 'Scan products', doneTitle: 'Products scanned' },
+      metadata: { isAutoToggle: true },
     },
   ],
   'stock-check': [
@@ -67,14 +73,14 @@ export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
       title: 'Scan products that are out of stock',
       description: 'Facings 0 means the slot is empty.',
       isOptional: false,
-      metadata: { buttonTitle: 'Scan products' },
+      metadata: { isAutoToggle: true },
     },
     {
       type: 'camera',
       title: 'Photo of empty slots',
       description: null,
       isOptional: true,
-      metadata: { tags: ['out_of_stock'], buttonTitle: 'Take photos' },
+      metadata: { tags: ['out_of_stock'], isAutoToggle: true },
     },
   ],
   defects: [
@@ -84,7 +90,7 @@ export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
       title: 'Report defects',
       description: 'Tick every defect you see on the shelf and photograph it.',
       isOptional: false,
-      metadata: { tags: ['defect'], buttonTitle: 'Report defects', doneTitle: 'Defects reported' },
+      metadata: { tags: ['defect'] },
     },
     after,
   ],
@@ -107,14 +113,14 @@ export const CHECKLIST_TEMPLATES: Record<string, ChecklistTemplateItem[]> = {
       title: 'Photo of the promo display',
       description: 'Whole display, price tags visible.',
       isOptional: false,
-      metadata: { tags: ['after'], buttonTitle: 'Take photos' },
+      metadata: { tags: ['after'], isAutoToggle: true },
     },
     {
       type: 'plain',
       title: 'Confirm the display is at the store entrance',
       description: null,
       isOptional: true,
-      metadata: { titleOverride: 'Display position checked' },
+      metadata: {},
     },
   ],
 };

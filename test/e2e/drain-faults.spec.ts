@@ -126,8 +126,8 @@ test.describe('faults while the outbox drains', () => {
     await work.itemAction(CAMERA, 'Take photos').click();
     for (const [i, file] of gallery.entries()) await work.addFromGallery(file, `Shelf ${i + 1}`);
     await page.goBack();
-    await work.tickBox(work.tick(CAMERA));
-    await work.itemAction(DEFECTS, 'Report defects').click();
+    await expect(work.autoDone(CAMERA)).toBeVisible();
+    await work.itemAction(DEFECTS, 'Log defects').click();
     await work.tickBox(work.defect(DEFECT_NAME));
     await page.getByRole('button', { name: 'Done' }).click();
     await work.tickBox(work.tick(DEFECTS));
@@ -176,7 +176,7 @@ test.describe('faults while the outbox drains', () => {
     await work.itemAction(CAMERA, 'Take photos').click();
     for (const [i, file] of gallery.entries()) await work.addFromGallery(file, `Answer lost ${i + 1}`);
     await page.goBack();
-    await work.tickBox(work.tick(CAMERA));
+    await expect(work.autoDone(CAMERA)).toBeVisible();
     await work.tickBox(work.tick(DEFECTS));
     await expect(work.syncStatus('Waiting for signal')).toContainText('2 photos');
     await work.complete('Delivered through lost answers.');
@@ -259,7 +259,7 @@ test.describe('faults while the outbox drains', () => {
     await work.itemAction(CAMERA, 'Take photos').click();
     for (const [i, file] of gallery.entries()) await work.addFromGallery(file, `Server down ${i + 1}`);
     await page.goBack();
-    await work.tickBox(work.tick(CAMERA));
+    await expect(work.autoDone(CAMERA)).toBeVisible();
     await work.tickBox(work.tick(DEFECTS));
     await expect(work.syncStatus('Waiting for signal')).toContainText('2 photos');
     const stored = await readMirror(page, task.id);

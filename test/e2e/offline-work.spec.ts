@@ -100,9 +100,9 @@ test.describe('offline work', () => {
     await work.addFromGallery(galleryB, 'Right side, from the gallery');
     await screenshot(page, 'offline-work-1-photos');
     await page.goBack();
-    await work.tickBox(work.tick(CAMERA));
+    await expect(work.autoDone(CAMERA)).toBeVisible();
 
-    await work.itemAction(DEFECTS, 'Report defects').click();
+    await work.itemAction(DEFECTS, 'Log defects').click();
     await work.tickBox(work.defect(DEFECT_NAME));
     await page.getByRole('button', { name: 'Done' }).click();
     await work.tickBox(work.tick(DEFECTS));
@@ -180,7 +180,7 @@ test.describe('offline work', () => {
     await work.itemAction(CAMERA, 'Take photos').click();
     await work.takePhoto('Shelf after, started offline');
     await page.goBack();
-    await work.tickBox(work.tick(CAMERA));
+    await expect(work.autoDone(CAMERA)).toBeVisible();
     await work.tickBox(work.tick(DEFECTS));
     await work.complete('Started and finished offline.');
     await expect(page).not.toHaveURL(/confirm_complete/);
@@ -242,7 +242,7 @@ test.describe('offline work', () => {
     expect(sent, 'the app holds the JPEG it is uploading').toMatch(/^[0-9a-f]{64}$/);
     releaseFirstUpload();
     await page.goBack();
-    await work.tickBox(work.tick(CAMERA));
+    await expect(work.autoDone(CAMERA)).toBeVisible();
     await work.tickBox(work.tick(DEFECTS));
 
     // The 500 is retried: the photo arrives, once.

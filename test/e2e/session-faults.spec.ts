@@ -168,7 +168,7 @@ async function workOfflineThenExpire(page: Page, context: BrowserContext, reques
 
   await context.setOffline(true);
   await work.tickBox(work.tick(PLAIN));
-  await work.itemAction(DEFECTS, 'Report defects').click();
+  await work.itemAction(DEFECTS, 'Log defects').click();
   await work.tickBox(work.defect(DIRTY.name));
   await page.getByRole('button', { name: 'Done' }).click();
   await work.tickBox(work.tick(DEFECTS));

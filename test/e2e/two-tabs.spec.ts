@@ -98,17 +98,17 @@ async function ticksAndDefects(page: Page, context: BrowserContext, request: API
   await page.bringToFront();
   // Soft: a stale tab is a failure, and so is what its next tick does to the server (read below).
   await expect.soft(one.tick(PLAIN), "tab 1 shows tab 2's untick").not.toBeChecked();
-  await one.tickBox(one.tick(CAMERA));
+  await one.tickBox(one.tick(DEFECTS));
   await expect.soft(one.tick(PLAIN), 'ticking another item keeps the untick').not.toBeChecked();
   await other.bringToFront();
   await expect(two.tick(PLAIN)).not.toBeChecked();
-  await expect(two.tick(CAMERA)).toBeChecked();
+  await expect(two.tick(DEFECTS)).toBeChecked();
 
   // Defects: the same dance on the defects screen of both tabs.
   await page.bringToFront();
-  await one.itemAction(DEFECTS, 'Report defects').click();
+  await one.itemAction(DEFECTS, 'Log defects').click();
   await other.bringToFront();
-  await two.itemAction(DEFECTS, 'Report defects').click();
+  await two.itemAction(DEFECTS, 'Log defects').click();
   await page.bringToFront();
   await one.tickBox(one.defect(DIRTY.name));
   await other.bringToFront();
@@ -122,12 +122,12 @@ async function ticksAndDefects(page: Page, context: BrowserContext, request: API
     const queued = await readMirror(page, task.id);
     // Earlier records may have been tried (and failed) already and wait behind; none says V is done after tab 2 unticked it.
     const ticks = queued.outbox.filter((r) => r.kind === 'done-checklist-items').map((r) => r.payload);
-    expect.soft(ticks, 'the queued ticks end with what both tabs did').toContainEqual({ ids: [idOf(CAMERA)] });
-    expect.soft(ticks, "no record sends tab 1's stale tick back").not.toContainEqual({ ids: [idOf(PLAIN), idOf(CAMERA)] });
+    expect.soft(ticks, 'the queued ticks end with what both tabs did').toContainEqual({ ids: [idOf(DEFECTS)] });
+    expect.soft(ticks, "no record sends tab 1's stale tick back").not.toContainEqual({ ids: [idOf(PLAIN), idOf(DEFECTS)] });
     await context.setOffline(false);
   }
   await waitForEmptyOutbox(page, task.id);
-  expect.soft(await serverDone(request, token, task.id), "the server's ticks: tab 2's untick kept").toEqual([idOf(CAMERA)]);
+  expect.soft(await serverDone(request, token, task.id), "the server's ticks: tab 2's untick kept").toEqual([idOf(DEFECTS)]);
   expect(await serverChecked(request, token, task.id), "the server's defects: tab 2's untick kept").toEqual([EXPIRED.id]);
   // Both tabs show the server's state.
   for (const tab of [page, other]) {

@@ -27,7 +27,7 @@ export class TaskWorkPage {
     return this.page.locator('.checklist-item').filter({ hasText: title }).getByRole('img', { name: 'Done', exact: true });
   }
 
-  /** The action button of a checklist item ('Take photos', 'Report defects', …). */
+  /** The action button of a checklist item ('Take photos', 'Log defects', …). */
   itemAction(title: string, action: string | RegExp): Locator {
     return this.page.locator('.checklist-item').filter({ hasText: title }).getByRole('link', { name: action });
   }
