@@ -15,7 +15,6 @@ import { formatDateTime, formatDistance, formatMinutes } from '../i18n/format';
 import { DetailFacts } from './DetailFacts';
 import { LinkifiedText } from './LinkifiedText';
 import { safeHref } from './linkify';
-import { MarkdownText } from './MarkdownText';
 import { PlaceCard } from './PlaceCard';
 import { ReserveControl } from './ReserveControl';
 import { useTaskDetailSlots } from './slots';
@@ -136,20 +135,19 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
         </DetailSection>
       )}
 
-      {approved && <InstructionsButton taskId={task.id} />}
-
-      {task.taskType.fullDescription.trim() !== '' &&
-        (approved ? (
-          <DetailSection collapsible title={<Trans>Instructions</Trans>}>
-            <MarkdownText markdown={task.taskType.fullDescription} />
-          </DetailSection>
-        ) : (
+      {/* One "Instructions" on the page: an approved tasker's button opens them whole (trainings
+          and the full description, /task/{id}/instructions); others read why they cannot yet. */}
+      {approved ? (
+        <InstructionsButton taskId={task.id} />
+      ) : (
+        task.taskType.fullDescription.trim() !== '' && (
           <DetailSection title={<Trans>Instructions</Trans>}>
             <p className="muted">
               <Trans>Instructions are shown once your profile is approved.</Trans>
             </p>
           </DetailSection>
-        ))}
+        )
+      )}
     </>
   );
 }
