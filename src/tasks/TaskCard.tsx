@@ -36,7 +36,7 @@ export const TaskCard = memo(function TaskCard({ item, locked }: TaskCardProps) 
       <div className="task-card__head">
         <RetailerLogo src={place.logo ?? place.retailer.logo} name={place.retailer.name || place.title} />
         <div className="task-card__where">
-          {/* Cut with an ellipsis when long: the title keeps the full text a tap or hover away. */}
+          {/* Laid out by TaskCard.css's grid: the name beside the reward, the address under both. */}
           <span className="task-card__place" title={place.title}>
             {place.title}
           </span>
