@@ -4,8 +4,6 @@
  */
 import type { ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { OnboardingScreen } from '../onboarding/OnboardingScreen';
-import { SettingsScreen } from '../settings/SettingsScreen';
 import { Spinner } from '#ui/Spinner';
 import { AppShell } from './AppShell';
 import { GreenLayout } from '../chrome/GreenLayout';
@@ -70,6 +68,11 @@ const welcomeScreen = async () => ({ Component: (await import('../welcome/Welcom
 const installScreen = async () => ({ Component: (await import('../pwa/InstallScreen')).InstallScreen });
 const geolocationPermissionScreen = async () => ({ Component: (await import('../welcome/PermissionScreens')).GeolocationPermissionScreen });
 const notificationPermissionScreen = async () => ({ Component: (await import('../welcome/PermissionScreens')).NotificationPermissionScreen });
+
+// Onboarding and settings: not on the first screen of a tasker at work (the service worker
+// precaches every chunk, so they open offline too).
+const onboardingScreen = async () => ({ Component: (await import('../onboarding/OnboardingScreen')).OnboardingScreen });
+const settingsScreen = async () => ({ Component: (await import('../settings/SettingsScreen')).SettingsScreen });
 
 // The profile wizard: Formik, Yup and the phone, IBAN and national ID checks stay out of the first screen.
 const profileWizardScreen = async () => ({ Component: (await import('../onboarding/ProfileWizardScreen')).ProfileWizardScreen });
@@ -157,9 +160,9 @@ export const routes: RouteObject[] = [
               { path: 'task/:taskId/confirm_blocked', handle: handle('task', { back: true }), lazy: confirmBlockedScreen },
               { path: 'task/:taskId/skus', handle: handle('task', { back: true }), lazy: skuScreen },
               { path: 'task/:taskId/instructions', handle: handle('task', { back: true }), lazy: instructionsScreen },
-              { path: 'onboarding', handle: handle('onboarding'), element: <OnboardingScreen /> },
+              { path: 'onboarding', handle: handle('onboarding'), lazy: onboardingScreen },
               { path: 'onboarding/profile-edit', handle: handle('onboarding', { back: true }), lazy: profileWizardScreen },
-              { path: 'settings', handle: handle('settings'), element: <SettingsScreen /> },
+              { path: 'settings', handle: handle('settings'), lazy: settingsScreen },
               { path: 'trainings', handle: handle('trainings'), lazy: trainingsScreen },
               { path: 'trainings/:trainingId', handle: handle('trainings', { back: true, backFallback: '/trainings' }), lazy: trainingDetailScreen },
               { path: 'support', handle: handle('support'), lazy: supportScreen },
