@@ -4,6 +4,7 @@ import {
   autoToggleChanges,
   cameraPath,
   canReportBlocked,
+  defectLoggedTicks,
   effectiveDoneIds,
   finishPath,
   itemTitle,
@@ -68,6 +69,18 @@ describe('auto-toggle items', () => {
 
   it('sends only the auto items, never the hand-ticked ones', () => {
     expect(autoToggleChanges([before, { ...manual, isDone: true }], { ...none, photoTags: [['before']] })).toEqual([{ itemId: 'cam', done: true }]);
+  });
+});
+
+describe('defects items', () => {
+  it('are ticked when a defect is logged, unless done, auto-toggled or kept for the hand by their author', () => {
+    const report = item('report', { type: 'defects', metadata: { tags: ['defect'] } });
+    const done = item('done', { type: 'defects', isDone: true });
+    const auto = item('auto', { type: 'defects', metadata: { isAutoToggle: true } });
+    const byHand = item('hand', { type: 'defects', metadata: { isAutoToggle: false } });
+    const plain = item('plain');
+    expect(defectLoggedTicks([plain, report, done, auto, byHand])).toEqual([{ itemId: 'report', done: true }]);
+    expect(defectLoggedTicks([plain, done])).toEqual([]);
   });
 });
 

@@ -58,6 +58,17 @@ export function autoToggleChanges(items: readonly Item[], evidence: ChecklistEvi
   });
 }
 
+/**
+ * Logging a defect ticks the checklist's defects items once ("Report defects" is done when a defect
+ * is reported). They keep their tick box: finding no defect is a result the tasker ticks by hand,
+ * and unlogging a defect leaves the tick as it is. Not for items already done, auto-toggle items
+ * (they follow the logged defects) or items whose author said they are ticked by hand only
+ * (isAutoToggle false).
+ */
+export function defectLoggedTicks(items: readonly Item[]): ChecklistChange[] {
+  return items.filter((item) => item.type === 'defects' && !item.isDone && item.metadata.isAutoToggle === undefined).map((item) => ({ itemId: item.id, done: true }));
+}
+
 export function requiredItemsDone(items: readonly Item[], doneIds: readonly string[]): boolean {
   const done = new Set(doneIds);
   return items.every((item) => item.isOptional || done.has(item.id));

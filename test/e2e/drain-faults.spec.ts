@@ -130,7 +130,7 @@ test.describe('faults while the outbox drains', () => {
     await work.itemAction(DEFECTS, 'Log defects').click();
     await work.tickBox(work.defect(DEFECT_NAME));
     await page.getByRole('button', { name: 'Done' }).click();
-    await work.tickBox(work.tick(DEFECTS));
+    await expect(work.tick(DEFECTS), "logging a defect ticked the defects item").toBeChecked();
     // Offline the work waits for the signal; nothing claims to be sending, whatever state a record
     // is in while the drain tries it.
     await expect(work.syncStatus('Waiting for signal')).toContainText('3 photos');

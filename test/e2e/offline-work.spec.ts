@@ -105,7 +105,7 @@ test.describe('offline work', () => {
     await work.itemAction(DEFECTS, 'Log defects').click();
     await work.tickBox(work.defect(DEFECT_NAME));
     await page.getByRole('button', { name: 'Done' }).click();
-    await work.tickBox(work.tick(DEFECTS));
+    await expect(work.tick(DEFECTS), "logging a defect ticked the defects item").toBeChecked();
     await expect(work.syncStatus('Waiting for signal')).toContainText('3 photos');
     await screenshot(page, 'offline-work-2-waiting-for-signal');
 

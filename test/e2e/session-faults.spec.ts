@@ -171,7 +171,7 @@ async function workOfflineThenExpire(page: Page, context: BrowserContext, reques
   await work.itemAction(DEFECTS, 'Log defects').click();
   await work.tickBox(work.defect(DIRTY.name));
   await page.getByRole('button', { name: 'Done' }).click();
-  await work.tickBox(work.tick(DEFECTS));
+  await expect(work.tick(DEFECTS), "logging a defect ticked the defects item").toBeChecked();
   await expect(work.syncStatus('Waiting for signal')).toBeVisible();
   const queued = (await readMirror(page, taskId)).outbox;
   expect(queued.map((r) => r.kind).sort(), 'the ticks and the defect wait in the outbox').toEqual(expect.arrayContaining(['done-checklist-items', 'task-defects']));

@@ -283,7 +283,7 @@ test('the operations team runs the business: accounts, authoring, offline work, 
     await work.itemAction(DEFECTS.Lithuanian, 'Log defects').click();
     await work.tickBox(work.defect(DEFECT_NAMES[DEFECT_ID]!.lt));
     await page.getByRole('button', { name: 'Done' }).click();
-    await work.tickBox(work.tick(DEFECTS.Lithuanian));
+    await expect(work.tick(DEFECTS.Lithuanian), "logging a defect ticked the defects item").toBeChecked();
     await expect(work.syncStatus('Waiting for signal')).toContainText('2 photos');
     // The photo and scan items tick themselves from the mirror a moment after their work is saved.
     for (const item of [PHOTO, SCAN]) await expect(work.autoDone(item.Lithuanian)).toBeVisible();
