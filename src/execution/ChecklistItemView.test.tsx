@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import type { ChecklistItemRow } from '#db/schema';
+import { messages as pl } from '../locales/pl/messages.po';
 import { ChecklistItemView } from './ChecklistItemView';
 
 beforeAll(activateEnglish);
@@ -68,5 +69,22 @@ describe('ChecklistItemView', () => {
     expect(view({ isOptional: true })).toContain('Optional');
     expect(view({ type: 'camera', metadata: { isAutoToggle: true } }, false, true)).not.toContain('type="checkbox"');
     expect(view({})).toContain('type="checkbox"');
+  });
+
+  it("names each item type's action in the tasker's language, and an author's own words as written", () => {
+    i18n.loadAndActivate({ locale: 'pl', messages: pl });
+    try {
+      const camera = view({ type: 'camera', metadata: { tags: ['before'], isAutoToggle: true } }, false, true);
+      expect(camera).toContain('>Zrób zdjęcia<');
+      expect(camera).toContain('aria-label="Jeszcze niewykonane"');
+      expect(view({ type: 'defects' })).toContain('>Zgłoś usterki<');
+      expect(view({ type: 'link', metadata: { target: 'https://example.com/a' } })).toContain('>Otwórz<');
+      for (const html of [camera, view({ type: 'defects' }), view({ type: 'link', metadata: { target: 'https://example.com/a' } })]) {
+        expect(html).not.toMatch(/Take photos|Log defects|>Open</);
+      }
+      expect(view({ type: 'camera', metadata: { buttonTitle: 'Sfotografuj regał' } })).toContain('>Sfotografuj regał<');
+    } finally {
+      activateEnglish();
+    }
   });
 });

@@ -2,7 +2,9 @@
  * One checklist item (spec section 3): its title (or override), description, 'optional' mark,
  * a tick, and the action of its type — camera (with tags and title), scanner, defects, link
  * (opened safely in a new tab) or none for plain items. Auto-toggle items have no tick: their
- * state follows the recorded work. Button and done titles come from the item's metadata.
+ * state follows the recorded work. The action says the app's word for the item's type, in the
+ * tasker's language; words a task's author wrote into the metadata (buttonTitle, doneTitle,
+ * ctaTitle, in the task's language) replace it. The built-in checklists write none.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
