@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activateEnglish, renderMarkup } from '../test-support/renderMarkup';
 import { AttendanceBanner } from './AttendanceBanner';
-import { AttendanceDialog } from './AttendanceDialog';
+import { AttendanceForm } from './AttendanceDialog';
 import type { AttendanceRequestView } from './queries';
 
 beforeAll(activateEnglish);
@@ -17,8 +17,16 @@ const request: AttendanceRequestView = {
 };
 
 describe('AttendanceDialog', () => {
+  it('shows a no kept in its draft with the reason, its counter and the tick', () => {
+    const html = renderMarkup(<AttendanceForm request={request} onClose={() => undefined} values={{ accept: false, justification: 'Car broke down', policyAgreed: true }} setValues={() => undefined} />);
+    expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*\/><span>No, I cannot attend/);
+    expect(html).toContain('>Car broke down</textarea>');
+    expect(html).toMatch(/<input type="checkbox" checked=""/);
+  });
+
+
   it('names the task and the deadline, offers yes and no, and starts with submit disabled and no comment box', () => {
-    const html = renderMarkup(<AttendanceDialog request={request} onClose={() => undefined} />);
+    const html = renderMarkup(<AttendanceForm request={request} onClose={() => undefined} values={{ accept: null, justification: '', policyAgreed: false }} setValues={() => undefined} />);
     for (const text of ['Will you attend?', 'Coffee shelf photo', 'Iki Šančiai', 'Yes, I will attend', 'No, I cannot attend', 'the reservation is canceled']) expect(html).toContain(text);
     // The comment and the policy checkbox are shown only for no.
     expect(html).not.toContain('<textarea');

@@ -4,7 +4,8 @@
  * and the attendance policy ticked; choosing yes clears the reason and the checkbox. Submit is
  * enabled for yes, or for no with both. The answer is queued in the sync worker (works offline,
  * sent once); a failure to queue it says 'try again', a refusal by the server comes back through
- * the outbox (AttendanceRefusalToasts).
+ * the outbox (AttendanceRefusalToasts). What was chosen and typed is kept as a draft in the mirror
+ * until the answer is queued: 'Later', leaving the screen or a reload loses nothing.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,6 +16,7 @@ import { Alert } from '#ui/Alert';
 import { Dialog } from '#ui/Dialog';
 import { TextField } from '#ui/TextField';
 import { showToast } from '#ui/toastStore';
+import { clearDraft, useDraftValues } from '../shared/drafts';
 import { isOnline } from '../shared/useOnline';
 import { useAnswerAttendance } from './mutations';
 import type { AttendanceRequestView } from './queries';
@@ -25,12 +27,36 @@ export interface AttendanceDialogProps {
   onClose: () => void;
 }
 
-const EMPTY: AttendanceFormValues = { accept: null, justification: '', policyAgreed: false };
+/** The answer a draft holds (a draft of another version of the app gives an empty answer). */
+function readDraft(saved: unknown): AttendanceFormValues {
+  const kept = typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>) : {};
+  return {
+    accept: typeof kept.accept === 'boolean' ? kept.accept : null,
+    justification: typeof kept.justification === 'string' ? kept.justification : '',
+    policyAgreed: typeof kept.policyAgreed === 'boolean' ? kept.policyAgreed : false,
+  };
+}
+
+function attendanceDraftKey(taskId: string): string {
+  return `attendance:${taskId}`;
+}
 
 export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
+  const draft = useDraftValues(attendanceDraftKey(request.taskId), readDraft);
+  // The draft is being read: the popup opens with it, not empty and then filled.
+  if (!draft.values) return null;
+  return <AttendanceForm request={request} onClose={onClose} values={draft.values} setValues={draft.change} />;
+}
+
+/** The popup itself, for the values given (the dialog above passes its draft). */
+export function AttendanceForm({
+  request,
+  onClose,
+  values,
+  setValues,
+}: AttendanceDialogProps & { values: AttendanceFormValues; setValues: (update: (values: AttendanceFormValues) => AttendanceFormValues) => void }) {
   const { i18n } = useLingui();
   const answerAttendance = useAnswerAttendance();
-  const [values, setValues] = useState<AttendanceFormValues>(EMPTY);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
   const name = useId();
@@ -50,6 +76,7 @@ export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
     setSending(false);
     if (!result.ok) {
       if (result.error.code === 'ATTENDANCE_ALREADY_SUBMITTED') {
+        await clearDraft(attendanceDraftKey(request.taskId));
         showToast({ id: `attendance-${request.taskId}`, kind: 'warning', message: msg`You have already answered this attendance request.`, durationMs: 5000 });
         onClose();
         return;
@@ -57,6 +84,7 @@ export function AttendanceDialog({ request, onClose }: AttendanceDialogProps) {
       setFailed(true);
       return;
     }
+    await clearDraft(attendanceDraftKey(request.taskId));
     const online = isOnline();
     showToast({
       id: `attendance-${request.taskId}`,

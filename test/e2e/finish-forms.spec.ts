@@ -3,7 +3,8 @@
  * the policy tick and a photo; going to the camera for the photo and coming back, reloading the
  * page, and doing all of it offline keeps the reason and the tick (a draft in the mirror), and
  * sending the form clears the draft. Finished offline, the tasker is told the result is saved on
- * the phone and will be sent.
+ * the phone and will be sent. The attendance popup keeps its answer the same way: a "no" with its
+ * reason and tick survives closing the popup with "Later" and a reload.
  *
  * Each test works on a task of the seed's 'defects' type that staff creates for it and the demo
  * tasker reserves and starts through the API. The camera is Chromium's fake one (a browser of its
@@ -12,7 +13,8 @@
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import type { Task } from '../../src/domain/types';
 import { TaskWorkPage } from './pages/TaskWorkPage';
-import { listTasks, passwordToken } from './support/api';
+import { AttendancePage } from './pages/AttendancePage';
+import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
 import { arrangeDefectsTask, readMirror } from './support/execution';
 import { screenshot } from './support/screenshots';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -122,5 +124,57 @@ test.describe("the 'couldn't finish' form", () => {
     expect((await readMirror(page, task.id)).outbox.map((r) => r.kind)).toContain('complete-task');
     expect(await draftKeys(page)).not.toContain(`finish:incomplete:${task.id}`);
     await context.setOffline(false);
+  });
+});
+
+test.describe('the attendance popup', () => {
+  test("keeps a 'no' with its reason and tick after 'Later' and a reload, and clears it once answered", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const token = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
+    const [available] = await listTasks(request, token, ['available'], { isReservable: 'true' });
+    expect(available, 'the demo tasker can reserve a task of the seed (its store is used)').toBeTruthy();
+    const start = new Date(Date.now() + 26 * 3600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const created = await staffCreateTask(request, {
+      placeId: (available as Task).place.id,
+      taskTypeId: 'defects',
+      timeWindowStart: start,
+      timeWindowEnd: new Date(start.getTime() + 6 * 3600_000),
+      expectedDuration: 15,
+      reward: '7.00',
+      title: `Finish forms: attendance ${Date.now().toString(36)}`,
+    });
+    const task = await reserveTask(request, token, created.id);
+    const asked = await request.post(`/api/staff/tasks/${encodeURIComponent(task.id)}/attendance-request`, {
+      headers: { Authorization: `Bearer ${STAFF_TOKEN}` },
+      data: { expiresInMinutes: 120 },
+    });
+    expect(asked.status(), `staff attendance request answered ${asked.status()}`).toBe(201);
+
+    await loginWithPassword(page, APPROVED_LT_TASKER);
+    await page.goto('/reserved?lng=en');
+    const attendance = new AttendancePage(page);
+    await expect(attendance.banner(task.title)).toBeVisible({ timeout: 30_000 });
+    await attendance.open(task.title);
+    await attendance.dialog.getByLabel('No, I cannot attend').check();
+    const reason = attendance.dialog.getByLabel("Why can't you attend?");
+    await reason.fill('My car broke down');
+    await attendance.dialog.getByRole('checkbox').check();
+    await attendance.dialog.getByRole('button', { name: 'Later' }).click();
+    await expect(attendance.dialog).toBeHidden();
+
+    await attendance.open(task.title);
+    await expect(attendance.dialog.getByLabel('No, I cannot attend'), 'the answer survived closing the popup').toBeChecked();
+    await expect(reason, 'the reason survived closing the popup').toHaveValue('My car broke down');
+    await expect(attendance.dialog.getByRole('checkbox')).toBeChecked();
+    await screenshot(page, 'finish-forms-attendance-kept');
+
+    await page.reload();
+    await attendance.open(task.title);
+    await expect(reason, 'the reason survived a reload').toHaveValue('My car broke down');
+    await expect(attendance.submit).toBeEnabled();
+    await attendance.submit.click();
+    await expect(attendance.dialog).toBeHidden();
+    await expect.poll(() => draftKeys(page), { message: 'the draft is cleared once answered' }).not.toContain(`attendance:${task.id}`);
   });
 });
