@@ -1,11 +1,14 @@
 /** The root route: app-wide notices, the toast region and the matched screen. */
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ExpiryReminders } from '../tasks/ExpiryReminders';
 import { Toaster } from '#ui/Toaster';
 import { InstallBanner } from '../pwa/InstallBanner';
 import { ConnectionToasts } from './ConnectionToasts';
 import { LocaleFollower } from './LocaleFollower';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
+
+// Reminders of expiring tasks start a moment after the first screen, in a chunk of their own.
+const ExpiryReminders = lazy(async () => ({ default: (await import('../tasks/ExpiryReminders')).ExpiryReminders }));
 
 export function AppShell() {
   return (
@@ -13,7 +16,9 @@ export function AppShell() {
       <LocaleFollower />
       <ConnectionToasts />
       <SessionExpiredNotice />
-      <ExpiryReminders />
+      <Suspense fallback={null}>
+        <ExpiryReminders />
+      </Suspense>
       {/* Above the screen, in its flow: it never covers the screen's main action. */}
       <InstallBanner />
       <Outlet />

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '#ui/Spinner';
-import { DeactivatedScreen } from './DeactivatedScreen';
+import { LazyDeactivatedScreen } from './lazyScreens';
 import { PendingUserScreen } from '../chrome/PendingUserScreen';
 import { routeDecision } from './routeDecision';
 import { useOnline } from '../shared/useOnline';
@@ -41,7 +41,7 @@ export function HomeRedirect() {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'deactivated':
-      return <DeactivatedScreen />;
+      return <LazyDeactivatedScreen />;
     case 'pendingUser':
       return <PendingUserScreen offline={decision.offline} />;
   }

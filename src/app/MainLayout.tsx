@@ -2,12 +2,11 @@
  * The main layout: top bar (from the matched route's handle), drawer, content, and the bottom
  * navigation for taskers who can see tasks. `?hideNavigation` / `?isEmbeddedView` hide the chrome.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches, useSearchParams } from 'react-router';
 import { canSeeTasks } from '#domain/users';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { BottomNav } from './BottomNav';
-import { Drawer } from './Drawer';
 import { isRouteHandle, type RouteHandle } from '../chrome/routeHandle';
 import { ScreenTitleContext } from '../shared/screenTitle';
 import { TopBar } from './TopBar';
@@ -15,8 +14,14 @@ import { useEmbeddedView } from '../shared/useEmbeddedView';
 import { useRouteTitles } from '../chrome/useRouteTitles';
 import './MainLayout.css';
 
+// The menu's code loads when it is first opened, not with the first screen.
+const Drawer = lazy(async () => ({ default: (await import('./Drawer')).Drawer }));
+
 export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from its first opening on (it closes as a native <dialog>, not by unmounting).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const [screenTitle, setScreenTitle] = useState<string | null>(null);
   const embedded = useEmbeddedView();
   const user = useUser() ?? null;
@@ -50,7 +55,11 @@ export function MainLayout() {
         onMenu={() => setDrawerOpen(true)}
         backFallback={handle?.backFallback ?? '/reservable'}
       />
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} email={email || null} />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} user={user} email={email || null} />
+        </Suspense>
+      ) : null}
       <main className="main-content" id="main">
         <ScreenTitleContext.Provider value={setScreenTitle}>
           <Outlet />

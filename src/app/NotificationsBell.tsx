@@ -8,13 +8,15 @@
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Icon } from '#ui/Icon';
 import type { AppNotification } from '#domain/notifications';
 import { nextTooltipChange, tooltipOpenAt } from '../notifications/bellTooltip';
-import { NotificationsDialog } from '../notifications/NotificationsDialog';
 import { useNotifications } from '../notifications/queries';
 import '../notifications/notifications.css';
+
+// The list (and the attendance popup it opens) loads when the bell is first tapped, not with the first screen.
+const NotificationsDialog = lazy(async () => ({ default: (await import('../notifications/NotificationsDialog')).NotificationsDialog }));
 
 /**
  * When the tooltip's clock started: the first time this page's bell knew its count (a new page
@@ -74,14 +76,16 @@ export function NotificationsBell() {
         </span>
       ) : null}
       {open ? (
-        <NotificationsDialog
-          notifications={notifications ?? []}
-          initial={direct}
-          onClose={() => {
-            setOpen(false);
-            setDirect(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <NotificationsDialog
+            notifications={notifications ?? []}
+            initial={direct}
+            onClose={() => {
+              setOpen(false);
+              setDirect(null);
+            }}
+          />
+        </Suspense>
       ) : null}
     </span>
   );

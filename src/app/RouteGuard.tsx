@@ -5,7 +5,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '#ui/Spinner';
-import { DeactivatedScreen } from './DeactivatedScreen';
+import { LazyDeactivatedScreen } from './lazyScreens';
 import { PendingUserScreen } from '../chrome/PendingUserScreen';
 import { routeDecision, type RouteRule } from './routeDecision';
 import { useOnline } from '../shared/useOnline';
@@ -27,7 +27,7 @@ export function RouteGuard({ rule, inline = false }: RouteGuardProps) {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'deactivated':
-      return <DeactivatedScreen />;
+      return <LazyDeactivatedScreen />;
     case 'pendingUser':
       return <PendingUserScreen offline={decision.offline} inline={inline} />;
     case 'render':

@@ -8,7 +8,7 @@ import { AttendanceBanner } from '../attendance/AttendanceBanner';
 import { MapToggle } from '../map/MapToggle';
 import { MissionsWidget } from '../missions/MissionsWidget';
 import { prefetchMissions } from '../missions/queries';
-import { prefetchTaskListScreens } from '../tasks/queries';
+import { prefetchTaskListScreens } from '../tasks/listScreenQueries';
 import { statusFromPathname } from '../tasks/routes';
 import { pageLimit } from '../tasks/selectTasks';
 import type { TaskListSlots } from '../tasks/slots';

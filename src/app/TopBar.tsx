@@ -3,11 +3,15 @@
  * and the notifications bell (spec section 2, Layout).
  */
 import { useLingui } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { GlobalSyncIndicator } from '../execution/GlobalSyncIndicator';
 import { Icon } from '#ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
-import { PushPopup } from '../notifications/PushPopup';
+import { isInstalledApp } from '../pwa/register';
+
+// The push popup is offered only in the installed app: its code loads there, never in a browser tab.
+const PushPopup = lazy(async () => ({ default: (await import('../notifications/PushPopup')).PushPopup }));
 
 export interface TopBarProps {
   title: string;
@@ -51,7 +55,11 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
         ) : null}
         <GlobalSyncIndicator />
         <NotificationsBell />
-        <PushPopup />
+        {isInstalledApp() ? (
+          <Suspense fallback={null}>
+            <PushPopup />
+          </Suspense>
+        ) : null}
       </div>
     </header>
   );

@@ -4,7 +4,7 @@
  * to the service worker. Every function is safe where the browser lacks the API: it does nothing
  * and says so through its return value.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { SYNC_TAG, isFromServiceWorkerMessage, type FromServiceWorkerMessage, type ToServiceWorkerMessage } from '#contracts/serviceWorker';
 
 export interface RegisterOptions {
@@ -16,7 +16,7 @@ export interface RegisterOptions {
   onUpdateReady?: (apply: () => void) => void;
 }
 
-let workbox: Workbox | null = null;
+let workbox: Promise<Workbox> | null = null;
 
 /** Registers /sw.js in production builds. Resolves to the registration, or null when skipped or failed. */
 export async function registerServiceWorker(options: RegisterOptions = {}): Promise<ServiceWorkerRegistration | null> {
@@ -24,8 +24,16 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
   if (workbox) return (await navigator.serviceWorker.getRegistration('/')) ?? null;
 
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  workbox = wb;
+  // workbox-window is loaded here, not with the first screen's code (registration runs after the
+  // first render anyway).
+  workbox = import('workbox-window').then(({ Workbox }) => new Workbox('/sw.js', { scope: '/' }));
+  let wb: Workbox;
+  try {
+    wb = await workbox;
+  } catch (error) {
+    console.warn('[pwa] service worker registration failed', error);
+    return null;
+  }
   if (options.onUpdateReady) {
     const onUpdateReady = options.onUpdateReady;
     wb.addEventListener('waiting', () => {

@@ -10,7 +10,7 @@ import type { TaskRow } from '#db/schema';
 import { isTaskLocked } from '#domain/tasks';
 import { CARD_LINK_ATTRIBUTE, cardClickPath } from './cardLinks';
 import { afterPaint } from '../shared/cachedLiveQuery';
-import { prefetchTaskListScreens, useTaskListScreen } from './queries';
+import { prefetchTaskListScreens, useTaskListScreen } from './listScreenQueries';
 import { Alert } from '#ui/Alert';
 import { FreshnessLine } from '../shared/FreshnessLine';
 import { InfiniteScrollSentinel } from '../shared/InfiniteScrollSentinel';
