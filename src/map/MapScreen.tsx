@@ -137,7 +137,12 @@ function MapScreen({ mode, market }: { mode: MapMode; market: CountryCode | null
   // The URL follows the map 200 ms after it stops; the worker's query 1000 ms after (spec section 9).
   const debouncers = useRef<{ url: Debounced<MapView>; places: Debounced<Coordinates> } | null>(null);
   useEffect(() => {
-    const url = debounce((v: MapView) => setSearchParams((prev) => writeMapView(prev, v), { replace: true }), MAP_DEFAULTS.urlDebounceMs);
+    // Written only while the map is still the page: leaving flushes a waiting view, and the router
+    // has already moved to the next page by then (its URL would get the map's lat, lng and zoom).
+    const mapPath = window.location.pathname;
+    const url = debounce((v: MapView) => {
+      if (window.location.pathname === mapPath) setSearchParams((prev) => writeMapView(prev, v), { replace: true });
+    }, MAP_DEFAULTS.urlDebounceMs);
     const places = debounce((centre: Coordinates) => void watchCollections({ map: { center: centre, opportunities } }), MAP_DEFAULTS.queryDebounceMs);
     debouncers.current = { url, places };
     return () => {

@@ -83,6 +83,14 @@ test('/opportunities-map opens signed out, with the way to log in or register', 
   await map.goto('/opportunities-map');
   await expect(page).toHaveURL(/\/opportunities-map/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  // Leaving while the map is still moving: its view (lat, lng, zoom) waits to go into the URL, and
+  // must not land on the next page's.
+  const canvas = await page.locator('.maplibregl-canvas').boundingBox();
+  if (!canvas) throw new Error('no map canvas');
+  await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + canvas.width / 2 + 80, canvas.y + canvas.height / 2 + 40, { steps: 4 });
+  await page.mouse.up();
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register$/);
 });
