@@ -20,11 +20,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
 import { listTasks, passwordToken } from './support/api';
-import { findLayoutFaultsWhileScrolling } from './support/layout';
+import { findControlsCoveredBy, findLayoutFaultsWhileScrolling } from './support/layout';
 import { findOverflowsWhileScrolling } from './support/overflow';
 import { screenshot } from './support/screenshots';
 import { encodeJpeg, testPattern } from '../support/images';
+import { ProfileWizardPage } from './pages/ProfileWizardPage';
 import { uniqueEmail } from './support/mailbox';
+import { LT_IDENTIFIERS } from './support/onboarding';
 import { DEMO_PASSWORD, loginWithPassword, registerNewTasker } from './support/session';
 
 const TASKERS: Partial<Record<Locale, string>> = {
@@ -57,6 +59,24 @@ async function expectLabelsFit(page: Page, locale: Locale, screen: string, scree
     ...(await findLayoutFaultsWhileScrolling(page, screens)),
   ];
   await softExpect.poll(measure, { message: `${locale} ${screen}: text that does not fit, or a layout wider than the screen`, timeout: 3_000 }).toEqual([]);
+}
+
+/** A green page (login, register, passcode) is green to its end: none of the app's grey under or after it. */
+async function expectGreenToTheEnd(page: Page, locale: Locale, screen: string): Promise<void> {
+  const { below, under } = await page.evaluate(() => {
+    const green = document.querySelector('.green-layout')?.getBoundingClientRect();
+    const brand = getComputedStyle(document.documentElement).getPropertyValue('--brand-dark').trim();
+    const probe = document.createElement('span');
+    probe.style.color = brand;
+    document.body.append(probe);
+    const brandColour = getComputedStyle(probe).color;
+    probe.remove();
+    return {
+      below: green ? Math.round(document.documentElement.scrollHeight - (green.bottom + window.scrollY)) : -1,
+      under: getComputedStyle(document.body).backgroundColor === brandColour,
+    };
+  });
+  expect.soft(below >= 0 && (below <= 1 || under), `${locale} ${screen}: the page below the green layout (${below}px) is green`).toBe(true);
 }
 
 /**
@@ -103,12 +123,14 @@ for (const locale of LOCALES) {
     await page.goto(`/login?lng=${locale}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectLabelsFit(page, locale, 'login');
+    await expectGreenToTheEnd(page, locale, 'login');
     await page.locator('.auth-alt button').click();
     await expect(page.locator('input[type="password"]')).toBeVisible();
     await expectLabelsFit(page, locale, 'login-password');
     await page.goto(`/register?lng=${locale}`);
     await expect(page.locator('#register-country')).toBeVisible();
     await expectLabelsFit(page, locale, 'register');
+    await expectGreenToTheEnd(page, locale, 'register');
     await page.goto(`/passcode?lng=${locale}&email=${encodeURIComponent(email)}`);
     await expect(page.locator('input[autocomplete="one-time-code"]')).toBeVisible();
     await expectLabelsFit(page, locale, 'passcode');
@@ -145,6 +167,14 @@ for (const locale of LOCALES) {
       const task = `/task/${encodeURIComponent(tasks.inProgress.id)}`;
       for (const screen of ['skus', 'photos', 'defects', 'blockers', 'confirm_complete', 'confirm_incomplete', 'confirm_blocked', 'instructions']) {
         await openInApp(page, `${task}/${screen}`);
+        if (screen === 'skus') {
+          // No camera here: the scanner says so in a dialog; closed, the lists show (with the EANs).
+          const noCamera = page.locator('dialog[open]');
+          await expect(noCamera).toBeVisible({ timeout: 20_000 });
+          await page.keyboard.press('Escape');
+          await expect(noCamera).toHaveCount(0);
+          if (['sku-scan', 'stock-check'].includes(tasks.inProgress.taskTypeId)) await expect(page.locator('.sku-products .sku-ean').first()).toBeVisible();
+        }
         await expectLabelsFit(page, locale, `task-${screen}`);
       }
     }
@@ -210,4 +240,22 @@ test('an uploaded document photo is drawn as a thumbnail at 360×740', async ({ 
   const save = (await payment.getByRole('button', { name: 'Save' }).boundingBox())!;
   expect(confirmation.y - (drawn.y + drawn.height), 'the confirmation right under the photo').toBeLessThan(200);
   expect(save.y + save.height - drawn.y, 'the photo, the confirmation and Save on one screen').toBeLessThan(740);
+});
+
+// The wizard's "Saved" toast after a step: it covers none of the next step's controls (at the
+// bottom of a 360×740 screen it lay over the fields and the button of the next step).
+test('the wizard\'s "Saved" toast covers none of its controls at 360×740', async ({ page, request }) => {
+  await registerNewTasker(page, request, uniqueEmail('wizard-toast'), 'Lithuania');
+  await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
+  await page.getByTestId('install-banner').getByRole('button', { name: 'Close' }).click();
+  const wizard = new ProfileWizardPage(page);
+  await wizard.goto();
+  await wizard.expectStep('referral', 1, 5);
+  await wizard.skip();
+  await wizard.expectStep('contact', 2, 5);
+  await wizard.fill({ firstName: 'Rūta', lastName: 'Jonaitienė', phone: LT_IDENTIFIERS.phone, address: 'Gedimino pr. 9, Vilnius' });
+  await wizard.saveAndContinue();
+  await wizard.expectStep('personal', 3, 5);
+  await expect(page.locator('.toast', { hasText: 'Saved' })).toBeVisible();
+  expect(await findControlsCoveredBy(page, '.toast'), 'controls under the toast').toEqual([]);
 });

@@ -7,7 +7,8 @@
  * - the bottom navigation is missing a label, or a label is cut, hidden or clamped: at 360 px
  *   every tab's whole label shows (the ellipsis with a title is kept for narrower screens);
  * - text is cut: an element holding text clips it sideways or downwards (an ellipsis or a line
- *   clamp included), except the few texts that are allowed to shorten (`MAY_SHORTEN`).
+ *   clamp included), except the few texts that are allowed to shorten (`MAY_SHORTEN`);
+ * - the install banner is drawn over a control of the screen, or a toast overlaps it.
  */
 import type { Page } from '@playwright/test';
 
@@ -98,6 +99,31 @@ export async function findLayoutFaults(page: Page): Promise<string[]> {
         faults.push(`${describe(el)} "${squash(el.textContent).slice(0, 60)}" is cut (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
       }
     }
+    // The install banner and the toasts: they never cover a control of the screen, nor each other.
+    const overlap = (a: DOMRect, b: DOMRect): boolean =>
+      a.left < b.right - TOLERANCE && b.left < a.right - TOLERANCE && a.top < b.bottom - TOLERANCE && b.top < a.bottom - TOLERANCE;
+    const floating = Array.from(document.querySelectorAll('.install-banner, .toast')).filter(shown);
+    const controls = Array.from(document.querySelectorAll('button, a[href], input, select, textarea, [role="slider"], [role="button"]')).filter(
+      (el) => shown(el) && !floating.some((over) => over.contains(el)) && el.closest('.toaster, .bottomnav') === null,
+    );
+    for (const over of floating) {
+      const box = over.getBoundingClientRect();
+      // Toasts come and go (a few seconds, with a close button); the banner stays.
+      if (!over.matches('.install-banner')) continue;
+      // Drawn over the control: the banner or toast is what the middle of their common area shows.
+      const covered = controls.find((el) => {
+        const rect = el.getBoundingClientRect();
+        if (!overlap(box, rect)) return false;
+        const x = (Math.max(box.left, rect.left) + Math.min(box.right, rect.right)) / 2;
+        const y = (Math.max(box.top, rect.top) + Math.min(box.bottom, rect.bottom)) / 2;
+        const top = document.elementFromPoint(x, y);
+        return top !== null && over.contains(top);
+      });
+      if (covered) faults.push(`${describe(over)} covers ${describe(covered)} "${squash(covered.textContent || covered.getAttribute('aria-label')).slice(0, 40)}"`);
+      for (const toast of floating.filter((el) => el.matches('.toast'))) {
+        if (overlap(box, toast.getBoundingClientRect())) faults.push(`${describe(toast)} "${squash(toast.textContent).slice(0, 40)}" overlaps the install banner`);
+      }
+    }
     return faults;
   }, MAY_SHORTEN);
 }
@@ -118,4 +144,27 @@ export async function findLayoutFaultsWhileScrolling(page: Page, screens = 4): P
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   return [...seen];
+}
+
+/** The screen's controls that an overlay (a toast, a banner) is drawn over now, as readable lines. */
+export async function findControlsCoveredBy(page: Page, overlaySelector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const squash = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
+    const shown = (el: Element): boolean => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getBoundingClientRect().width > 1;
+    const overlays = Array.from(document.querySelectorAll(selector)).filter(shown);
+    const covered: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('button, a[href], input, select, textarea, [role="slider"], [role="button"]'))) {
+      if (!shown(el) || overlays.some((over) => over.contains(el))) continue;
+      const rect = el.getBoundingClientRect();
+      for (const over of overlays) {
+        const box = over.getBoundingClientRect();
+        if (box.left >= rect.right || rect.left >= box.right || box.top >= rect.bottom || rect.top >= box.bottom) continue;
+        const x = (Math.max(box.left, rect.left) + Math.min(box.right, rect.right)) / 2;
+        const y = (Math.max(box.top, rect.top) + Math.min(box.bottom, rect.bottom)) / 2;
+        const top = document.elementFromPoint(x, y);
+        if (top && over.contains(top)) covered.push(`${el.tagName.toLowerCase()} "${squash(el.textContent || el.getAttribute('aria-label')).slice(0, 40)}"`);
+      }
+    }
+    return covered;
+  }, overlaySelector);
 }
