@@ -3,7 +3,8 @@
  * animation frame — one decode in flight at a time, so a slow phone skips frames instead of
  * queueing them — grabs a new camera picture, decodes it in the scanner worker and feeds the scan
  * gate (2 different camera frames of the last 4 must agree on a code the EAN rules accept; a
- * handled code is not re-read while it stays in view). A
+ * handled code is not re-read until it has been out of view for a while, dialog time not
+ * counted). A
  * confirmed code goes to `onScan`. While `active` is false (a dialog is open) frames are not
  * decoded but the camera keeps running, so the next scan needs no camera restart. The camera is
  * stopped when the page is hidden and on unmount, so its light never stays on behind the
@@ -84,7 +85,12 @@ export function useBarcodeScanner({ enabled, active, onScan }: { enabled: boolea
     const tick = () => {
       if (cancelled) return;
       frame = requestAnimationFrame(tick);
-      if (inFlight || !video || !activeRef.current) return;
+      if (!activeRef.current) {
+        // A dialog is open: the time until it closes is not time the handled code was away.
+        gate.pause();
+        return;
+      }
+      if (inFlight || !video) return;
       const pictureId = countsFrames ? presented : grabs++;
       if (pictureId === lastDecoded) return;
       const grabbed = grabFrame(video, { maxWidth: GRAB_MAX_WIDTH });
