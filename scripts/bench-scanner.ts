@@ -21,15 +21,22 @@
  *   network) runs on the same frames in the same worker as strategy `zxingCpp`, with try-harder,
  *   the four EAN/UPC formats and add-ons read.
  *
- * Options (env): BENCH_STRATEGIES (comma list of keys of STRATEGIES, or zxingCpp), BENCH_FOLDERS
- * (comma list).
+ * - Acceptance rules (ACCEPT_RULES in decoder.ts): the production steps with each rule, and
+ *   ZXing-C++ beside them, on three sets — the 720p frames, the photographs at native size, and
+ *   *unseen* variants of every photograph (test/decoder/variants.ts: tilted, blurred and noisy,
+ *   shrunk, dimmed, sheared and cropped; deterministic), which stand in for a held-back set: the
+ *   rules were tuned on the public photographs, a rule fitted to them misreads on the variants.
+ *   Reads and misreads per rule and set, misreads per variant kind.
+ *
+ * Options (env): BENCH_STRATEGIES (comma list of keys of STRATEGIES, or zxingCpp; empty: none),
+ * BENCH_FOLDERS (comma list), BENCH_RULES=0 skips the acceptance-rule comparison.
  */
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import type * as ZxingReader from 'zxing-wasm/reader';
-import { PRODUCTION_STRATEGY, STRATEGIES, decodeFrame } from '../workers/scanner/decoder';
+import { ACCEPT_RULES, PRODUCTION_STRATEGY, STRATEGIES, decodeFrame } from '../workers/scanner/decoder';
 import type { DecodeResult, ScanFrame } from '#contracts/scanner';
 import {
   BARCODES_DIR,
@@ -41,6 +48,7 @@ import {
   matchesExpected,
   type CorpusImage,
 } from '../test/decoder/corpus';
+import { VARIANT_KINDS, makeVariant } from '../test/decoder/variants';
 
 type StrategyKey = keyof typeof STRATEGIES | typeof ZXING_CPP;
 
@@ -53,6 +61,8 @@ const strategyName = (key: StrategyKey) => (key === ZXING_CPP ? ZXING_CPP_NAME :
 interface Job {
   id: number;
   strategy: StrategyKey;
+  /** A key of ACCEPT_RULES: the production steps with that acceptance instead of the strategy. */
+  rule?: string;
   frame: ScanFrame;
 }
 interface Reply {
@@ -130,7 +140,10 @@ if (!isMainThread) {
     if (job.strategy === ZXING_CPP) await loadZxingCpp(); // not timed: a page loads it once
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const result = job.strategy === ZXING_CPP ? await decodeWithZxingCpp(job.frame) : decodeFrame(job.frame, STRATEGIES[job.strategy]);
+    const result =
+      job.strategy === ZXING_CPP
+        ? await decodeWithZxingCpp(job.frame)
+        : decodeFrame(job.frame, job.rule ? { ...PRODUCTION_STRATEGY, accept: ACCEPT_RULES[job.rule]! } : STRATEGIES[job.strategy]);
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     const reply: Reply = { id: job.id, result, ms, cpuMs: (used.user + used.system) / 1000 };
@@ -209,7 +222,7 @@ async function main(): Promise<void> {
   }
   const onlyFolders = process.env.BENCH_FOLDERS?.split(',').filter(Boolean);
   const folders = corpusFolders().filter((f) => !onlyFolders || onlyFolders.includes(f));
-  const keys = (process.env.BENCH_STRATEGIES?.split(',').filter(Boolean) ?? [...Object.keys(STRATEGIES), ZXING_CPP]) as StrategyKey[];
+  const keys = (process.env.BENCH_STRATEGIES != null ? process.env.BENCH_STRATEGIES.split(',').filter(Boolean) : [...Object.keys(STRATEGIES), ZXING_CPP]) as StrategyKey[];
   for (const k of keys) if (k !== ZXING_CPP && !(k in STRATEGIES)) throw new Error(`unknown strategy ${k}; known: ${Object.keys(STRATEGIES).join(', ')}, ${ZXING_CPP}`);
 
   const images: { image: CorpusImage; frame: ScanFrame }[] = [];
@@ -227,7 +240,7 @@ async function main(): Promise<void> {
   const pending = new Map<number, (reply: Reply) => void>();
   worker.on('message', (reply: Reply) => pending.get(reply.id)?.(reply));
   let nextId = 0;
-  const decodeInWorker = (strategy: StrategyKey, frame: ScanFrame): Promise<Reply & { trip: number }> => {
+  const decodeInWorker = (strategy: StrategyKey, frame: ScanFrame, rule?: string): Promise<Reply & { trip: number }> => {
     const id = nextId++;
     // Transfer a copy: the page transfers each grabbed frame, and we reuse ours per strategy.
     const data = frame.data.slice();
@@ -237,7 +250,7 @@ async function main(): Promise<void> {
         pending.delete(id);
         resolve({ ...reply, trip: performance.now() - sent });
       });
-      worker.postMessage({ id, strategy, frame: { data, width: frame.width, height: frame.height } } satisfies Job, [data.buffer]);
+      worker.postMessage({ id, strategy, ...(rule ? { rule } : {}), frame: { data, width: frame.width, height: frame.height } } satisfies Job, [data.buffer]);
     });
   };
 
@@ -289,6 +302,7 @@ async function main(): Promise<void> {
       `  ${s.name}: median ${percentile(s.decode, 50).toFixed(1)} ms, read ${s.read}/${images.length} (${s.misread} misread) at 720p, ${s.nativeRead} (${s.nativeMisread} misread) at native size`,
     );
   }
+  if (process.env.BENCH_RULES !== '0') await compareRules(images, decodeInWorker);
   await worker.terminate();
 
   // Table (Markdown, so it can go into docs/performance.md as is).
@@ -328,4 +342,61 @@ async function main(): Promise<void> {
       ? `production default (PRODUCTION_STRATEGY in workers/scanner/decoder.ts) is ${PRODUCTION_STRATEGY.name}: it is the best.`
       : `production default is ${PRODUCTION_STRATEGY.name}, but ${best.name} did better in this run.`,
   );
+}
+
+/**
+ * Reads and misreads per acceptance rule (the production steps with each rule of ACCEPT_RULES,
+ * ZXing-C++ as the yardstick) on the 720p frames, at native size and on the unseen variants.
+ */
+async function compareRules(
+  images: { image: CorpusImage; frame: ScanFrame }[],
+  decode: (strategy: StrategyKey, frame: ScanFrame, rule?: string) => Promise<Reply>,
+): Promise<void> {
+  const started = performance.now();
+  const variants = images.flatMap(({ image }) =>
+    VARIANT_KINDS.map((kind) => ({ image, kind, frame: makeVariant(image.frame, kind, `${image.folder}/${image.file}`) })),
+  );
+  console.log(`\nacceptance rules — production steps (${PRODUCTION_STRATEGY.steps.map((s) => s.name).join(', ')}); ${variants.length} unseen variants (${VARIANT_KINDS.join(', ')}) made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const sets: { name: string; frames: { image: CorpusImage; kind: string; frame: ScanFrame }[] }[] = [
+    { name: '720p', frames: images.map(({ image, frame }) => ({ image, kind: '720p', frame })) },
+    { name: 'native', frames: images.map(({ image }) => ({ image, kind: 'native', frame: image.frame })) },
+    { name: 'variants', frames: variants },
+  ];
+  const runs: { name: string; strategy: StrategyKey; rule?: string }[] = [
+    ...Object.keys(ACCEPT_RULES).map((rule) => ({ name: rule, strategy: 'cascade' as StrategyKey, rule })),
+    { name: ZXING_CPP_NAME, strategy: ZXING_CPP },
+  ];
+  const header = ['acceptance', ...sets.flatMap((set) => [`${set.name} read`, `${set.name} misreads`]), ...VARIANT_KINDS.map((k) => `${k} read / misread`)];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  for (const run of runs) {
+    const cells: string[] = [];
+    const perKind = new Map<string, { read: number; misread: number; n: number }>();
+    const wrong: string[] = [];
+    for (const set of sets) {
+      let read = 0;
+      let misread = 0;
+      for (const { image, kind, frame } of set.frames) {
+        const { result } = await decode(run.strategy, frame, run.rule);
+        const k = perKind.get(kind) ?? { read: 0, misread: 0, n: 0 };
+        k.n++;
+        if (matchesExpected(result, image)) {
+          read++;
+          k.read++;
+        } else if (isMisread(result, image)) {
+          misread++;
+          k.misread++;
+          wrong.push(`${set.name === 'variants' ? kind : set.name} ${image.folder}/${image.file}: ${result!.text} for ${image.expected}`);
+        }
+        perKind.set(kind, k);
+      }
+      cells.push(`${read}/${set.frames.length}`, `${misread}`);
+    }
+    for (const kind of VARIANT_KINDS) {
+      const k = perKind.get(kind);
+      cells.push(k ? `${k.read}/${k.n} / ${k.misread}` : '');
+    }
+    lines.push(`| ${run.name} | ${cells.join(' | ')} |`);
+    console.log(`  ${run.name}: ${cells.slice(0, 6).join(' ')}${wrong.length ? `; misreads: ${wrong.join('; ')}` : ''}`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
 }

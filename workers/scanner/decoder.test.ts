@@ -59,19 +59,41 @@ describe('the decoder on generated barcodes', () => {
     expect(decodeFrame({ data: frame, width: 1280, height: 720 })?.text).toBe('4006381333931');
   });
 
-  it('accepts a code only when two rows read it (one row is what ZXing alone takes)', async () => {
+  it('accepts a code only when three independent lines read it (one row is what ZXing alone takes)', async () => {
     const code = toGray(await render('ean13', '4006381333931'));
     const middle = Math.floor(code.height / 3);
-    const oneRow = { data: code.data.slice(middle * code.width, (middle + 1) * code.width), width: code.width, height: 1 };
-    expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() }, STRATEGIES.cascadeFirstRow)?.text).toBe('4006381333931');
-    // One step (full-res, one binarizer): one row is not enough, two are.
-    expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() }, STRATEGIES.fullRes)).toBeNull();
-    const twoRows = new Uint8ClampedArray(code.width * 2);
-    twoRows.set(oneRow.data);
-    twoRows.set(oneRow.data, code.width);
-    expect(decodeFrame({ data: twoRows, width: code.width, height: 2 }, STRATEGIES.fullRes)?.text).toBe('4006381333931');
-    // The production cascade counts the rows of all its steps: the local threshold's row confirms the first.
-    expect(decodeFrame({ ...oneRow, data: oneRow.data.slice() })?.text).toBe('4006381333931');
+    const row = code.data.slice(middle * code.width, (middle + 1) * code.width);
+    /** A white image `height` rows high with the code's row copied onto the given rows. */
+    const withRows = (height: number, rows: number[]) => {
+      const data = new Uint8ClampedArray(code.width * height).fill(255);
+      for (const y of rows) data.set(row, y * code.width);
+      return { data, width: code.width, height };
+    };
+    expect(decodeFrame(withRows(1, [0]), STRATEGIES.cascadeFirstRow)?.text).toBe('4006381333931');
+    // One step (full-res, one threshold): rows next to each other are one line, not three.
+    expect(decodeFrame(withRows(200, [99, 100, 101]), STRATEGIES.fullRes)).toBeNull();
+    expect(decodeFrame(withRows(200, [99, 100, 101]), STRATEGIES.cascadeTwoRows)?.text).toBe('4006381333931');
+    // Rows apart (≥ 1 % of the height) are independent readings.
+    expect(decodeFrame(withRows(200, [50, 100, 150]), STRATEGIES.fullRes)?.text).toBe('4006381333931');
+    expect(decodeFrame(withRows(200, [100, 150]), STRATEGIES.fullRes)).toBeNull();
+  });
+
+  it('does not take a code the other rows of the frame contradict', async () => {
+    const a = toGray(await render('ean13', '4006381333931'));
+    const b = toGray(await render('ean13', '5901234123457'));
+    const width = Math.max(a.width, b.width);
+    const rowOf = (code: Gray) => code.data.slice(Math.floor(code.height / 3) * code.width, (Math.floor(code.height / 3) + 1) * code.width);
+    const frame = (rowsA: number[], rowsB: number[]) => {
+      const data = new Uint8ClampedArray(width * 200).fill(255);
+      for (const y of rowsA) data.set(rowOf(a), y * width);
+      for (const y of rowsB) data.set(rowOf(b), y * width);
+      return { data, width, height: 200 };
+    };
+    // Three lines of one code, two of another: the rows disagree, nothing is taken.
+    expect(decodeFrame(frame([100, 120, 140], [110, 130]), STRATEGIES.fullRes)).toBeNull();
+    expect(decodeFrame(frame([100, 120, 140], [110, 130]), STRATEGIES.cascadeTwoRows)).not.toBeNull();
+    // Three lines more than the other code: taken.
+    expect(decodeFrame(frame([100, 120, 140, 160, 180], [110, 130]), STRATEGIES.fullRes)?.text).toBe('4006381333931');
   });
 
   it('does not take an EAN-8 or UPC-E without a quiet zone of 4 modules on each side', async () => {

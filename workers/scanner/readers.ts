@@ -260,12 +260,70 @@ export interface RowScanOptions {
    * that one row alone produces is most often a row whose bars were misjudged.
    */
   minLines: number;
+  /**
+   * Rows of one image closer than this many pixels count as one line: neighbouring rows see
+   * nearly the same pixels (in a picture scaled up they are interpolated copies), so their
+   * agreeing is not two readings. 0 or absent: every row counts.
+   */
+  minRowGap?: number;
+  /**
+   * How many different images (steps: scales, thresholds, turns) must be among the agreeing
+   * lines; absent: 1. Two images misjudge different bars, so a wrong code rarely survives both.
+   */
+  minSources?: number;
+  /** Which image this scan is of (the step's name), for minSources. */
+  source?: string;
+  /**
+   * Other codes read in the same frame count against a code: it needs minLines more lines than
+   * any other (a frame whose rows disagree is misjudged somewhere). Absent: others do not count.
+   */
+  outvote?: boolean;
+  /** Lines a short code (EAN-8, UPC-E: fewer digits, one check digit on fewer bars) needs; absent = minLines. */
+  minShortLines?: number;
 }
 
 /** A code seen on `lines` rows so far (of one image, or of all the images made of one frame). */
 export interface Candidate {
   result: Result;
+  /** Independent lines so far (rows closer than minRowGap to a counted one of the same image do not count). */
   lines: number;
+  /** Rows counted as lines, per image. */
+  rows: Map<string, number[]>;
+}
+
+/** Lines and images (sources) a candidate has. */
+export function candidateSources(candidate: Candidate): number {
+  return candidate.rows.size;
+}
+
+/** Count a row for a candidate; true when it is a new line (not next to a counted row of the same image). */
+function countRow(candidate: Candidate, source: string, rowNumber: number, minRowGap: number): boolean {
+  const rows = candidate.rows.get(source);
+  if (!rows) {
+    candidate.rows.set(source, [rowNumber]);
+    candidate.lines++;
+    return true;
+  }
+  if (rows.some((r) => Math.abs(r - rowNumber) < minRowGap)) return false;
+  rows.push(rowNumber);
+  candidate.lines++;
+  return true;
+}
+
+function isShort(result: Result): boolean {
+  const format = result.getBarcodeFormat();
+  return format === BarcodeFormat.EAN_8 || format === BarcodeFormat.UPC_E;
+}
+
+/** Has the candidate the lines and images the options ask for (and, with outvote, a lead over every other code)? */
+function accepted(candidate: Candidate, candidates: Map<string, Candidate>, options: RowScanOptions, minSources: number): boolean {
+  if (candidate.rows.size < minSources) return false;
+  const need = isShort(candidate.result) ? (options.minShortLines ?? options.minLines) : options.minLines;
+  let against = 0;
+  if (options.outvote) {
+    for (const other of candidates.values()) if (other !== candidate) against = Math.max(against, other.lines);
+  }
+  return candidate.lines - against >= need;
 }
 
 /**
@@ -288,6 +346,9 @@ export function scanRows(
   const rowStep = Math.max(1, height >> (options.tryHarder ? 8 : 5));
   const maxLines = options.tryHarder ? height : 15;
   const middle = Math.trunc(height / 2);
+  const source = options.source ?? '';
+  const minRowGap = options.minRowGap ?? 0;
+  const minSources = options.minSources ?? 1;
   for (let x = 0; x < maxLines; x++) {
     const steps = Math.trunc((x + 1) / 2);
     const rowNumber = middle + rowStep * ((x & 1) === 0 ? steps : -steps);
@@ -306,17 +367,19 @@ export function scanRows(
         continue;
       }
       const key = `${result.getBarcodeFormat()}:${result.getText()}`;
-      const seen = candidates.get(key);
-      if (seen) {
-        seen.lines++;
+      let candidate = candidates.get(key);
+      if (candidate) {
         // The add-on is read on fewer rows than the main code: keep it from any row that had it.
         const extension = result.getResultMetadata()?.get(ResultMetadataType.UPC_EAN_EXTENSION);
-        if (extension && !seen.result.getResultMetadata()?.get(ResultMetadataType.UPC_EAN_EXTENSION)) {
-          seen.result.putMetadata(ResultMetadataType.UPC_EAN_EXTENSION, extension);
+        if (extension && !candidate.result.getResultMetadata()?.get(ResultMetadataType.UPC_EAN_EXTENSION)) {
+          candidate.result.putMetadata(ResultMetadataType.UPC_EAN_EXTENSION, extension);
         }
-      } else candidates.set(key, { result, lines: 1 });
-      const candidate = candidates.get(key)!;
-      if (candidate.lines >= options.minLines) return candidate.result;
+      } else {
+        candidate = { result, lines: 0, rows: new Map() };
+        candidates.set(key, candidate);
+      }
+      countRow(candidate, source, rowNumber, minRowGap);
+      if (accepted(candidate, candidates, options, minSources)) return candidate.result;
       break; // this row decoded: on to the next row
     }
   }
