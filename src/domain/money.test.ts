@@ -17,7 +17,7 @@ describe('formatMoney: one exact formatter for every amount', () => {
 
   it('takes bigint minor units as well as decimal strings', () => {
     expect(formatMoney({ amount: 1999n, currencyCode: 'EUR' }, 'en')).toBe('€19.99');
-    expect(formatMoney({ amount: -7n, currencyCode: 'EUR' }, 'en')).toBe('-€0.07');
+    expect(formatMoney({ amount: -7n, currencyCode: 'EUR' }, 'en')).toBe('−€0.07');
     expect(plain(formatMoney({ amount: 900719925474099301n, currencyCode: 'PLN' }, 'pl'))).toBe('9 007 199 254 740 993,01 zł');
   });
 
@@ -39,6 +39,23 @@ describe('formatMoney: one exact formatter for every amount', () => {
     expect(formatMoney({ amount: 'n/a', currencyCode: 'RON', currencySymbol: 'lei' }, 'ro')).toBe('n/a lei');
     expect(formatMoney({ amount: '1e3', currencyCode: 'EUR' }, 'en')).toBe('1e3 EUR');
     expect(formatMoney({ amount: '12.50', currencyCode: 'XX' }, 'en')).toBe('12.50 XX');
+  });
+
+  it('writes a negative amount with the same minus sign (U+2212) in every language', () => {
+    const cases: Array<[string, string, string]> = [
+      ['lt', 'EUR', '−12,50 €'],
+      ['pl', 'PLN', '−12,50 zł'],
+      ['ro', 'RON', '−12,50 RON'],
+      ['cs', 'CZK', '−12,50 Kč'],
+      ['en', 'EUR', '−€12.50'],
+    ];
+    for (const [locale, currencyCode, expected] of cases) {
+      expect(plain(formatMoney({ amount: '-12.50', currencyCode }, locale))).toBe(expected);
+      expect(plain(formatMoney({ amount: -1250n, currencyCode }, locale, { sign: 'always' }))).toBe(expected);
+      expect(formatMoney({ amount: '-12.50', currencyCode }, locale)).not.toContain('-');
+    }
+    // A plus stays a plus, and a currency's own symbol is left alone.
+    expect(formatMoney({ amount: '5.00', currencyCode: 'EUR' }, 'en', { sign: 'always' })).toBe('+€5.00');
   });
 });
 

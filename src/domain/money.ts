@@ -139,6 +139,9 @@ export function isDecimal(text: string): boolean {
  */
 type DecimalFormat = (value: string) => string;
 
+/** The sign of every negative amount on screen, in a notification or a mail (U+2212 MINUS SIGN). */
+export const MINUS_SIGN = '\u2212';
+
 // Intl constructors cost ~0.2 ms each; a list of 50 cards formats hundreds of amounts per render.
 const moneyFormats = new Map<string, DecimalFormat>();
 
@@ -152,7 +155,11 @@ function moneyFormat(locale: string, currency: string, options: MoneyFormatOptio
       signDisplay: options.sign === 'always' ? 'exceptZero' : 'auto',
       ...(options.stripZeroCents ? { trailingZeroDisplay: 'stripIfInteger' } : {}),
     } as Intl.NumberFormatOptions);
-    f = intl.format.bind(intl) as unknown as DecimalFormat;
+    // One minus sign in every language: CLDR gives lt the true minus (U+2212) and pl, ro, cs and
+    // en a hyphen, so a negative line looked different per language. Only the sign part is
+    // replaced (formatToParts), never a hyphen a currency's symbol might carry.
+    const toParts = intl.formatToParts.bind(intl) as unknown as (value: string) => Intl.NumberFormatPart[];
+    f = (value) => toParts(value).map((p) => (p.type === 'minusSign' ? MINUS_SIGN : p.value)).join('');
     moneyFormats.set(key, f);
   }
   return f;

@@ -37,7 +37,7 @@ describe('next payout breakdown', () => {
     expect(html).toContain('Completed tasks value');
     expect(html).toContain('Reward reductions');
     expect(html).toMatch(/Overpayment repayment.*\(30%\)/);
-    expect(html).toContain('-€5.00');
+    expect(html).toContain('−€5.00');
     expect(html).toContain('Shelf photo Maxima');
     expect(html).toContain('Blurry photos');
     expect(html).toContain('Payout = completed tasks − reward reductions − overpayment repayment');

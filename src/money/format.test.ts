@@ -21,7 +21,7 @@ describe('money formatting', () => {
 
   it('shows a sign when asked, and negates without arithmetic on floats', () => {
     expect(formatMoney({ amount: '5.00', currencyCode: 'EUR' }, 'en', { sign: 'always' })).toBe('+€5.00');
-    expect(formatMoney(negated({ amount: '5.00', currencyCode: 'EUR' }), 'en')).toBe('-€5.00');
+    expect(formatMoney(negated({ amount: '5.00', currencyCode: 'EUR' }), 'en')).toBe('−€5.00');
     expect(negated({ amount: '-0.07', currencyCode: 'EUR' }).amount).toBe('0.07');
     expect(isZero({ amount: '0.00', currencyCode: 'EUR' })).toBe(true);
     expect(isZero({ amount: '0.01', currencyCode: 'EUR' })).toBe(false);

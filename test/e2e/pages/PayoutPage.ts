@@ -42,7 +42,7 @@ export class PayoutPage {
     return row;
   }
 
-  /** The row's amount as shown (e.g. '€12.50', '-€5.00'). */
+  /** The row's amount as shown (e.g. '€12.50', '−€5.00'). */
   rowAmount(name: 'tasks' | 'reductions' | 'repayment' | 'bonuses'): Locator {
     return this.row(name).locator('summary [class^="payout-row__amount"]');
   }
