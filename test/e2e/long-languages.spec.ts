@@ -19,7 +19,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
-import { listTasks, passwordToken } from './support/api';
+import { listTasks, passwordToken, staffCreateTask } from './support/api';
 import { findControlsCoveredBy, findLayoutFaultsWhileScrolling } from './support/layout';
 import { findOverflowsWhileScrolling } from './support/overflow';
 import { screenshot } from './support/screenshots';
@@ -277,4 +277,39 @@ test('the wizard\'s "Saved" toast covers none of its controls at 360×740', asyn
   await wizard.expectStep('billing', 5, 5);
   await expectNothingUnderTheToast('billing');
   await context.setOffline(false);
+});
+
+// The bell's tooltip ("You have 1 new notification") shows a moment after the app starts; the menu
+// opened then dims the page behind its backdrop, and the tooltip goes with the page, not over it.
+test('the bell tooltip is not drawn over the open menu at 360×740', async ({ page, request }) => {
+  const email = TASKERS.cs as string;
+  const token = await passwordToken(request, email, DEMO_PASSWORD);
+  const [available] = await listTasks(request, token, ['available'], {});
+  expect(available, 'the seed has an available CZ task (its store is used)').toBeTruthy();
+  const start = new Date(Date.now() + 30 * 3600_000);
+  start.setUTCMinutes(0, 0, 0);
+  // A new task in the tasker's market: a notification for the bell.
+  await staffCreateTask(request, {
+    placeId: (available as Task).place.id,
+    taskTypeId: 'defects',
+    timeWindowStart: start,
+    timeWindowEnd: new Date(start.getTime() + 6 * 3600_000),
+    expectedDuration: 15,
+    reward: '150.00',
+    title: `Bell tooltip ${Date.now().toString(36)}`,
+  });
+  await loginWithPassword(page, email);
+  await page.goto('/reservable');
+  await expect(page.getByTestId('notifications-count')).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  const tooltip = page.locator('.bell-tooltip');
+  await expect(tooltip).toBeVisible({ timeout: 10_000 });
+  await page.locator('.topbar button[aria-haspopup="dialog"]').first().click();
+  await expect(page.locator('dialog.drawer[open]')).toBeVisible();
+  // Still in the page (its 3 s are not over), but not drawn: read at once, in one go.
+  const state = await page.evaluate(() => {
+    const shown = document.querySelector('.bell-tooltip');
+    return shown ? (shown.checkVisibility() ? 'drawn' : 'not drawn') : 'gone';
+  });
+  expect(state, 'the tooltip under the open menu').toBe('not drawn');
 });
