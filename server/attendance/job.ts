@@ -14,6 +14,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
+import { notify } from '../notifications/service';
+import { ATTENDANCE_REMINDER_BEFORE_MS } from '#domain/notifications';
 
 export const ATTENDANCE_LAPSE_INTERVAL_MS = 60_000;
 /** Requests lapsed per statement; a backlog drains over consecutive batches in one run. */
@@ -29,8 +31,44 @@ export interface LapsedRequest {
   cancelledReservation: boolean;
 }
 
-/** Lapses every due request now; returns what it lapsed. */
+/** The words a tasker's attendance notifications are made from. */
+async function taskWords(db: Db, taskId: string): Promise<{ taskTitle: string; placeTitle: string }> {
+  const about = await db.selectFrom('tasks').innerJoin('places', 'places.id', 'tasks.place_id').select(['tasks.title as taskTitle', 'places.title as placeTitle']).where('tasks.id', '=', taskId).executeTakeFirst();
+  return { taskTitle: about?.taskTitle ?? '', placeTitle: about?.placeTitle ?? '' };
+}
+
+/**
+ * Reminds the tasker of each open request that lapses within ATTENDANCE_REMINDER_BEFORE_MS, once
+ * (a reminder notification for the task since the request was made counts), and only for a
+ * request that was open longer than that (a shorter one's own notification is recent enough).
+ * Returns how many were reminded.
+ */
+export async function remindAttendanceRequests(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const soon = new Date(now.getTime() + ATTENDANCE_REMINDER_BEFORE_MS);
+  const windowSql = `${ATTENDANCE_REMINDER_BEFORE_MS / 1000} seconds`;
+  return db.transaction().execute(async (trx) => {
+    const due = await sql<{ task_id: string; user_id: string }>`
+      select r.task_id, r.user_id from attendance_requests r
+      where r.status = 'pending' and r.expires_at > ${now}::timestamptz and r.expires_at <= ${soon}::timestamptz
+        and r.created_at < r.expires_at - ${windowSql}::interval
+        and not exists (
+          select 1 from notifications n
+          where n.user_id = r.user_id and n.resource_id = r.task_id and n.type = 'attendance_request_reminder' and n.created_at >= r.created_at
+        )
+      order by r.expires_at
+      limit ${BATCH}
+      for update of r skip locked`.execute(trx);
+    for (const r of due.rows) {
+      await notify(trx, { userId: r.user_id, type: 'attendance_request_reminder', params: await taskWords(trx, r.task_id), resourceId: r.task_id, now });
+    }
+    return due.rows.length;
+  });
+}
+
+/** Reminds of requests about to lapse, then lapses every due request now; returns what it lapsed. */
 export async function lapseAttendanceRequests(db: Db, clock: Clock): Promise<LapsedRequest[]> {
+  await remindAttendanceRequests(db, clock);
   const now = clock.now();
   const out: LapsedRequest[] = [];
   for (;;) {
@@ -68,6 +106,10 @@ export async function lapseAttendanceRequests(db: Db, clock: Clock): Promise<Lap
       const kept = result.rows.filter((r) => !r.cancelled).map((r) => r.id);
       if (cancelled.length > 0) await trx.updateTable('attendance_requests').set({ cancelled_reservation: true }).where('id', 'in', cancelled).execute();
       if (kept.length > 0) await trx.updateTable('attendance_requests').set({ cancelled_reservation: false }).where('id', 'in', kept).execute();
+      // The tasker is told that the request was discarded and the reservation cancelled.
+      for (const r of result.rows.filter((row) => row.cancelled)) {
+        await notify(trx, { userId: r.user_id, type: 'attendance_request_discarded', params: await taskWords(trx, r.task_id), resourceId: r.task_id, now });
+      }
       return result.rows;
     });
     out.push(...rows.map((r) => ({ id: r.id, taskId: r.task_id, userId: r.user_id, cancelledReservation: r.cancelled })));

@@ -14,6 +14,7 @@ import { validateCountry } from '#domain/validation';
 import type { CurrencyCode, Money } from '#domain/types';
 import { moneyDb } from '../db/money-tables';
 import { objectiveState, objectivesOf, settleMissions, type AssignmentRow } from './settle';
+import { notify } from '../notifications/service';
 
 export interface StaffMission {
   id: string;
@@ -176,7 +177,7 @@ export async function assignMission(db: Db, missionId: string, input: unknown, b
   assertNoFieldErrors({ userIds: ids.error, emails: emails.error, allActive: body.allActive === undefined || typeof body.allActive === 'boolean' ? null : 'INVALID' });
   if (ids.value.length === 0 && emails.value.length === 0 && !all) throw badRequest({ userIds: 'REQUIRED' });
   const m = moneyDb(db);
-  const mission = await m.selectFrom('missions').select(['id', 'country_code', 'duration_seconds']).where('id', '=', missionId).executeTakeFirst();
+  const mission = await m.selectFrom('missions').select(['id', 'name', 'country_code', 'duration_seconds']).where('id', '=', missionId).executeTakeFirst();
   if (!mission) throw new ApiError(404, 'NOT_FOUND', 'Mission not found');
   const users = await db
     .selectFrom('users')
@@ -211,7 +212,10 @@ export async function assignMission(db: Db, missionId: string, input: unknown, b
       .onConflict((oc) => oc.columns(['mission_id', 'user_id']).doNothing())
       .returning('user_id')
       .executeTakeFirst();
-    if (row) assigned.push(row.user_id);
+    if (!row) continue;
+    assigned.push(row.user_id);
+    // Told once, when the assignment is new (a repeated assignment inserts nothing).
+    await notify(db, { userId: row.user_id, type: 'mission_assigned', params: { missionName: mission.name }, resourceId: missionId, now });
   }
   return { mission: await missionForStaff(db, missionId), assigned };
 }

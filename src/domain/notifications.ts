@@ -18,6 +18,12 @@ export const NOTIFICATION_TYPES = [
   'profile_rejected',
   'mission_completed',
   'new_task_nearby',
+  /** Staff assigned the tasker a mission. */
+  'mission_assigned',
+  /** An attendance request still unanswered when its expiry is near (ATTENDANCE_REMINDER_BEFORE_MS). */
+  'attendance_request_reminder',
+  /** An attendance request left unanswered lapsed and the reservation was cancelled. */
+  'attendance_request_discarded',
   /** Push only (never listed): the expiry reminders of a task in progress. */
   'task_expiring',
   'task_time_over',
@@ -40,6 +46,14 @@ export interface AppNotification {
 
 export type NotificationSource = 'notification' | 'push_notification';
 
+/** An unanswered attendance request is reminded of once, this long before it lapses. */
+export const ATTENDANCE_REMINDER_BEFORE_MS = 60 * 60_000;
+
+/** The types that are about an open attendance request: listed only while the request is open. */
+export function isAttendanceRequestNotice(type: string): boolean {
+  return type === 'attendance_request' || type === 'attendance_request_reminder';
+}
+
 /** Spec section 9. */
 export const NOTIFICATION_PREVIEW_CHARS = 128;
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
@@ -56,7 +70,7 @@ export interface PushSettings {
 /** Task offers → topicTaskOffer; bonus, mission and payout → topicBonus; the rest always go out. */
 export function pushTopicOf(type: string): PushTopic | null {
   if (type === 'new_task_nearby') return 'topicTaskOffer';
-  if (type === 'payout_paid' || type === 'mission_completed') return 'topicBonus';
+  if (type === 'payout_paid' || type === 'mission_completed' || type === 'mission_assigned') return 'topicBonus';
   return null;
 }
 
@@ -71,12 +85,16 @@ export function notificationPath(n: { type: string; resourceId: string | null },
     case 'task_expiring':
     case 'task_time_over':
       return id ? `/task/${id}?${q}` : null;
+    case 'attendance_request_discarded':
+      return id ? `/task/${id}?${q}` : null;
     case 'attendance_request':
+    case 'attendance_request_reminder':
       // The attendance form opens on the task screen (only while the request still exists).
       return id ? `/task/${id}?${q}&attendance=1` : null;
     case 'payout_paid':
       return `/profile/next-payout?${q}`;
     case 'mission_completed':
+    case 'mission_assigned':
       return id ? `/missions?missionId=${id}&${q}` : `/missions?${q}`;
     case 'training_done':
       return id ? `/trainings/${id}?${q}` : `/trainings?${q}`;
@@ -125,6 +143,15 @@ export const NOTIFICATION_WORDS: Record<NotificationType, { title: string; body:
   profile_rejected: { title: 'Profile needs changes', body: 'Your profile was not approved. Please correct the marked fields and send it again.' },
   mission_completed: { title: 'Mission completed', body: 'You completed the mission “{missionName}”. {reward} is added to your next payout.' },
   new_task_nearby: { title: 'New task near you', body: '“{taskTitle}” at {placeTitle}, reward {reward}.' },
+  mission_assigned: { title: 'New mission', body: 'You have a new mission: “{missionName}”.' },
+  attendance_request_reminder: {
+    title: 'Reminder: confirm your attendance',
+    body: 'Please confirm that you will do “{taskTitle}” at {placeTitle}. Without an answer the reservation is cancelled soon.',
+  },
+  attendance_request_discarded: {
+    title: 'Reservation cancelled',
+    body: 'Your attendance for “{taskTitle}” at {placeTitle} was not confirmed in time, so the reservation was cancelled.',
+  },
   task_expiring: { title: 'Task expires in {time}', body: '{taskTitle}' },
   task_time_over: { title: 'Task time is over', body: '{taskTitle}' },
 };

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '#ui/Dialog';
 import { Icon } from '#ui/Icon';
-import { notificationPath, notificationPreview, type AppNotification } from '#domain/notifications';
+import { isAttendanceRequestNotice, notificationPath, notificationPreview, type AppNotification } from '#domain/notifications';
 import { AttendanceDialog, useAttendanceRequest } from '../attendance';
 import { formatDateTime } from '../i18n/format';
 import { useSyncMeta } from '../sync/hooks';
@@ -76,7 +76,7 @@ function NotificationDetail({ notification: n, onClose, onBack }: { notification
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const words = useNotificationWords()(n);
-  const isAttendance = n.type === 'attendance_request';
+  const isAttendance = isAttendanceRequestNotice(n.type);
   const request = useAttendanceRequest(isAttendance ? (n.resourceId ?? undefined) : undefined);
   const [answering, setAnswering] = useState(false);
   const path = isAttendance ? null : notificationPath(n, 'notification');

@@ -19,6 +19,15 @@ export const NOTIFICATION_MESSAGES: Record<NotificationType, { title: MessageDes
   profile_rejected: { title: msg({ message: 'Profile needs changes' }), body: msg({ message: 'Your profile was not approved. Please correct the marked fields and send it again.' }) },
   mission_completed: { title: msg({ message: 'Mission completed' }), body: msg({ message: 'You completed the mission “{missionName}”. {reward} is added to your next payout.' }) },
   new_task_nearby: { title: msg({ message: 'New task near you' }), body: msg({ message: '“{taskTitle}” at {placeTitle}, reward {reward}.' }) },
+  mission_assigned: { title: msg({ message: 'New mission' }), body: msg({ message: 'You have a new mission: “{missionName}”.' }) },
+  attendance_request_reminder: {
+    title: msg({ message: 'Reminder: confirm your attendance' }),
+    body: msg({ message: 'Please confirm that you will do “{taskTitle}” at {placeTitle}. Without an answer the reservation is cancelled soon.' }),
+  },
+  attendance_request_discarded: {
+    title: msg({ message: 'Reservation cancelled' }),
+    body: msg({ message: 'Your attendance for “{taskTitle}” at {placeTitle} was not confirmed in time, so the reservation was cancelled.' }),
+  },
   task_expiring: { title: msg({ message: 'Task expires in {time}' }), body: msg({ message: '{taskTitle}' }) },
   task_time_over: { title: msg({ message: 'Task time is over' }), body: msg({ message: '{taskTitle}' }) },
 };

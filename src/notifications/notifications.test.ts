@@ -75,6 +75,21 @@ describe('notifications', () => {
     expect(visibleNotifications(list, new Set(['open'])).map((x) => x.id)).toEqual(['a', 'c']);
   });
 
+  it('lists a reminder only while its request is open, a discarded request always; each opens its screen', () => {
+    const list = [
+      n({ id: 'r1', type: 'attendance_request_reminder', resourceId: 'open' }),
+      n({ id: 'r2', type: 'attendance_request_reminder', resourceId: 'gone' }),
+      n({ id: 'd', type: 'attendance_request_discarded', resourceId: 'gone' }),
+      n({ id: 'm', type: 'mission_assigned', resourceId: 'm1' }),
+    ];
+    expect(visibleNotifications(list, new Set(['open'])).map((x) => x.id)).toEqual(['r1', 'd', 'm']);
+    expect(notificationPath(n({ type: 'mission_assigned', resourceId: 'm1' }), 'push_notification')).toBe('/missions?missionId=m1&source=push_notification');
+    expect(notificationPath(n({ type: 'attendance_request_reminder' }), 'notification')).toBe('/task/task-1?source=notification&attendance=1');
+    expect(notificationPath(n({ type: 'attendance_request_discarded' }), 'notification')).toBe('/task/task-1?source=notification');
+    expect(pushTopicOf('mission_assigned')).toBe('topicBonus');
+    expect(pushTopicOf('attendance_request_reminder')).toBeNull();
+  });
+
   it('offers the push popup only in the installed app, at most 3 closes, without a server-known subscription', () => {
     const base = { installed: true, supported: true, closes: 0, state: 'none' as const };
     expect(pushPopupWanted(base)).toBe(true);

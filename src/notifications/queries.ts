@@ -8,14 +8,14 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { NOTIFICATIONS_KEY } from '#contracts/kv';
-import { isAppNotification, isNotificationType, notificationValues, type AppNotification } from '#domain/notifications';
+import { isAppNotification, isAttendanceRequestNotice, isNotificationType, notificationValues, type AppNotification } from '#domain/notifications';
 import { useAttendanceRequests } from '../attendance';
 import { useKv } from '../sync/hooks';
 import { NOTIFICATION_MESSAGES } from './notificationWords';
 
 /** Attendance notifications only while their request is open (the requests list for approved taskers). */
 export function visibleNotifications(list: readonly AppNotification[], openAttendanceTaskIds: ReadonlySet<string>): AppNotification[] {
-  return list.filter((n) => n.type !== 'attendance_request' || (n.resourceId !== null && openAttendanceTaskIds.has(n.resourceId)));
+  return list.filter((n) => !isAttendanceRequestNotice(n.type) || (n.resourceId !== null && openAttendanceTaskIds.has(n.resourceId)));
 }
 
 /** undefined while loading; newest first. */

@@ -206,6 +206,35 @@ describe('attendance requests', () => {
     expect(row).toMatchObject({ status: 'lapsed', cancelled_reservation: true });
   });
 
+  it('an unanswered request is reminded of once an hour before it lapses; a lapse that cancels the reservation says so', async () => {
+    server.clock.set(SEED_TIME);
+    const [me, answered] = (await createTaskers(server, 2)) as [Tasker, Tasker];
+    const task = await reservedTask(me);
+    const yesTask = await reservedTask(answered);
+    for (const t of [task, yesTask]) expect((await ask(t.id, { expiresInMinutes: 180 })).statusCode).toBe(201);
+    expect((await answer(answered, yesTask.id, { accept: true })).statusCode).toBe(200);
+    const types = async (who: Tasker) => {
+      const rows = await server.db.selectFrom('notifications' as never).select(['type' as never, 'resource_id' as never]).where('user_id' as never, '=', who.id as never).orderBy('created_at' as never).execute();
+      return (rows as Array<{ type: string; resource_id: string | null }>).filter((r) => r.type.startsWith('attendance')).map((r) => `${r.type}:${r.resource_id}`);
+    };
+    server.clock.set('2026-03-10T10:59:59Z');
+    await lapseAttendanceRequests(server.db, server.clock);
+    expect(await types(me)).toEqual([`attendance_request:${task.id}`]);
+    server.clock.set('2026-03-10T11:00:00Z');
+    await lapseAttendanceRequests(server.db, server.clock);
+    server.clock.set('2026-03-10T11:30:00Z');
+    await lapseAttendanceRequests(server.db, server.clock);
+    expect(await types(me)).toEqual([`attendance_request:${task.id}`, `attendance_request_reminder:${task.id}`]);
+    expect(await types(answered)).toEqual([`attendance_request:${yesTask.id}`]);
+    server.clock.set('2026-03-10T12:00:00Z');
+    await lapseAttendanceRequests(server.db, server.clock);
+    expect(await types(me)).toEqual([`attendance_request:${task.id}`, `attendance_request_reminder:${task.id}`, `attendance_request_discarded:${task.id}`]);
+    // Listed in the reader's language; the push went out with it.
+    me.token = await server.tokenFor(me.id);
+    const list = (await server.request({ method: 'GET', url: '/api/notifications', token: me.token })).json<{ data: Array<{ type: string; title: string }> }>().data;
+    expect(list.find((n) => n.type === 'attendance_request_discarded')?.title).toBe('Reservation cancelled');
+  });
+
   it('two runs at once lapse each request and cancel each reservation exactly once', async () => {
     server.clock.set(SEED_TIME);
     const taskers = await createTaskers(server, 4);

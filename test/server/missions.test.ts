@@ -85,6 +85,20 @@ describe('staff create and assign missions', () => {
     expect(users.every((u) => u.country_code === 'LT' && u.status === 'active')).toBe(true);
     expect((await staff(server, { method: 'POST', url: `/api/staff/missions/${id}/assign`, payload: { allActive: true } })).json().assigned).toEqual([]);
   });
+
+  it('an assigned tasker gets one mission_assigned notification (and its push), none on a repeated assignment', async () => {
+    server.clock.set('2026-07-01T08:00:00Z');
+    const id = await createMission(missionBody());
+    const lt = await makeTasker(server.db, { country: 'LT' });
+    await assign(id, [lt.id]);
+    await assign(id, [lt.id]);
+    const res = await server.request({ method: 'GET', url: '/api/notifications', token: await server.tokenFor(lt.id) });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ data: Array<{ type: string; resourceId: string | null; title: string; body: string; params: Record<string, unknown> }> }>().data;
+    expect(list.filter((n) => n.type === 'mission_assigned')).toEqual([
+      expect.objectContaining({ resourceId: id, title: 'New mission', params: expect.objectContaining({ missionName: missionBody().name }) }),
+    ]);
+  });
 });
 
 describe('GET mission/my', () => {
