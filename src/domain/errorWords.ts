@@ -77,6 +77,8 @@ export const FIELD_SPECIFIC_WORDS = {
   },
   code: { NOT_FOUND: NO_SUCH_REFERRAL_CODE, NOT_ALLOWED: OWN_REFERRAL_CODE },
   fleetPartnerId: { NOT_FOUND: CHOOSE_FLEET_PARTNER },
+  // A company's name may hold digits and the punctuation of company names too.
+  legalEntityName: { NAME_INVALID: /*i18n*/ { id: 'xpeLUQ', message: 'Use only letters, digits, spaces and punctuation' } },
 } as const satisfies Record<string, Partial<Record<FieldErrorCode, ErrorWords>>>;
 
 /** A field code's words whatever the field (the profile's, spec section 5). */
@@ -90,6 +92,7 @@ export const FIELD_CODE_WORDS = {
   NATIONAL_ID_INVALID: /*i18n*/ { id: '2QYqJG', message: 'National ID is not valid' },
   ID_DOCUMENT_REQUIRED: /*i18n*/ { id: 'FQBSKE', message: 'Upload a photo of your ID document before entering the national ID' },
   POSTAL_CODE_INVALID: /*i18n*/ { id: 'JO+wnM', message: 'Postal code must be exactly 5 digits' },
+  NAME_INVALID: /*i18n*/ { id: 'zWAZh5', message: 'Use only letters, spaces, hyphens, apostrophes and dots' },
   LOCKED: /*i18n*/ { id: 'uzFlG0', message: 'This cannot be changed after your profile is approved' },
 } as const satisfies Partial<Record<FieldErrorCode, ErrorWords>>;
 

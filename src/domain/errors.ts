@@ -172,6 +172,8 @@ export type FieldErrorCode =
   /** A national ID is saved only after a photo of the identity document is uploaded. */
   | 'ID_DOCUMENT_REQUIRED'
   | 'POSTAL_CODE_INVALID'
+  /** A name holds something other than letters and a name's punctuation (an emoji, a symbol). */
+  | 'NAME_INVALID'
   /** The field cannot change any more (name, IBAN, national ID, country after approval). */
   | 'LOCKED';
 
