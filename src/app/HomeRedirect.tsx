@@ -6,8 +6,7 @@ import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '#ui/Spinner';
-import { LazyDeactivatedScreen } from './lazyScreens';
-import { PendingUserScreen } from '../chrome/PendingUserScreen';
+import { LazyDeactivatedScreen, LazyPendingUserScreen } from './lazyScreens';
 import { routeDecision } from './routeDecision';
 import { useOnline } from '../shared/useOnline';
 import { useOwnTaskFacts } from './useOwnTaskFacts';
@@ -43,6 +42,6 @@ export function HomeRedirect() {
     case 'deactivated':
       return <LazyDeactivatedScreen />;
     case 'pendingUser':
-      return <PendingUserScreen offline={decision.offline} />;
+      return <LazyPendingUserScreen offline={decision.offline} />;
   }
 }

@@ -5,8 +5,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { useSessionEmail, useUser } from '../auth/queries';
 import { Spinner } from '#ui/Spinner';
-import { LazyDeactivatedScreen } from './lazyScreens';
-import { PendingUserScreen } from '../chrome/PendingUserScreen';
+import { LazyDeactivatedScreen, LazyPendingUserScreen } from './lazyScreens';
 import { routeDecision, type RouteRule } from './routeDecision';
 import { useOnline } from '../shared/useOnline';
 
@@ -29,7 +28,7 @@ export function RouteGuard({ rule, inline = false }: RouteGuardProps) {
     case 'deactivated':
       return <LazyDeactivatedScreen />;
     case 'pendingUser':
-      return <PendingUserScreen offline={decision.offline} inline={inline} />;
+      return <LazyPendingUserScreen offline={decision.offline} inline={inline} />;
     case 'render':
       return <Outlet />;
   }

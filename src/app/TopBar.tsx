@@ -5,13 +5,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { GlobalSyncIndicator } from '../execution/GlobalSyncIndicator';
 import { Icon } from '#ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
 import { isInstalledApp } from '../pwa/register';
 
 // The push popup is offered only in the installed app: its code loads there, never in a browser tab.
 const PushPopup = lazy(async () => ({ default: (await import('../notifications/PushPopup')).PushPopup }));
+// The sync pill (nothing while online and all is saved) loads after the first screen's code.
+const GlobalSyncIndicator = lazy(async () => ({ default: (await import('../execution/GlobalSyncIndicator')).GlobalSyncIndicator }));
 
 export interface TopBarProps {
   title: string;
@@ -53,7 +54,9 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
             <Icon name="support" />
           </Link>
         ) : null}
-        <GlobalSyncIndicator />
+        <Suspense fallback={null}>
+          <GlobalSyncIndicator />
+        </Suspense>
         <NotificationsBell />
         {isInstalledApp() ? (
           <Suspense fallback={null}>
