@@ -6,7 +6,9 @@ import {
   PROFILE_FIELDS,
   profileSteps,
   validateIban,
+  validateCompanyName,
   validateIndividualActivityNo,
+  validatePersonName,
   validateNationalId,
   validatePhone,
   validatePostalCode,
@@ -112,6 +114,39 @@ describe('national ID', () => {
     expect(validateProfileField('nationalId', '33309240064', {}, { ...noDoc, saved: { nationalId: '33309240064' } })).toBeNull();
     // A bad number is reported as such first.
     expect(validateProfileField('nationalId', '33309240164', {}, noDoc)).toBe('NATIONAL_ID_INVALID');
+  });
+});
+
+describe('names', () => {
+  it('takes letters of any script, spaces, hyphens, apostrophes and dots in a person\'s name', () => {
+    for (const name of ['Ona', 'Rūta', 'Jonaitienė', 'Łukasz', 'Ștefan', 'Žaneta-Marija', "O'Brien", 'D’Angelo', 'J. R.', 'Šaltinytė Vaitkienė', 'Дмитрий', 'Χρήστος', 'Nguyễn', 'Zoë']) {
+      expect(validatePersonName(name), name).toBeNull();
+    }
+    // A decomposed ą (a + combining ogonek) is a letter too.
+    expect(validatePersonName('Mąja'.normalize('NFD'))).toBeNull();
+  });
+
+  it('refuses emoji, symbols and digits in a person\'s name', () => {
+    for (const name of ['Ona 😀', '😀', 'Jonas👍', 'R2D2', 'Ona <b>', 'Ona_', 'Jonas!', '#Ona', 'Ona❤', 'Ona\u200dX', '---', "'."]) {
+      expect(validatePersonName(name), name).toBe('NAME_INVALID');
+    }
+  });
+
+  it('takes a company name with digits and its usual punctuation, not emoji', () => {
+    for (const name of ['UAB „Lentyna“', 'UAB "Maxima LT"', 'Sp. z o.o. Półka 24', 'A&B, S.R.L.', 'Firma (Polska) s.c.', 'S.C. Raft/Plus SRL']) {
+      expect(validateCompanyName(name), name).toBeNull();
+    }
+    for (const name of ['UAB 🚀', 'Shop™', 'Ltd ©', '★ Stars']) expect(validateCompanyName(name), name).toBe('NAME_INVALID');
+  });
+
+  it('is the profile\'s rule for the first, middle, last and company names (the server runs it too)', () => {
+    expect(validateProfile({ firstName: 'Ona 😀', middleName: '🙂', lastName: 'P3traitė', legalEntityName: 'UAB 🚀' }, LT)).toEqual({
+      firstName: 'NAME_INVALID',
+      middleName: 'NAME_INVALID',
+      lastName: 'NAME_INVALID',
+      legalEntityName: 'NAME_INVALID',
+    });
+    expect(validateProfile({ firstName: '  Rūta  ', lastName: "O'Neill-Kazlauskienė" }, LT)).toEqual({});
   });
 });
 

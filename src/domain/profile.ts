@@ -202,6 +202,24 @@ export function validatePhone(value: string): FieldErrorCode | null {
   return isValidPhoneNumber(v) ? null : 'PHONE_INVALID';
 }
 
+/**
+ * A person's name (first, middle, last): letters of any script (with their combining marks),
+ * separated by spaces, hyphens, apostrophes (' and ’) and dots. No digits, emoji or symbols.
+ */
+export function validatePersonName(value: string): FieldErrorCode | null {
+  const v = value.trim();
+  return /^[\p{L}\p{M}]+(?:[\p{L}\p{M} .'’-]*[\p{L}\p{M}.])?$/u.test(v) ? null : 'NAME_INVALID';
+}
+
+/**
+ * A company's name: letters of any script and digits, with the punctuation company names use
+ * (spaces . , - ' ’ " „ “ ” « » & ( ) / +). No emoji or symbols (™, ©, ★).
+ */
+export function validateCompanyName(value: string): FieldErrorCode | null {
+  const v = value.trim();
+  return /^[\p{L}\p{M}\p{Nd} .,'’"„“”«»&()/+-]+$/u.test(v) && /[\p{L}\p{Nd}]/u.test(v) ? null : 'NAME_INVALID';
+}
+
 /** An IBAN of any country with a valid format and checksum; spaces and hyphens allowed. */
 export function validateIban(value: string): FieldErrorCode | null {
   return isValidIban(value) ? null : 'IBAN_INVALID';
@@ -291,6 +309,12 @@ export function validateProfileField(field: ProfileField, value: unknown, all: P
   const max = PROFILE_MAX_LENGTH[field];
   if (max !== undefined && v.length > max) return 'TOO_LONG';
   switch (field) {
+    case 'firstName':
+    case 'middleName':
+    case 'lastName':
+      return validatePersonName(v);
+    case 'legalEntityName':
+      return validateCompanyName(v);
     case 'phone':
       return validatePhone(v);
     case 'iban':

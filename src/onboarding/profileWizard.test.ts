@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prepareDataForValidation } from 'formik';
 import {
   editableFields,
   fieldState,
@@ -74,6 +75,16 @@ describe('field visibility per market and account', () => {
     expect(fieldState('postalCode', company, ctx())).toBe('hidden');
     expect(fieldState('postalCode', { ...company, legalEntityName: '  ' }, ctx())).toBe('hidden');
     expect(fieldState('postalCode', { ...company, legalEntityName: 'UAB Lentyna' }, ctx())).toBe('editable');
+  });
+
+  it("answers for values as Formik validates them (an empty field comes as undefined)", () => {
+    // Formik's validation turns '' into undefined: a company with no name yet threw a TypeError
+    // in the schema and the Save button stayed on 'Saving…'.
+    const prepared = prepareDataForValidation({ ...values, businessType: 'company', legalEntityName: '' }) as WizardValues;
+    expect(prepared.legalEntityName).toBeUndefined();
+    expect(fieldState('postalCode', prepared, ctx())).toBe('hidden');
+    const business = wizardSteps('LT', true).find((s) => s.id === 'business')!;
+    expect(editableFields(business, prepared, ctx())).toEqual(['businessType', 'individualActivityNo', 'legalEntityName', 'legalEntityNumber', 'vatCode']);
   });
 
   it('locks name, IBAN and national ID after approval, and hides an empty middle name', () => {

@@ -43,12 +43,15 @@ export function wizardSteps(country: CountryCode, isNew: boolean): WizardStep[] 
 
 const COMPANY_FIELDS: readonly ProfileField[] = ['legalEntityName', 'legalEntityNumber', 'vatCode'];
 
-/** Whether a field shows, shows locked, or hides, given the market, the account and the other values. */
-export function fieldState(field: ProfileField, values: Pick<WizardValues, 'businessType' | 'legalEntityName'>, ctx: WizardContext): FieldState {
+/**
+ * Whether a field shows, shows locked, or hides, given the market, the account and the other
+ * values. The values may be the ones Formik validates, where an empty field is undefined.
+ */
+export function fieldState(field: ProfileField, values: { businessType?: string; legalEntityName?: string }, ctx: WizardContext): FieldState {
   if (field === 'iban' && ctx.country === 'PL') return 'hidden';
   if (COMPANY_FIELDS.includes(field) && values.businessType !== 'company') return 'hidden';
   // The postal code belongs to the company's address: only with a legal entity name.
-  if (field === 'postalCode' && (values.businessType !== 'company' || values.legalEntityName.trim() === '')) return 'hidden';
+  if (field === 'postalCode' && (values.businessType !== 'company' || (values.legalEntityName ?? '').trim() === '')) return 'hidden';
   if (ctx.approved) {
     if (field === 'middleName' && (ctx.savedMiddleName ?? '').trim() === '') return 'hidden';
     if (LOCKED_AFTER_APPROVAL.includes(field)) return 'disabled';
