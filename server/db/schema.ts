@@ -105,6 +105,8 @@ export interface UsersTable {
   vat_code: Nullable<string>;
   business_id: Nullable<string>;
   referred_by_code: Nullable<string>;
+  /** The app's language when the referral code was entered (migration 0016); null: the market's. */
+  referred_by_locale: ColumnType<string | null, string | null | undefined, string | null>;
   fleet_partner_id: Nullable<string>;
   activity_code: Nullable<string>;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
