@@ -20,6 +20,7 @@ import { m0012_staff } from './migrations/0012_staff';
 import { m0013_authoring } from './migrations/0013_authoring';
 import { m0014_support_inbox } from './migrations/0014_support_inbox';
 import { m0015_checklist_words } from './migrations/0015_checklist_words';
+import { m0016_referral_language } from './migrations/0016_referral_language';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001_initial,
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_authoring': m0013_authoring,
   '0014_support_inbox': m0014_support_inbox,
   '0015_checklist_words': m0015_checklist_words,
+  '0016_referral_language': m0016_referral_language,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

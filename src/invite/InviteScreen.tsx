@@ -69,7 +69,7 @@ function Invite({ country }: { country: CountryCode | null }) {
   const lastWeek = useLastWeekEarn();
   const landing = useLanding(country);
   const { copied, failed, copy } = useCopy();
-  const rule = referralRule(country);
+  const rule = referralRule(country, i18n.locale);
   const reward = rule ? formatMoney(rule.reward, i18n.locale) : null;
   const hours = rule ? formatHours(rule.thresholdMinutes, i18n.locale) : null;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -159,7 +159,7 @@ function LastWeek({ amount, count, region }: { amount: string; count: number; re
 /** The referral rules of the tasker's market (src/domain/referrals.ts). */
 export function InviteRules({ country }: { country: CountryCode | null }) {
   const { i18n } = useLingui();
-  const rule = referralRule(country);
+  const rule = referralRule(country, i18n.locale);
   const reward = rule ? formatMoney(rule.reward, i18n.locale) : null;
   const hours = rule ? formatHours(rule.thresholdMinutes, i18n.locale) : null;
   return (

@@ -1,7 +1,8 @@
 /**
  * Referral bonuses (spec section 9, src/domain/referrals.ts): credited once to the referrer when
- * the friend's accepted tasks reach the market's total expected duration (LT 10 h, PL and RO 8 h,
- * CZ 4 h), dated at the acceptance that crossed it, and paid in the referrer's payout.
+ * the friend's accepted tasks reach the total expected duration of the friend's language (en and cs
+ * 4 h, lt 10 h, pl and ro 8 h; the market's language when none was recorded), dated at the
+ * acceptance that crossed it, and paid in the referrer's payout (100 EUR in LT, 100 zł elsewhere).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_RULES } from '#domain/referrals';
@@ -55,22 +56,61 @@ describe('referral bonus', () => {
     expect(await bonusLines(referrer.id)).toEqual([]);
   });
 
-  it('per market: PL 8 h → 100 zł, CZ 4 h → 100 Kč, RO 8 h → 100 lei', async () => {
+  it('per market, without a recorded language: PL 8 h, CZ 4 h, RO 8 h; 100 zł each, paid in PL, recorded in CZ and RO (their payouts are CZK and RON)', async () => {
     server.clock.set('2026-09-20T12:00:00Z');
     const cases = [
-      { country: 'PL', hours: 8, currency: 'PLN', symbol: 'zł' },
-      { country: 'CZ', hours: 4, currency: 'CZK', symbol: 'Kč' },
-      { country: 'RO', hours: 8, currency: 'RON', symbol: 'lei' },
+      { country: 'PL', hours: 8, paid: true },
+      { country: 'CZ', hours: 4, paid: false },
+      { country: 'RO', hours: 8, paid: false },
     ] as const;
     for (const c of cases) {
-      expect(REFERRAL_RULES[c.country].thresholdMinutes).toBe(c.hours * 60);
+      expect(REFERRAL_RULES[c.country]).toEqual({ thresholdMinutes: c.hours * 60, reward: { amount: '100.00', currencyCode: 'PLN' } });
       const referralCode = code();
       const referrer = await makeTasker(server.db, { country: c.country, referralCode });
       const friend = await makeTasker(server.db, { country: c.country, referredByCode: referralCode });
       await addTask(server.db, { taskerId: friend.id, country: c.country, reward: '10.00', at: '2026-09-18T10:00:00Z', expectedDuration: c.hours * 60 - 30 });
       expect(await bonusLines(referrer.id), c.country).toEqual([]);
       await addTask(server.db, { taskerId: friend.id, country: c.country, reward: '10.00', at: '2026-09-18T11:00:00Z', expectedDuration: 30 });
-      expect((await bonusLines(referrer.id)).map((l) => l.amount), c.country).toEqual([{ amount: '100.00', currencyCode: c.currency, currencySymbol: c.symbol }]);
+      expect((await bonusLines(referrer.id)).map((l) => l.amount), c.country).toEqual(c.paid ? [{ amount: '100.00', currencyCode: 'PLN', currencySymbol: 'zł' }] : []);
+      const rows = await moneyDb(server.db).selectFrom('referral_bonuses').select(['currency_code']).where('referrer_id', '=', referrer.id).execute();
+      expect(rows.map((r) => r.currency_code), c.country).toEqual(['PLN']);
+    }
+  });
+
+  it('the threshold is the language the friend entered the code in (en 4 h, also in LT); the reward 100 EUR in LT, 100 zł elsewhere', async () => {
+    server.clock.set('2026-09-20T12:00:00Z');
+    const enter = async (friendId: string, referralCode: string, language: string) => {
+      await server.db.updateTable('users').set({ status: 'awaiting_approval' }).where('id', '=', friendId).execute();
+      const res = await server.request({
+        method: 'POST',
+        url: '/api/user/referred-by-code',
+        token: await server.tokenFor(friendId),
+        headers: { 'accept-language': language },
+        payload: { code: referralCode },
+      });
+      expect(res.statusCode).toBe(200);
+      await server.db.updateTable('users').set({ status: 'active' }).where('id', '=', friendId).execute();
+    };
+    const bonuses = async (referrerId: string) =>
+      (await moneyDb(server.db).selectFrom('referral_bonuses').select(['amount', 'currency_code']).where('referrer_id', '=', referrerId).execute()).map((b) => [String(b.amount), b.currency_code]);
+    const cases = [
+      { country: 'LT', language: 'en', hours: 4, reward: ['100.00', 'EUR'] },
+      { country: 'LT', language: 'lt', hours: 10, reward: ['100.00', 'EUR'] },
+      { country: 'PL', language: 'en', hours: 4, reward: ['100.00', 'PLN'] },
+      { country: 'CZ', language: 'cs', hours: 4, reward: ['100.00', 'PLN'] },
+      { country: 'RO', language: 'ro', hours: 8, reward: ['100.00', 'PLN'] },
+    ] as const;
+    for (const c of cases) {
+      const referralCode = code();
+      const referrer = await makeTasker(server.db, { country: c.country, referralCode });
+      const friend = await makeTasker(server.db, { country: c.country });
+      await enter(friend.id, referralCode, c.language);
+      await addTask(server.db, { taskerId: friend.id, country: c.country, reward: '10.00', at: '2026-09-18T10:00:00Z', expectedDuration: c.hours * 60 - 30 });
+      await finances(server, referrer.id);
+      expect(await bonuses(referrer.id), `${c.country} ${c.language}`).toEqual([]);
+      await addTask(server.db, { taskerId: friend.id, country: c.country, reward: '10.00', at: '2026-09-18T11:00:00Z', expectedDuration: 30 });
+      await finances(server, referrer.id);
+      expect(await bonuses(referrer.id), `${c.country} ${c.language}`).toEqual([c.reward]);
     }
   });
 
