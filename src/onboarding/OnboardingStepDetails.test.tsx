@@ -33,6 +33,12 @@ describe('OnboardingStepDetails', () => {
     expect(render(step('profile'), user({ countryCode: 'RO', isNew: false }))).toContain('Two short parts');
   });
 
+  it('asks for the IBAN only where the form asks for it (not in PL)', () => {
+    expect(render(step('profile'), user({ countryCode: 'PL' }))).not.toContain('IBAN');
+    expect(render(step('profile'), user({ countryCode: 'PL' }))).toContain('national ID with a photo of your ID document.');
+    for (const countryCode of ['LT', 'CZ', 'RO'] as const) expect(render(step('profile'), user({ countryCode }))).toContain('bank account (IBAN)');
+  });
+
   it('says the payment documents are saved once done, and asks for them again when staff named them', () => {
     expect(render(step('payment_documents', true), user())).toContain('activity code 829900 is saved');
     expect(render(step('payment_documents', true), user({ countryCode: 'PL' }))).toContain('You registered with a fleet partner.');

@@ -81,7 +81,13 @@ export function OnboardingStepDetails({ step, user }: OnboardingStepDetailsProps
             )}
           </p>
           <p className="muted">
-            <Trans>You will need your phone number, address, national ID with a photo of your ID document, and your bank account (IBAN).</Trans>
+            {/* PL asks no IBAN (paid through the fleet partner; isIbanHidden of src/domain/profile.ts,
+                not imported here: it brings the phone and ID libraries). */}
+            {user.countryCode === 'PL' ? (
+              <Trans>You will need your phone number, address, and national ID with a photo of your ID document.</Trans>
+            ) : (
+              <Trans>You will need your phone number, address, national ID with a photo of your ID document, and your bank account (IBAN).</Trans>
+            )}
           </p>
           {user.status === 'rejected' && user.rejectionReasons.length > 0 ? (
             <p>
