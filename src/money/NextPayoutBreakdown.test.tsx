@@ -80,3 +80,16 @@ describe('past payouts', () => {
     expect(html).toContain('€25.00');
   });
 });
+
+describe('past payouts while there are none', () => {
+  it('before any accepted work: the first payout follows the week of the first acceptance', () => {
+    const none: NextPayment = { ...next, tasksCount: 0, lines: [], taskReward: eur('0.00'), total: eur('0.00') };
+    expect(renderMarkup(<PastPayouts payouts={[]} next={none} />)).toContain('after the week in which staff accept your first task');
+  });
+
+  it('after the first acceptance: no longer waiting for one, the first payout is made after this week', () => {
+    const html = renderMarkup(<PastPayouts payouts={[]} next={next} />);
+    expect(html).not.toContain('accept your first task');
+    expect(html).toContain('No payouts yet. Your first one, with the work accepted so far, is made after this week ends.');
+  });
+});

@@ -31,7 +31,7 @@ export function NextPayoutScreen() {
         <h2 id="past-payouts-title" className="section-title">
           <Trans>Past payouts</Trans>
         </h2>
-        {payouts?.value ? <PastPayouts payouts={payouts.value} /> : payouts?.meta?.error ? <FreshnessLine meta={payouts.meta} /> : <Spinner />}
+        {payouts?.value ? <PastPayouts payouts={payouts.value} next={info.value?.nextPayment ?? null} /> : payouts?.meta?.error ? <FreshnessLine meta={payouts.meta} /> : <Spinner />}
       </section>
     </div>
   );

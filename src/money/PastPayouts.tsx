@@ -1,15 +1,22 @@
 /** The tasker's recorded payouts, newest first: the week, the total, paid (when) or not yet; each expands to its figures and lines. */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { Payout } from '#domain/payouts';
+import type { NextPayment, Payout } from '#domain/payouts';
 import { formatMoney, isZero, marketWeek, negated } from './format';
 import { PayoutLines } from './PayoutLines';
 
-export function PastPayouts({ payouts }: { payouts: readonly Payout[] }) {
+/** `next`: the payment now building (the mirror's payout info), which says whether work is already waiting to be paid. */
+export function PastPayouts({ payouts, next = null }: { payouts: readonly Payout[]; next?: NextPayment | null }) {
   const { i18n } = useLingui();
   if (payouts.length === 0) {
+    // Once work is accepted (or a bonus earned) the first payout no longer waits for an acceptance.
+    const waiting = next !== null && (next.tasksCount > 0 || next.lines.length > 0);
     return (
       <p className="muted past-payouts__empty">
-        <Trans>No payouts yet. Your first one is made after the week in which staff accept your first task.</Trans>
+        {waiting ? (
+          <Trans>No payouts yet. Your first one, with the work accepted so far, is made after this week ends.</Trans>
+        ) : (
+          <Trans>No payouts yet. Your first one is made after the week in which staff accept your first task.</Trans>
+        )}
       </p>
     );
   }
