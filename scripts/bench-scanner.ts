@@ -344,6 +344,17 @@ async function main(): Promise<void> {
   );
 }
 
+/** A luminance frame as RGBA (what the page grabs, and all ZXing-C++'s ImageData takes). */
+function greyToRgba(frame: ScanFrame): ScanFrame {
+  if (frame.data.length === frame.width * frame.height * 4) return frame;
+  const data = new Uint8ClampedArray(frame.width * frame.height * 4);
+  for (let i = 0, o = 0; i < frame.data.length; i++, o += 4) {
+    data[o] = data[o + 1] = data[o + 2] = frame.data[i]!;
+    data[o + 3] = 255;
+  }
+  return { data, width: frame.width, height: frame.height };
+}
+
 /**
  * Reads and misreads per acceptance rule (the production steps with each rule of ACCEPT_RULES,
  * ZXing-C++ as the yardstick) on the 720p frames, at native size and on the unseen variants.
@@ -354,7 +365,7 @@ async function compareRules(
 ): Promise<void> {
   const started = performance.now();
   const variants = images.flatMap(({ image }) =>
-    VARIANT_KINDS.map((kind) => ({ image, kind, frame: makeVariant(image.frame, kind, `${image.folder}/${image.file}`) })),
+    VARIANT_KINDS.map((kind) => ({ image, kind, frame: greyToRgba(makeVariant(image.frame, kind, `${image.folder}/${image.file}`)) })),
   );
   console.log(`\nacceptance rules — production steps (${PRODUCTION_STRATEGY.steps.map((s) => s.name).join(', ')}); ${variants.length} unseen variants (${VARIANT_KINDS.join(', ')}) made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   const sets: { name: string; frames: { image: CorpusImage; kind: string; frame: ScanFrame }[] }[] = [
@@ -396,7 +407,7 @@ async function compareRules(
       cells.push(k ? `${k.read}/${k.n} / ${k.misread}` : '');
     }
     lines.push(`| ${run.name} | ${cells.join(' | ')} |`);
-    console.log(`  ${run.name}: ${cells.slice(0, 6).join(' ')}${wrong.length ? `; misreads: ${wrong.join('; ')}` : ''}`);
+    console.log(`  ${run.name}: ${cells.slice(0, 6).join(' ')}${wrong.length ? `; misreads: ${wrong.slice(0, 12).join('; ')}${wrong.length > 12 ? `; … ${wrong.length - 12} more` : ''}` : ''}`);
   }
   console.log(`\n${lines.join('\n')}\n`);
 }
