@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import { ApiError, badRequest, rateLimited } from '../http/errors';
 import type { FieldErrorCode } from '#domain/errors';
 import {
+  countryChoices,
   isProfileComplete,
   LOCKED_AFTER_APPROVAL,
   LT_ACTIVITY_CODE,
@@ -110,6 +111,8 @@ export async function saveProfile(db: Db, userId: string, body: Record<string, u
       // One rule for every route that changes the market (src/domain/users.ts): after approval it is staff's.
       const locked = countryChangeError(row, row.country_code, code);
       if (locked) errors.countryCode = locked;
+      // Only into a market that takes registrations (an account of another market keeps its own).
+      else if (!countryChoices(row.country_code).includes(code as CountryCode)) errors.countryCode = 'COUNTRY_INVALID';
     }
     country = errors.countryCode ? countryOf(row) : (code as CountryCode);
     countryChanged = !errors.countryCode && code !== row.country_code?.toUpperCase();

@@ -93,6 +93,20 @@ export function profileSteps(country: CountryCode): { id: ProfileStepId; fields:
   ];
 }
 
+/**
+ * The markets that take registrations (spec: registration countries lt, ro, pl). An account of
+ * another market (CZ, made before) keeps it, but no one moves to one.
+ */
+export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
+
+/** The countries a tasker may choose: the registration markets, and the one the account has. */
+export function countryChoices(current: string | null | undefined): CountryCode[] {
+  const choices: CountryCode[] = [...REGISTRATION_COUNTRIES];
+  const own = (current ?? '').toUpperCase();
+  if ((['LT', 'PL', 'CZ', 'RO'] as const).some((code) => code === own) && !choices.includes(own as CountryCode)) choices.push(own as CountryCode);
+  return choices;
+}
+
 /** PL: the IBAN is neither asked nor required (spec section 5). */
 export function isIbanHidden(country: CountryCode): boolean {
   return country === 'PL';

@@ -32,6 +32,13 @@ const render = (props: Props) => renderMarkup(<StepUnderTest {...props} />);
 const inputTag = (html: string, id: string) => html.match(new RegExp(`<input[^>]*id="profile-${id}"[^>]*>`))?.[0] ?? null;
 
 describe('ProfileStepFields', () => {
+  it('offers the markets that take registrations (LT, PL, RO); a CZ account keeps its own', () => {
+    const options = (html: string) => [...html.matchAll(/<option value="([A-Z]{2})"/g)].map((m) => m[1]);
+    expect(options(render({ stepId: 'contact', values: initialWizardValues(user()), context: ctx(), showCountry: true }))).toEqual(['LT', 'PL', 'RO']);
+    const czech = initialWizardValues(user({ countryCode: 'CZ' }));
+    expect(options(render({ stepId: 'contact', values: czech, context: ctx({ country: 'CZ' }), showCountry: true }))).toEqual(['LT', 'PL', 'RO', 'CZ']);
+  });
+
   it('asks a self-employed LT tasker only the business type and the certificate number, a company its legal entity too', () => {
     const selfEmployed = render({ stepId: 'business', values: initialWizardValues(user()), context: ctx() });
     expect(selfEmployed).toContain('Self-employed (individual activity)');

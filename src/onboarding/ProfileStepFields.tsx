@@ -8,8 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormikProps } from 'formik';
 import type { ChangeEvent, ReactNode } from 'react';
-import { isProfileFieldRequired, nationalIdLengths, type ProfileField } from '#domain/profile';
-import { COUNTRY_CODES } from '#domain/types';
+import { countryChoices, isProfileFieldRequired, nationalIdLengths, type ProfileField } from '#domain/profile';
 import { formikField } from '#ui/formikField';
 import { SelectField, TextField } from '#ui/TextField';
 import { useBusinesses } from '../profile';
@@ -133,7 +132,8 @@ export function ProfileStepFields({ step, formik, ctx, showCountry, countryLocke
           <option value="" disabled>
             {t`Choose a country`}
           </option>
-          {COUNTRY_CODES.map((code) => (
+          {/* The registration markets; an account of another market keeps its own. */}
+          {countryChoices(formik.initialValues.countryCode).map((code) => (
             <option key={code} value={code}>
               {countryName(code)}
             </option>

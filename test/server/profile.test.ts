@@ -168,6 +168,7 @@ describe('POST /api/user: the rules of each field (spec section 5)', () => {
     ['an unknown business', { businessId: 'no-such-business' }, { businessId: 'NOT_FOUND' }],
     ['another market’s business', { businessId: 'pl-shelfwork' }, { businessId: 'NOT_FOUND' }],
     ['an unknown country', { countryCode: 'DE' }, { countryCode: 'COUNTRY_INVALID' }],
+    ['a market that takes no registrations', { countryCode: 'CZ' }, { countryCode: 'COUNTRY_INVALID' }],
   ])('refuses %s', async (_why, payload, fields) => {
     const before = await getUser(account);
     expect(fieldsOf(await saveProfile(account, payload))).toEqual(fields);
