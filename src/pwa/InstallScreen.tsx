@@ -71,33 +71,53 @@ function IosSafariInstall() {
   );
 }
 
+/** Selects an element's text, so a link the clipboard refused can be copied by hand. */
+function selectText(element: HTMLElement | null): void {
+  const selection = typeof window === 'undefined' ? null : window.getSelection();
+  if (!element || !selection) return;
+  selection.selectAllChildren(element);
+}
+
 function IosOtherInstall() {
   const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const link = useRef<HTMLParagraphElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  // A browser without the clipboard, or one that refuses it: say so and select the link.
+  const refused = () => {
+    setFailed(true);
+    selectText(link.current);
+  };
   return (
     <>
       <p>
         <Trans>On iPhone, only Safari can add the app to the home screen. Copy the link and open it in Safari.</Trans>
       </p>
-      <p className="install-link">{appAddress()}</p>
+      <p className="install-link" ref={link} data-testid="install-link">
+        {appAddress()}
+      </p>
       <button
         type="button"
         className="btn btn-block"
         disabled={copied}
         onClick={() => {
-          void navigator.clipboard?.writeText(appAddress()).then(
-            () => {
-              setCopied(true);
-              timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-            },
-            () => undefined,
-          );
+          if (!navigator.clipboard) return refused();
+          void navigator.clipboard.writeText(appAddress()).then(() => {
+            setFailed(false);
+            setCopied(true);
+            timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+          }, refused);
         }}
       >
         <Icon name={copied ? 'check' : 'document'} />
         {copied ? <Trans>Copied</Trans> : <Trans>Copy link</Trans>}
       </button>
+      {failed ? (
+        <p className="install-copy-failed" role="alert">
+          <Trans>Could not copy the link. It is selected: copy it by hand.</Trans>
+        </p>
+      ) : null}
       <IosSafariInstall />
     </>
   );
