@@ -44,6 +44,7 @@ function useCopy() {
       await navigator.clipboard.writeText(text);
     });
     if (outcome !== 'cooling') setFailed(outcome === 'failed');
+    return outcome;
   };
   return { copied, failed, copy };
 }
@@ -69,6 +70,13 @@ function Invite({ country }: { country: CountryCode | null }) {
   const lastWeek = useLastWeekEarn();
   const landing = useLanding(country);
   const { copied, failed, copy } = useCopy();
+  const codeText = useRef<HTMLParagraphElement>(null);
+  // A refused clipboard (or none): the code is selected, so it can be copied by hand.
+  const copyCode = async (value: string) => {
+    if ((await copy(value)) !== 'failed') return;
+    const selection = window.getSelection();
+    if (selection && codeText.current) selection.selectAllChildren(codeText.current);
+  };
   const rule = referralRule(country, i18n.locale);
   const reward = rule ? formatMoney(rule.reward, i18n.locale) : null;
   const hours = rule ? formatHours(rule.thresholdMinutes, i18n.locale) : null;
@@ -106,11 +114,11 @@ function Invite({ country }: { country: CountryCode | null }) {
         </p>
         {code ? (
           <>
-            <p className="invite-code__value" data-testid="referral-code">
+            <p className="invite-code__value" data-testid="referral-code" ref={codeText}>
               {code}
             </p>
             <div className="invite-code__actions">
-              <button type="button" className="btn btn-secondary" disabled={copied} onClick={() => void copy(code)} data-testid="copy-code">
+              <button type="button" className="btn btn-secondary" disabled={copied} onClick={() => void copyCode(code)} data-testid="copy-code">
                 <Icon name={copied ? 'check' : 'document'} size={20} />
                 {copied ? <Trans>Copied</Trans> : <Trans>Copy code</Trans>}
               </button>
@@ -126,7 +134,7 @@ function Invite({ country }: { country: CountryCode | null }) {
             </span>
             {failed ? (
               <Alert tone="warning" role="alert">
-                <Trans>Could not copy. Press and hold the code to copy it.</Trans>
+                <Trans>Could not copy the code. It is selected: copy it by hand.</Trans>
               </Alert>
             ) : null}
           </>
