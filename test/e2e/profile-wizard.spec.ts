@@ -5,11 +5,11 @@
  * A new LT account is arranged through the API up to the business step.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ProfileWizardPage } from './pages/ProfileWizardPage';
 import { uniqueEmail } from './support/mailbox';
 import { LT_IDENTIFIERS, jpegFile, postProfile, registerViaApi, uploadUserDocument } from './support/onboarding';
-import { loginWithEmailCode } from './support/session';
+import { APPROVED_LT_TASKER, loginWithEmailCode } from './support/session';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -88,4 +88,34 @@ test('a name with an emoji is refused under its field; the server refuses it too
   const body = (await refused.json()) as { error: { code: string; fields: Record<string, string> } };
   expect(body.error.code).toBe('VALIDATION_FAILED');
   expect(body.error.fields).toEqual({ lastName: 'NAME_INVALID' });
+});
+
+/** The clipboard refuses every write, as a browser without the permission does. */
+async function refuseClipboard(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', {
+      configurable: true,
+      get: () => ({ writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) }),
+    });
+  });
+}
+
+const selectedText = (page: Page) => page.evaluate(() => window.getSelection()?.toString().trim() ?? '');
+
+test("a refused clipboard: 'Copy link' on /install and 'Copy code' on /invite say so and select what to copy by hand", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await refuseClipboard(page);
+  await page.goto('/install?lng=en');
+  await page.getByRole('button', { name: 'iPhone (other browser)' }).click();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /Could not copy the link|^[A-Za-z0-9+/]{6}$/ })).toBeVisible();
+  await expect.poll(() => selectedText(page)).toBe(await page.getByTestId('install-link').innerText());
+
+  await loginWithEmailCode(page, request, APPROVED_LT_TASKER);
+  await page.goto('/invite?lng=en');
+  const code = page.getByTestId('referral-code');
+  await expect(code).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('copy-code').click();
+  await expect(page.getByRole('alert').filter({ hasText: /Could not copy the code|^[A-Za-z0-9+/]{6}$/ })).toBeVisible();
+  await expect.poll(() => selectedText(page)).toBe((await code.innerText()).trim());
 });
