@@ -1,8 +1,9 @@
 /**
  * /task/{taskId} (spec section 2): a different view per status (reserve, start, cancel, history),
  * rendered from the mirror. While open, the sync worker watches the task (refreshing it every
- * 30 s); on arrival it is refreshed once. A task the server does not know (404) or hides (403)
- * and that is not in the mirror sends the tasker back to the offerings with a message.
+ * 30 s); on arrival it is refreshed once. A task the server does not know (404), another tasker
+ * took (404 TASK_NO_LONGER_AVAILABLE) or hides (403) and that is not in the mirror sends the
+ * tasker back to the offerings with a message saying which.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -70,6 +71,9 @@ export function TaskDetailScreen({ slots }: { slots: TaskDetailSlots }) {
   if (task === null) {
     if (outcome === 'not_found') {
       return <Navigate to="/reservable" replace state={{ notice: 'TASK_NOT_FOUND' } satisfies TaskListLocationState} />;
+    }
+    if (outcome === 'taken') {
+      return <Navigate to="/reservable" replace state={{ notice: 'TASK_NO_LONGER_AVAILABLE' } satisfies TaskListLocationState} />;
     }
     if (outcome === 'forbidden') {
       return <Navigate to="/reservable" replace state={{ notice: 'CONTENT_NOT_AVAILABLE' } satisfies TaskListLocationState} />;

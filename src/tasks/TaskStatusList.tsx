@@ -34,6 +34,7 @@ import { watchCollections } from './mutations';
 import { TaskCard } from './TaskCard';
 import { Icon } from '#ui/Icon';
 import { TaskListEmpty } from './TaskListEmpty';
+import { TaskListNoticeText } from './TaskListNoticeText';
 import { TaskOrderToggle } from './TaskOrderToggle';
 import { isPlainList, showTaskList } from './taskListQuery';
 import { TaskSearchBox } from './TaskSearchBox';
@@ -235,7 +236,7 @@ export function TaskStatusList({ status, onReadAhead }: { status: ListStatus; on
 
       {notice && (
         <Alert tone="error" role="alert" icon="warning" onDismiss={dismissNotice}>
-          {notice === 'TASK_NOT_FOUND' ? <Trans>Task not found</Trans> : <Trans>This content is not available</Trans>}
+          <TaskListNoticeText notice={notice} />
         </Alert>
       )}
 

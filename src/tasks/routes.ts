@@ -37,7 +37,7 @@ export function externalMapsUrl(coordinates: Coordinates): string {
 }
 
 /** Why the detail screen sent the tasker back to a list (passed as navigation state). */
-export type TaskListNotice = 'TASK_NOT_FOUND' | 'CONTENT_NOT_AVAILABLE';
+export type TaskListNotice = 'TASK_NOT_FOUND' | 'TASK_NO_LONGER_AVAILABLE' | 'CONTENT_NOT_AVAILABLE';
 
 export interface TaskListLocationState {
   notice: TaskListNotice;
@@ -46,5 +46,5 @@ export interface TaskListLocationState {
 export function noticeFromLocationState(state: unknown): TaskListNotice | null {
   if (state === null || typeof state !== 'object') return null;
   const notice = (state as { notice?: unknown }).notice;
-  return notice === 'TASK_NOT_FOUND' || notice === 'CONTENT_NOT_AVAILABLE' ? notice : null;
+  return notice === 'TASK_NOT_FOUND' || notice === 'TASK_NO_LONGER_AVAILABLE' || notice === 'CONTENT_NOT_AVAILABLE' ? notice : null;
 }

@@ -111,7 +111,7 @@ describe('visibility', () => {
     }
   });
 
-  it("answers 404 Task not found for other people's non-available tasks, other countries and unknown ids", async () => {
+  it("answers 404 for other people's non-available tasks (no longer available), other countries and unknown ids (not found)", async () => {
     const others = await server.db.selectFrom('tasks').select('id').where('status', '=', 'reserved').where('country_code', '=', 'LT').execute();
     const me = (await get<{ id: string }>('/api/user', tokens.lt as string)).body;
     const foreignReserved = await server.db
@@ -124,7 +124,8 @@ describe('visibility', () => {
     expect(others.length).toBeGreaterThan(0);
     const res = await get<ApiErrorBody>(`/api/task/${foreignReserved.id}`, tokens.lt as string);
     expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ code: 'TASK_NOT_FOUND', message: 'Task not found' });
+    // Another's reservation of the viewer's market: no longer available (the page says so), not unknown.
+    expect(res.body.error).toEqual({ code: 'TASK_NO_LONGER_AVAILABLE', message: 'This task is no longer available. Another user has already reserved it.' });
     const polish = await server.db.selectFrom('tasks').select('id').where('status', '=', 'available').where('country_code', '=', 'PL').executeTakeFirstOrThrow();
     expect((await get(`/api/task/${polish.id}`, tokens.lt as string)).status).toBe(404);
     expect((await get(`/api/task/${polish.id}`, tokens.pl as string)).status).toBe(200);

@@ -193,7 +193,7 @@ describe('pulls', () => {
     expect(h.net.calls('GET', 'user')).toHaveLength(before + 1);
   });
 
-  it('removes a watched task that answers 404 and reports TASK_NOT_FOUND', async () => {
+  it('removes a watched task that answers 404 and reports why (another tasker took it: TASK_NO_LONGER_AVAILABLE)', async () => {
     await harness();
     const a1 = await h.world.task('a1', 'available');
     await h.logIn();
@@ -204,9 +204,9 @@ describe('pulls', () => {
 
     const result = await h.engine.refreshTask(a1);
 
-    expect(result).toEqual({ ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: 'Task not found' } });
+    expect(result).toEqual({ ok: false, error: { status: 404, code: 'TASK_NO_LONGER_AVAILABLE', message: 'This task is no longer available. Another user has already reserved it.' } });
     expect(await h.db.tasks.get(a1)).toBeUndefined();
-    expect(await h.db.meta.get(`task:${a1}`)).toMatchObject({ error: 'TASK_NOT_FOUND' });
+    expect(await h.db.meta.get(`task:${a1}`)).toMatchObject({ error: 'TASK_NO_LONGER_AVAILABLE' });
   });
 
   it('never throws out of syncNow when the server is unreachable; errors land in meta and old data stays', async () => {

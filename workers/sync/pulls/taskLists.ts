@@ -123,12 +123,14 @@ export async function pullTask(ctx: PullContext, taskId: string): Promise<PullRe
   const result = await ctx.session.call(getTask, { params: { taskId } });
   if (!result.ok) {
     if (result.status === 404) {
+      // Another tasker took it (TASK_NO_LONGER_AVAILABLE) or it is unknown: gone either way, the code says which.
+      const code = result.error.code === 'TASK_NO_LONGER_AVAILABLE' ? 'TASK_NO_LONGER_AVAILABLE' : 'TASK_NOT_FOUND';
       await db.transaction('rw', db.tasks, db.meta, async () => {
         await db.tasks.delete(taskId);
         // Synced: the server's answer is known (the task is gone); error tells the screen why.
-        await db.meta.put({ key, syncedAt: now.toISOString(), error: 'TASK_NOT_FOUND', attemptedAt: now.toISOString() });
+        await db.meta.put({ key, syncedAt: now.toISOString(), error: code, attemptedAt: now.toISOString() });
       });
-      return { ok: false, error: { status: 404, code: 'TASK_NOT_FOUND', message: result.error.message } };
+      return { ok: false, error: { status: 404, code, message: result.error.message } };
     }
     await recordFailure(db, key, now, result.error.code);
     return failure(result);
