@@ -33,4 +33,25 @@ describe('AvailableTaskSections', () => {
     expect(count(waiting, '>Instructions<')).toBe(1);
     expect(waiting).toContain('Instructions are shown once your profile is approved.');
   });
+
+  it('says one missing training in the singular, several in the plural', () => {
+    const ref = (id: string) => ({ id, title: `Training ${id}`, linkToTraining: null });
+    const withMissing = (ids: string[]) =>
+      renderMarkup(
+        <TaskDetailSlotsProvider value={slots}>
+          <AvailableTaskSections
+            task={makeTask({ status: 'available', taskType: { ...makeTask().taskType, trainings: ids.map(ref) } })}
+            user={{ isApproved: true } as User}
+            trainings={[]}
+            distance={null}
+          />
+        </TaskDetailSlotsProvider>,
+      );
+    const one = withMissing(['a']);
+    expect(one).toContain('Missing training<');
+    expect(one).toContain('Complete the training listed below to reserve this task.');
+    const two = withMissing(['a', 'b']);
+    expect(two).toContain('Missing trainings<');
+    expect(two).toContain('Complete the trainings listed below to reserve this task.');
+  });
 });

@@ -4,7 +4,7 @@
  * viewers only, spec section 6), and the trainings still missing. A reservable task offers the
  * slide-to-reserve control; a locked one says why instead (spec sections 4 to 6).
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { reserveRefusal } from '#domain/lifecycle';
@@ -70,7 +70,7 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
             )}
             {reserveState === 'trainings' && (
               <p>
-                <Trans>Complete the trainings listed below to reserve this task.</Trans>
+                <Plural value={missing.length} one="Complete the training listed below to reserve this task." other="Complete the trainings listed below to reserve this task." />
               </p>
             )}
             {reserveState === 'limit' && (
@@ -114,7 +114,7 @@ export function AvailableTaskSections({ task, user, trainings, distance, limit }
       )}
 
       {missing.length > 0 && (
-        <DetailSection tone="warning" title={<Trans>Missing trainings</Trans>}>
+        <DetailSection tone="warning" title={<Plural value={missing.length} one="Missing training" other="Missing trainings" />}>
           <ul className="missing-trainings">
             {missing.map((ref) => {
               const href = approved ? safeHref(ref.linkToTraining) : null;
