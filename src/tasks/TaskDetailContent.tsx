@@ -4,7 +4,6 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SyncMeta, TaskRow } from '#db/schema';
-import { distanceMeters } from '#domain/geo';
 import { isTaskTypeNew } from '#domain/tasks';
 import type { ReservationLimit, TaskStatus, Training, User } from '#domain/types';
 import { formatMoney } from '../i18n/format';
@@ -15,7 +14,7 @@ import { shownReward } from './historicalTask';
 import { HistoricalTaskSections, isHistoricalStatus } from './HistoricalTaskSections';
 import { ReservedTaskSections } from './ReservedTaskSections';
 import { useTaskDetailSlots } from './slots';
-import { useDevicePosition } from './useDevicePosition';
+import { placeDistance, useDevicePosition } from './useDevicePosition';
 import { useNow } from '../shared/useNow';
 
 export interface TaskDetailContentProps {
@@ -31,9 +30,12 @@ export function TaskDetailContent({ task, user, trainings, meta, limit }: TaskDe
   const { t, i18n } = useLingui();
   const { FinishedTaskSyncStatus } = useTaskDetailSlots();
   const now = useNow(60_000);
-  // Distance from the last position this session knows; the detail never prompts for location.
+  // Distance from the last position this session knows (the start flow's reading included), the
+  // one the start dialog measures from; none without a position (the server's place.distance was
+  // measured from whatever position its list pull had, and showed "0 m" beside the dialog's 5.2 km).
+  // The detail never prompts for location.
   const { position } = useDevicePosition();
-  const distance = position ? distanceMeters(position, task.place.coordinates) : task.place.distance;
+  const distance = placeDistance(position, task.place.coordinates);
   const isNew = isTaskTypeNew(task.taskType, now);
   // A reduced reward is shown only for accepted or rejected tasks (spec section 4).
   const { reward, reduced } = shownReward(task);

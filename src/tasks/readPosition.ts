@@ -7,7 +7,7 @@
 import type { Coordinates } from '#domain/types';
 import { browserSessionStorage, writeStoredPosition } from './preferences';
 import { sendPosition } from './mutations';
-import { POSITION_MAX_AGE_MS } from './useDevicePosition';
+import { announcePosition, POSITION_MAX_AGE_MS } from './useDevicePosition';
 
 export const FRESH_POSITION_MAX_AGE_MS = 0;
 const START_POSITION_TIMEOUT_MS = 20_000;
@@ -28,6 +28,8 @@ export function readDevicePosition(maxAgeMs: number = POSITION_MAX_AGE_MS): Prom
         const position = { latitude: result.coords.latitude, longitude: result.coords.longitude };
         writeStoredPosition(browserSessionStorage(), { ...position, at: result.timestamp || Date.now() });
         void sendPosition(position);
+        // The store card shows the distance from this same reading as the start dialog.
+        announcePosition(position);
         resolve({ position, denied: false });
       },
       (error) => resolve({ position: null, denied: error.code === error.PERMISSION_DENIED }),

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Coordinates } from '#domain/types';
+import { distanceMeters } from '#domain/geo';
 import { browserSessionStorage, readStoredPosition, writeStoredPosition } from './preferences';
 import { sendPosition } from './mutations';
 
@@ -29,6 +30,24 @@ export interface DevicePosition {
  */
 const positionListeners = new Set<(position: Coordinates) => void>();
 
+/** Hears every position read from now on; returns the unsubscribe. */
+export function subscribePosition(listener: (position: Coordinates) => void): () => void {
+  positionListeners.add(listener);
+  return () => {
+    positionListeners.delete(listener);
+  };
+}
+
+/** Tells every mounted hook of a position read elsewhere (the start flow's reading), so all distances shown agree. */
+export function announcePosition(position: Coordinates): void {
+  for (const listener of positionListeners) listener(position);
+}
+
+/** Metres from `position` to the place; null without a position (then no distance is shown). */
+export function placeDistance(position: Coordinates | null, place: Coordinates): number | null {
+  return position ? distanceMeters(position, place) : null;
+}
+
 function readInitial(): Coordinates | null {
   const stored = readStoredPosition(browserSessionStorage());
   return stored ? { latitude: stored.latitude, longitude: stored.longitude } : null;
@@ -37,12 +56,7 @@ function readInitial(): Coordinates | null {
 export function useDevicePosition(): DevicePosition {
   const [position, setPosition] = useState<Coordinates | null>(readInitial);
   const [status, setStatus] = useState<PositionStatus>('idle');
-  useEffect(() => {
-    positionListeners.add(setPosition);
-    return () => {
-      positionListeners.delete(setPosition);
-    };
-  }, []);
+  useEffect(() => subscribePosition(setPosition), []);
 
   const request = useCallback(
     () =>
@@ -57,7 +71,7 @@ export function useDevicePosition(): DevicePosition {
           (result) => {
             const coords = { latitude: result.coords.latitude, longitude: result.coords.longitude };
             writeStoredPosition(browserSessionStorage(), { ...coords, at: result.timestamp || Date.now() });
-            for (const listener of positionListeners) listener(coords);
+            announcePosition(coords);
             setStatus('idle');
             void sendPosition(coords);
             resolve(coords);
