@@ -10,8 +10,6 @@ import { GreenLayout } from '../chrome/GreenLayout';
 import { HomeRedirect } from './HomeRedirect';
 import { MainLayout } from './MainLayout';
 import { NotificationSourceReader } from './NotificationSourceReader';
-import { OpportunitiesMapLayout } from './OpportunitiesMapLayout';
-import { NotFoundScreen } from '../chrome/NotFoundScreen';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { RouteGuard } from './RouteGuard';
 import type { RouteHandle, RouteTitleKey } from '../chrome/routeHandle';
@@ -69,6 +67,9 @@ const installScreen = async () => ({ Component: (await import('../pwa/InstallScr
 const geolocationPermissionScreen = async () => ({ Component: (await import('../welcome/PermissionScreens')).GeolocationPermissionScreen });
 const notificationPermissionScreen = async () => ({ Component: (await import('../welcome/PermissionScreens')).NotificationPermissionScreen });
 
+// Pages no tasker opens at the start of a working day.
+const opportunitiesMapLayout = async () => ({ Component: (await import('./OpportunitiesMapLayout')).OpportunitiesMapLayout });
+const notFoundScreen = async () => ({ Component: (await import('../chrome/NotFoundScreen')).NotFoundScreen });
 // Onboarding and settings: not on the first screen of a tasker at work (the service worker
 // precaches every chunk, so they open offline too).
 const onboardingScreen = async () => ({ Component: (await import('../onboarding/OnboardingScreen')).OnboardingScreen });
@@ -177,7 +178,7 @@ export const routes: RouteObject[] = [
       // in, in its own frame with the way to log in when not.
       {
         path: 'opportunities-map',
-        element: <OpportunitiesMapLayout />,
+        lazy: opportunitiesMapLayout,
         children: [{ index: true, handle: handle('opportunitiesMap'), lazy: opportunitiesMapScreen }],
       },
       // Public pages (signed in or not): the landing slides, install and permission instructions.
@@ -192,7 +193,7 @@ export const routes: RouteObject[] = [
       },
       // /{taskId}: the photo hosts' embedded photos (local and configured hosts, embedded flag only; else not found).
       { path: ':taskId', lazy: taskPhotosRoute },
-      { element: <GreenLayout />, children: [{ path: '*', element: <NotFoundScreen /> }] },
+      { element: <GreenLayout />, children: [{ path: '*', lazy: notFoundScreen }] },
     ],
   },
 ];
