@@ -27,6 +27,7 @@ import type { Coordinates, CountryCode } from '#domain/types';
 import { Alert } from '#ui/Alert';
 import { Icon } from '#ui/Icon';
 import { formatMoney } from '../i18n/format';
+import { cityLabel } from './cityNames';
 import { watchCollections, LIST_STATUSES, pathForStatus, type ListStatus, useDevicePosition } from '../tasks';
 import { useNow } from '../shared/useNow';
 import { CLUSTER_PROPERTIES, mapCurrency, moneyOfCents, selectMapPoints, toFeatureCollection, type MapMode, type MapPoint } from './mapPlaces';
@@ -347,7 +348,7 @@ function MapScreen({ mode, market }: { mode: MapMode; market: CountryCode | null
               </Source>
               {shownCities.map((c) => (
                 <Marker key={c.name} longitude={c.coordinates[0]} latitude={c.coordinates[1]} anchor="left" offset={[6, 0]} style={{ pointerEvents: 'none' }}>
-                  <span className={`map-city${c.capital ? ' map-city--capital' : ''}`}>{c.name}</span>
+                  <span className={`map-city${c.capital ? ' map-city--capital' : ''}`}>{cityLabel(c.name, i18n.locale)}</span>
                 </Marker>
               ))}
               {position && (
