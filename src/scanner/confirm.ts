@@ -1,6 +1,7 @@
 /**
- * Misread protection for the scan loop (pure). The decoder already asks two rows of a frame to
- * agree, but a blurred frame can still yield a wrong code whose check digit passes. A wrong EAN
+ * Misread protection for the scan loop (pure). The decoder already asks three independent lines
+ * of a frame to agree (workers/scanner/decoder.ts AGREED), but a blurred frame can still yield a
+ * wrong code whose check digit passes. A wrong EAN
  * saved silently is worse than 50 ms more of aiming, so a reading is accepted only when the same
  * code came out of `required` *different* camera frames among the last `window` readings, and only
  * when it passes the EAN rules of src/domain/ean.ts (a reading that does not counts as no code).
