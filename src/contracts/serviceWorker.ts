@@ -52,8 +52,8 @@ export const RECORDED_AT_HEADER = 'Shelfwork-Recorded-At';
 /** Service worker → clients: "connectivity/background sync happened, drain your outbox now". */
 export interface SyncNowMessage {
   type: 'shelfwork-sync';
-  /** Why: a browser `sync` event, or a replay asked for by a client. */
-  reason: 'sync-event' | 'replay';
+  /** Why: a browser `sync` event, a replay asked for by a client, or a push (news to pull, e.g. staff's decision on the profile). */
+  reason: 'sync-event' | 'replay' | 'push';
   /** How many requests were still in the Workbox queue after the replay. */
   remaining?: number;
 }
