@@ -5,6 +5,7 @@
  * there (`?source=push_notification`, set by the server). Only same-origin paths are opened.
  */
 /// <reference lib="webworker" />
+import type { SyncNowMessage } from '#contracts/serviceWorker';
 
 export interface PushData {
   title: string;
@@ -43,13 +44,17 @@ export function registerPushHandlers(sw: ServiceWorkerGlobalScope): void {
   sw.addEventListener('push', (event) => {
     const data = readPushData(event.data ? event.data.text() : null);
     event.waitUntil(
-      sw.registration.showNotification(data.title, {
-        body: data.body,
-        tag: data.tag || undefined,
-        icon: ICON,
-        badge: ICON,
-        data: { url: data.url },
-      }),
+      Promise.all([
+        sw.registration.showNotification(data.title, {
+          body: data.body,
+          tag: data.tag || undefined,
+          icon: ICON,
+          badge: ICON,
+          data: { url: data.url },
+        }),
+        // An open app syncs at once: a push is news to pull (staff's decision reaches the onboarding screen without waiting for the next minute).
+        tellWindowsToSync(sw),
+      ]),
     );
   });
 
@@ -63,6 +68,12 @@ export function registerPushHandlers(sw: ServiceWorkerGlobalScope): void {
       // An event the browser did not dispatch (a test's NotificationEvent) cannot be extended; it still opens.
     }
   });
+}
+
+async function tellWindowsToSync(sw: ServiceWorkerGlobalScope): Promise<void> {
+  const message: SyncNowMessage = { type: 'shelfwork-sync', reason: 'push' };
+  const windows = await sw.clients.matchAll({ type: 'window' }).catch(() => []);
+  for (const client of windows) client.postMessage(message);
 }
 
 /** Moves an open Shelfwork window to `url` (focused when allowed), or opens a new one there. */

@@ -5,7 +5,7 @@
  */
 import { routePath } from '#contracts/api/client';
 import { setCountry } from '#contracts/api/users';
-import { LOCALE_KEY, POSITION_KEY } from '#contracts/kv';
+import { LOCALE_KEY, NOTIFICATIONS_KEY, POSITION_KEY } from '#contracts/kv';
 import type { CommandResult } from '#contracts/sync';
 import { SET_COUNTRY_KIND } from '#db/outboxKinds';
 import { COUNTRY_CODES, type CountryCode, type Locale } from '#domain/types';
@@ -18,6 +18,7 @@ import { pullCountries, pullTrainings, pullUser } from '../../pulls/account';
 import { INTERVALS_MS } from '../../pulls/base';
 import { enqueueMutation } from '../../queue';
 import { NOT_LOGGED_IN } from '../../session';
+import { decisionNoticeSince, userPullInterval } from './userPull';
 
 /** `set-country` (POST user/set-country): laid over every pulled user until delivered; the answer is the User. */
 const setCountryKind: OutboxKind<typeof SET_COUNTRY_KIND> = {
@@ -90,7 +91,12 @@ export const account = defineFeature({
         {
           stage: 'session',
           run: async (sync) => {
-            if (await sync.due('user', INTERVALS_MS.user)) await guard('user pull', () => pullUser(pullCtx));
+            // More often while the profile awaits staff's decision, and at once when a
+            // notification says it was made (the onboarding screen shows it without waiting).
+            const me = await db.user.get('me');
+            const [meta, notices] = await Promise.all([db.meta.get('user'), db.kv.get(NOTIFICATIONS_KEY)]);
+            const decided = decisionNoticeSince(notices?.value, meta?.syncedAt);
+            if (decided || (await sync.due('user', userPullInterval(me?.status)))) await guard('user pull', () => pullUser(pullCtx));
           },
         },
         {
