@@ -15,7 +15,7 @@ import { AttendanceDialog, useAttendanceRequest } from '../attendance';
 import { formatDateTime } from '../i18n/format';
 import { useSyncMeta } from '../sync/hooks';
 import { markNotificationSeen } from './mutations';
-import { useNotificationWords } from './queries';
+import { useNotificationWords } from './useNotificationWords';
 
 export interface NotificationsDialogProps {
   notifications: AppNotification[];
