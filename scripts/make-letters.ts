@@ -1,11 +1,13 @@
 /**
- * Writes the demo letters of authority, public/letters/{retailerId}.pdf, one per retailer of the
- * seed (server/db/seed-data.ts): a one-page PDF with the retailer's name and a short letter. The
+ * Writes the demo letters of authority, public/letters/{retailerId}.pdf (English) and
+ * {retailerId}.{locale}.pdf (lt, pl, cs, ro), per retailer of the seed (server/db/seed-data.ts): a
+ * one-page PDF with the retailer's name and a short letter, its words (src/domain/letterWords.ts)
+ * translated from the app's catalogs; the app opens the one in the tasker's language. The
  * seed points every task's `letter_of_authority_url` at `/letters/{retailerId}.pdf`, served by the
  * app's own origin, so the task pack can keep the letter and it opens offline.
  *
- * Run: `npx tsx scripts/make-letters.ts`. The PDFs are committed; rerun when a retailer or the
- * text changes (test/server/letters.test.ts fails when a committed file differs from this output).
+ * Run: `npx tsx scripts/make-letters.ts`. The PDFs are committed; rerun when a retailer, the
+ * text or its translations change (test/server/letters.test.ts fails when a committed file differs from this output).
  *
  * The PDF is written by hand (no dependency): PDF 1.4, one A4 page, the standard Helvetica fonts
  * (not embedded) with WinAnsiEncoding plus a /Differences entry for letters outside it (Ż, ą, č…).
@@ -14,7 +16,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LETTER_WORDS } from '../src/domain/letterWords';
+import { LOCALES, type Locale } from '../src/domain/types';
 import { SEED_RETAILERS } from '../server/db/seed-data';
+import { translate } from '../server/http/messages';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -101,17 +106,24 @@ export function wrap(text: string, width = 80): string[] {
   return lines;
 }
 
-export function letterText(retailer: string): { title: string; paragraphs: string[]; footer: string } {
+/** The letter's words in a language of the app, from the app's catalogs (English where a text is not translated yet). */
+export function letterText(retailer: string, locale: Locale = 'en'): { title: string; paragraphs: string[]; footer: string } {
+  const say = (words: { message: string }, values?: Record<string, string>) => translate({ text: words.message, values }, locale);
   return {
-    title: 'Letter of authority',
+    title: say(LETTER_WORDS.title),
     paragraphs: [
-      `Retailer: ${retailer}`,
-      `Letter of authority — the holder of this letter performs merchandising tasks for Shelfwork on behalf of ${retailer}: shelf photos, stock and price checks, restocking and promotional displays, as described in the task shown in the holder's Shelfwork app.`,
-      `Please give the holder access to the shelves and the stockroom they need for the task, and let them speak with the store manager on duty. The holder can show the task, its time window and this letter in the app at any time, also without a network connection.`,
-      'Questions about this letter: https://help.shelfwork.app/contact',
+      say(LETTER_WORDS.retailer, { retailer }),
+      say(LETTER_WORDS.holder, { retailer }),
+      say(LETTER_WORDS.access),
+      say(LETTER_WORDS.questions, { url: 'https://help.shelfwork.app/contact' }),
     ],
     footer: 'Demo document of the Shelfwork demo data (scripts/make-letters.ts).',
   };
+}
+
+/** The file of a retailer's letter in a language: English as `{retailer}.pdf` (the seed's URL), the others `{retailer}.{locale}.pdf`. */
+export function letterFile(retailerId: string, locale: Locale): string {
+  return `${LETTERS_DIR}/${retailerId}${locale === 'en' ? '' : `.${locale}`}.pdf`;
 }
 
 /** A PDF text string outside content streams (the document info): UTF-16BE with a BOM, in hex. */
@@ -122,9 +134,9 @@ function textString(text: string): string {
 }
 
 /** The bytes of one retailer's letter. */
-export function letterPdf(retailer: string): Buffer {
+export function letterPdf(retailer: string, locale: Locale = 'en'): Buffer {
   const encoder = new Encoder();
-  const { title, paragraphs, footer } = letterText(retailer);
+  const { title, paragraphs, footer } = letterText(retailer, locale);
   const ops: string[] = ['BT', '/F2 20 Tf', '70 760 Td', `(${encoder.encode(title)}) Tj`, '/F1 11 Tf', '15 TL', '0 -36 Td'];
   paragraphs.forEach((paragraph, i) => {
     if (i > 0) ops.push('T*');
@@ -160,10 +172,12 @@ export function letterPdf(retailer: string): Buffer {
 async function main(): Promise<void> {
   await mkdir(resolve(root, LETTERS_DIR), { recursive: true });
   for (const retailer of SEED_RETAILERS) {
-    const file = `${LETTERS_DIR}/${retailer.id}.pdf`;
-    const bytes = letterPdf(retailer.name);
-    await writeFile(resolve(root, file), bytes);
-    console.log(`wrote ${file} (${bytes.length} bytes)`);
+    for (const locale of LOCALES) {
+      const file = letterFile(retailer.id, locale);
+      const bytes = letterPdf(retailer.name, locale);
+      await writeFile(resolve(root, file), bytes);
+      console.log(`wrote ${file} (${bytes.length} bytes)`);
+    }
   }
 }
 

@@ -7,6 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TaskRow } from '#db/schema';
 import type { User } from '#domain/types';
+import { letterUrlFor } from '#domain/letterWords';
 import { formatDateTime, formatMinutes } from '../i18n/format';
 import { DetailSection } from '#ui/DetailSection';
 import { Countdown } from './Countdown';
@@ -34,7 +35,8 @@ export function InProgressTaskSections({ task, user, distance }: { task: TaskRow
   const { t, i18n } = useLingui();
   const { TaskExecutionSections } = useTaskDetailSlots();
   const locale = i18n.locale;
-  const letterHref = documentHref(task.letterOfAuthorityUrl);
+  // The app's own letters come in every language: the tasker opens theirs.
+  const letterHref = documentHref(letterUrlFor(task.letterOfAuthorityUrl, locale));
 
   return (
     <>

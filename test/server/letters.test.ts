@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_RETAILERS } from '../../server/db/seed-data';
-import { LETTERS_DIR, letterPath, letterPdf } from '../../scripts/make-letters';
+import { LETTERS_DIR, letterFile, letterPath, letterPdf, letterText } from '../../scripts/make-letters';
+import { LOCALES } from '#domain/types';
+import { translate } from '../../server/http/messages';
 import { migrateToLatest } from '../../server/db/migrations';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestDatabase, SEED_TIME, type TestDatabase } from './helpers';
@@ -50,6 +52,21 @@ describe('letters of authority', () => {
     }
     // Żabka's Ż is outside WinAnsi: the font encoding names its glyph.
     expect(readFileSync(file('zabka')).toString('latin1')).toContain('/Differences [129 /Zdotaccent]');
+  });
+
+  it('come in every language of the app, each the generator’s output, the title from the catalogs', () => {
+    for (const retailer of SEED_RETAILERS) {
+      for (const locale of LOCALES) {
+        const path = join(process.cwd(), letterFile(retailer.id, locale));
+        expect(existsSync(path), `${letterFile(retailer.id, locale)} is committed (npx tsx scripts/make-letters.ts)`).toBe(true);
+        const bytes = readFileSync(path);
+        expect(bytes.equals(letterPdf(retailer.name, locale)), `${letterFile(retailer.id, locale)} is the generator's current output`).toBe(true);
+        expectWellFormedPdf(bytes, `${retailer.id}.${locale}`);
+      }
+    }
+    // The title is translated already: not the English in the Polish letter.
+    expect(letterText('Biedronka', 'pl').title).not.toBe('Letter of authority');
+    expect(letterText('Biedronka', 'pl').title).toBe(translate({ text: 'Letter of authority' }, 'pl'));
   });
 
   describe('in the seed', () => {

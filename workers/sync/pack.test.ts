@@ -181,6 +181,17 @@ describe('maintainPackCache', () => {
     expect(await harness.db.taskPacks.get(harness.id('t1'))).toMatchObject({ complete: true, error: null });
   });
 
+  it('keeps the letter in the tasker’s language beside the English one', async () => {
+    const harness = await twoTasks();
+    await harness.db.kv.put({ key: 'locale', value: 'lt' });
+    harness.images.stored.delete(`${ORIGIN}/letters/maxima-t1.pdf`);
+
+    await sync();
+
+    expect(stored()).toContain(`${ORIGIN}/letters/maxima-t1.pdf`);
+    expect(stored()).toContain(`${ORIGIN}/letters/maxima-t1.lt.pdf`);
+  });
+
   it('says the pack is incomplete while there is no signal to download them again', async () => {
     const harness = await twoTasks();
     harness.net.offline = true;

@@ -24,6 +24,8 @@ import { taskTypePhotos } from '#contracts/api/tasks';
 import { dataItems } from './answers';
 import type { Session } from './session';
 import { REFUSAL_WORDS } from '#domain/errorWords';
+import { letterUrlFor } from '#domain/letterWords';
+import { LOCALE_KEY } from '#contracts/kv';
 
 export const PACK_PARTS: readonly TaskPackPart[] = ['checklist', 'products', 'defects', 'taskDefects', 'scannedItems', 'photos', 'images'];
 
@@ -340,6 +342,9 @@ async function cacheImages(ctx: PackContext, taskId: string): Promise<{ outcome:
   add(task.place?.retailer?.logo);
   add(task.image);
   add(task.letterOfAuthorityUrl);
+  // The letter the tasker opens is the one in their language (the page tells the worker its locale).
+  const locale = (await db.kv.get(LOCALE_KEY))?.value;
+  if (typeof locale === 'string') add(letterUrlFor(task.letterOfAuthorityUrl, locale));
   for (const product of await db.products.where('taskId').equals(taskId).toArray()) add(product.image);
 
   const base = await ctx.apiBase();
