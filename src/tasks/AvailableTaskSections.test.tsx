@@ -35,7 +35,7 @@ describe('AvailableTaskSections', () => {
   });
 
   it('says one missing training in the singular, several in the plural', () => {
-    const ref = (id: string) => ({ id, title: `Training ${id}`, linkToTraining: null });
+    const ref = (id: string) => ({ id, title: `Training ${id}`, linkToTraining: `https://training.example/${id}` });
     const withMissing = (ids: string[]) =>
       renderMarkup(
         <TaskDetailSlotsProvider value={slots}>
