@@ -20,6 +20,7 @@ const PUBLIC_FILE = /\/src\/[A-Za-z]+\/index\.ts$/;
  * inline <style> by its hash (server/http/security.ts), no 'unsafe-inline'.
  */
 function inlineEntryCss(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'shelfwork:inline-entry-css',
     apply: 'build',
@@ -32,10 +33,19 @@ function inlineEntryCss(): Plugin {
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           // `</style` inside the CSS would end the element early: keep the link then.
           if (/<\/style/i.test(css)) return tag;
-          // Only index.html used the file: not emitted, so not precached twice.
-          delete ctx.bundle?.[fileName];
+          inlined.add(fileName);
           return `<style>${css.trim()}</style>`;
         });
+      },
+    },
+    // Once every chunk is final: an inlined file no chunk names is not emitted (so not precached
+    // twice). A chunk whose lazy imports preload it by URL needs the file, so that one stays.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const code = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item.code] : []));
+        for (const fileName of inlined) if (!code.some((c) => c.includes(fileName))) delete bundle[fileName];
+        inlined.clear();
       },
     },
   };
