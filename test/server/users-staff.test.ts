@@ -83,7 +83,7 @@ describe('user and country', () => {
     const a = await server.login('rejected@demo.shelfwork.app');
     const b = await server.login('pending@demo.shelfwork.app');
     const send = (token: string) =>
-      server.request({ method: 'POST', url: '/api/user/set-country', token, headers: { 'idempotency-key': 'shared' }, payload: { countryCode: 'CZ' } });
+      server.request({ method: 'POST', url: '/api/user/set-country', token, headers: { 'idempotency-key': 'shared' }, payload: { countryCode: 'PL' } });
     expect((await send(a.token)).headers['idempotent-replayed']).toBeUndefined();
     const other = await send(b.token);
     expect(other.headers['idempotent-replayed']).toBeUndefined();
