@@ -183,14 +183,14 @@ describe('outbox', () => {
     await h.engine.setCountry('PL');
     await h.engine.idle();
     const record = await h.db.outbox.toCollection().first();
-    // The record's key was meanwhile used for another request (Czechia), which the server applied:
-    // the record itself is refused (422), and the server's user is Czech.
+    // The record's key was meanwhile used for another request (Romania), which the server applied:
+    // the record itself is refused (422), and the server's user is Romanian.
     const other = await h.server.request({
       method: 'POST',
       url: '/api/user/set-country',
       token: (await h.db.session.get('tokens'))?.tokens.token,
       headers: { 'idempotency-key': record!.id },
-      payload: { countryCode: 'CZ' },
+      payload: { countryCode: 'RO' },
     });
     expect(other.statusCode).toBe(200);
 
@@ -202,7 +202,7 @@ describe('outbox', () => {
       { state: 'rejected', payload: { countryCode: 'PL' }, error: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED' } },
     ]);
     expect((await h.db.outbox.toArray())[0]?.error?.message).toEqual(expect.any(String));
-    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'CZ' });
+    expect(await h.db.user.get('me')).toMatchObject({ countryCode: 'RO' });
 
     // A rejected record is never resent.
     h.advance(60 * 60_000);
@@ -317,7 +317,7 @@ describe('outbox', () => {
       kind: 'set-country',
       method: 'POST',
       path: 'user/set-country',
-      payload: { countryCode: 'CZ' },
+      payload: { countryCode: 'RO' },
       createdAt: START.toISOString(),
       attempts: 1,
       state: 'sending',
@@ -330,6 +330,6 @@ describe('outbox', () => {
 
     expect(h.net.calls('POST', 'user/set-country').map((r) => r.headers['idempotency-key'])).toEqual(['crashed-mid-flight']);
     expect(await h.db.outbox.count()).toBe(0);
-    expect((await h.world.serverUser()).country_code).toBe('CZ');
+    expect((await h.world.serverUser()).country_code).toBe('RO');
   });
 });
