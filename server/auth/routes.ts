@@ -18,6 +18,7 @@ import { createAuthLimiter } from './limits';
 import * as auth from '#contracts/api/auth';
 import { serve } from '../http/contract';
 import { REFUSAL_WORDS } from '#domain/errorWords';
+import { isRegistrationCountry } from '#domain/profile';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = asBody(request.body);
@@ -60,7 +61,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   serve(app, auth.register, gated)(async (request) => {
     const body = bodyOf(request);
     const emailError = validateEmail(body.email);
-    const countryError = validateCountry(body.country);
+    // Only the markets that take registrations (spec section 9); Czechia keeps its existing accounts.
+    const countryError = validateCountry(body.country) ?? (isRegistrationCountry(body.country) ? null : 'COUNTRY_INVALID');
     assertNoFieldErrors({ email: emailError, country: countryError });
     const email = normalizeEmail(body.email as string);
     const country = (body.country as string).toUpperCase() as CountryCode;

@@ -4,11 +4,10 @@
  * words only when rendered (useFieldErrorText).
  */
 import * as yup from 'yup';
-import type { CountryCode } from '#domain/types';
+import { isRegistrationCountry } from '#domain/profile';
 import { LOGIN_CODE_LENGTH, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
 
-/** Countries a tasker can register in (spec section 9: lt, ro, pl). */
-export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
+export { REGISTRATION_COUNTRIES } from '#domain/profile';
 
 export type AccessErrorCode = NonNullable<ReturnType<typeof validateEmail>> | 'CONSENT_REQUIRED' | 'COUNTRY_NOT_OFFERED';
 
@@ -39,7 +38,7 @@ export const registerSchema = consentsSchema.shape({
     'offered',
     'COUNTRY_NOT_OFFERED',
     // Only judged once the shared validator accepted it, so one field shows one error.
-    (value) => validateCountry(value) !== null || (REGISTRATION_COUNTRIES as readonly string[]).includes((value ?? '').toUpperCase()),
+    (value) => validateCountry(value) !== null || isRegistrationCountry(value),
   ),
 });
 

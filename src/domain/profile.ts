@@ -99,6 +99,11 @@ export function profileSteps(country: CountryCode): { id: ProfileStepId; fields:
  */
 export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
 
+/** Whether `value` names a market that takes registrations (any case). */
+export function isRegistrationCountry(value: unknown): boolean {
+  return typeof value === 'string' && (REGISTRATION_COUNTRIES as readonly string[]).includes(value.toUpperCase());
+}
+
 /** The countries a tasker may choose: the registration markets, and the one the account has. */
 export function countryChoices(current: string | null | undefined): CountryCode[] {
   const choices: CountryCode[] = [...REGISTRATION_COUNTRIES];

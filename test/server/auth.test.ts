@@ -151,6 +151,12 @@ describe('registration', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json<ApiErrorBody>().error.fields).toEqual({ country: 'COUNTRY_INVALID' });
   });
+
+  it('registers only in the markets that take registrations (LT, PL, RO): Czechia is refused on the country', async () => {
+    const res = await server.request({ method: 'POST', url: '/api/auth/register', payload: { email: 'cz.tasker@example.com', country: 'cz' }, remoteAddress: freshIp() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiErrorBody>().error.fields).toEqual({ country: 'COUNTRY_INVALID' });
+  });
 });
 
 describe('password login and tokens', () => {
