@@ -101,7 +101,7 @@ test('the offerings do not jump while the missions widget and the first sync arr
   await page.reload();
   await expect(page.locator('a.task-card:visible').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.missions-widget')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.task-list-status .freshness-line')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.task-list-status .freshness-line:visible')).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // Two frames more, so the last commit's layout is reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
