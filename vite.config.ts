@@ -132,7 +132,10 @@ const appConfig: UserConfig = {
           // chunk more: it came as ~25 small files, and Lighthouse's slow 4G on HTTP/1.1 paid a round
           // trip per few of them before the list's first paint (LCP on /reservable ~0.6 s later).
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // The form fields stay apart: the access forms (login, register, passcode) need them
+            // and not the lists.
+            { name: 'TextField', test: /\/src\/ui\/TextField\.tsx$/, priority: 2 },
             { name: 'listScreen', test: /\/src\/((tasks|attendance|missions)\/[^/]+\.(tsx|css)|map\/MapToggle\.tsx)$/, priority: 1 },
           ],
         },
