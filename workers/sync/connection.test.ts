@@ -64,6 +64,26 @@ describe('connection state', () => {
     await expect.poll(() => h.net.calls('GET', 'user').length, { timeout: 5_000 }).toBeGreaterThan(0);
   });
 
+  it('asks twice as long after each unanswered probe', async () => {
+    h = await createHarness(server());
+    await h.logIn();
+    const probes: number[] = [];
+    const started = Date.now();
+    const fetchImpl: typeof h.net.fetch = (input, init) => {
+      if (String(input).endsWith('/health')) probes.push(Date.now() - started);
+      return h.net.fetch(input, init);
+    };
+    probing = new SyncEngine({ db: h.db, apiBase: API_BASE, fetchImpl, now: h.now, random: () => 0.5, locks: null, imageCache: null, connectionProbeMs: 20 });
+    h.net.offline = true;
+    await probing.syncNow('start');
+    // Probes at about 20, 60 and 140 ms: three in 250 ms where a fixed 20 ms would make twelve.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(probes.length).toBeGreaterThanOrEqual(1);
+    expect(probes.length).toBeLessThanOrEqual(4);
+    h.net.offline = false;
+    await expect.poll(async () => (await connection())?.answered, { timeout: 5_000 }).toBe(true);
+  });
+
   it('does not probe without connectionProbeMs (the default)', async () => {
     h = await createHarness(server());
     await h.logIn();

@@ -83,6 +83,8 @@ export class Engine {
   private readonly probeMs: number | null;
   private unanswered = false;
   private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Unanswered probes since the last answer (each waits twice as long as the one before). */
+  private probes = 0;
 
   private syncChain: Promise<void> = Promise.resolve();
   private queuedSync: { reason: SyncReason; force: boolean; promise: Promise<void> } | null = null;
@@ -247,13 +249,19 @@ export class Engine {
     if (answered) {
       if (this.probeTimer) clearTimeout(this.probeTimer);
       this.probeTimer = null;
+      this.probes = 0;
       if (was) void this.syncNow('online');
     } else if (!this.probeTimer) {
+      // probeMs, then twice as long after each unanswered probe, up to 10 × probeMs: a server that
+      // is down is not asked more often than the outbox's own backoff asks it.
+      const delay = Math.min(this.probeMs * 2 ** this.probes, this.probeMs * 10);
       this.probeTimer = setTimeout(() => {
         this.probeTimer = null;
+        if (!this.unanswered) return;
+        this.probes += 1;
         // The session notes the outcome: no answer schedules the next probe, an answer syncs.
-        if (this.unanswered) void this.session.call(healthRoute, { auth: 'none' });
-      }, this.probeMs);
+        void this.session.call(healthRoute, { auth: 'none' });
+      }, delay);
     }
   }
 
