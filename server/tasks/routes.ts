@@ -130,10 +130,11 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     const own = row.tasker_id === user.id;
     if (!own) {
       if (!row.published || row.place_country_code !== user.country_code) throw taskNotFound();
+      // An account that may not see tasks gets that refusal first: it learns nothing of who holds one.
+      if (!viewer.canSeeTasks) throw cannotSeeTasks();
       // A task of the viewer's offerings that another tasker took (or finished): still a 404, with
       // the code that lets the page say it is no longer available rather than not found.
       if (row.status !== 'available') throw notFound('TASK_NO_LONGER_AVAILABLE', REFUSAL_WORDS.TASK_NO_LONGER_AVAILABLE.message);
-      if (!viewer.canSeeTasks) throw cannotSeeTasks();
     }
     const query = asQuery(request.query);
     const errors: Record<string, string> = {};

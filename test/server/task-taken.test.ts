@@ -30,6 +30,11 @@ describe('a task someone else took', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json<ApiErrorBody>().error.code).toBe('TASK_NO_LONGER_AVAILABLE');
     expect((await server.request({ method: 'GET', url: `/api/task/${task.id}`, token: taker.token })).statusCode).toBe(200);
+    // An account that may not see tasks learns nothing of the taken task: the refusal it gets for any task.
+    const [waiting] = (await createTaskers(server, 1)) as [Tasker];
+    await server.db.updateTable('users').set({ status: 'rejected', approved_at: null }).where('id', '=', waiting.id).execute();
+    const hidden = await server.request({ method: 'GET', url: `/api/task/${task.id}`, token: await server.tokenFor(waiting.id) });
+    expect(hidden.json<ApiErrorBody>().error.code).toBe('CANNOT_SEE_TASKS');
     const unknown = await server.request({ method: 'GET', url: '/api/task/no-such-task', token: other.token });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<ApiErrorBody>().error.code).toBe('TASK_NOT_FOUND');
