@@ -38,7 +38,8 @@ async function taskWords(db: Db, taskId: string): Promise<{ taskTitle: string; p
 }
 
 /**
- * Reminds the tasker of each open request that lapses within ATTENDANCE_REMINDER_BEFORE_MS, once
+ * Reminds the tasker of each open request that lapses within ATTENDANCE_REMINDER_BEFORE_MS, while
+ * they still hold the reservation the lapse would cancel, once
  * (a reminder notification for the task since the request was made counts), and only for a
  * request that was open longer than that (a shorter one's own notification is recent enough).
  * Returns how many were reminded.
@@ -50,6 +51,8 @@ export async function remindAttendanceRequests(db: Db, clock: Clock): Promise<nu
   return db.transaction().execute(async (trx) => {
     const due = await sql<{ task_id: string; user_id: string }>`
       select r.task_id, r.user_id from attendance_requests r
+      -- Only while the tasker still holds the reservation the lapse would cancel.
+      join tasks t on t.id = r.task_id and t.tasker_id = r.user_id and t.status = 'reserved' and t.start_time is null
       where r.status = 'pending' and r.expires_at > ${now}::timestamptz and r.expires_at <= ${soon}::timestamptz
         and r.created_at < r.expires_at - ${windowSql}::interval
         and not exists (

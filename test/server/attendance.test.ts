@@ -208,11 +208,14 @@ describe('attendance requests', () => {
 
   it('an unanswered request is reminded of once an hour before it lapses; a lapse that cancels the reservation says so', async () => {
     server.clock.set(SEED_TIME);
-    const [me, answered] = (await createTaskers(server, 2)) as [Tasker, Tasker];
+    const [me, answered, gone] = (await createTaskers(server, 3)) as [Tasker, Tasker, Tasker];
     const task = await reservedTask(me);
     const yesTask = await reservedTask(answered);
-    for (const t of [task, yesTask]) expect((await ask(t.id, { expiresInMinutes: 180 })).statusCode).toBe(201);
+    const goneTask = await reservedTask(gone);
+    for (const t of [task, yesTask, goneTask]) expect((await ask(t.id, { expiresInMinutes: 180 })).statusCode).toBe(201);
     expect((await answer(answered, yesTask.id, { accept: true })).statusCode).toBe(200);
+    // This tasker no longer holds the task (its reservation ended): its open request reminds nobody.
+    await server.db.updateTable('tasks').set({ status: 'available', tasker_id: null, reserved_at: null }).where('id', '=', goneTask.id).execute();
     const types = async (who: Tasker) => {
       const rows = await server.db.selectFrom('notifications' as never).select(['type' as never, 'resource_id' as never]).where('user_id' as never, '=', who.id as never).orderBy('created_at' as never).execute();
       return (rows as Array<{ type: string; resource_id: string | null }>).filter((r) => r.type.startsWith('attendance')).map((r) => `${r.type}:${r.resource_id}`);
@@ -226,6 +229,7 @@ describe('attendance requests', () => {
     await lapseAttendanceRequests(server.db, server.clock);
     expect(await types(me)).toEqual([`attendance_request:${task.id}`, `attendance_request_reminder:${task.id}`]);
     expect(await types(answered)).toEqual([`attendance_request:${yesTask.id}`]);
+    expect(await types(gone)).toEqual([`attendance_request:${goneTask.id}`]);
     server.clock.set('2026-03-10T12:00:00Z');
     await lapseAttendanceRequests(server.db, server.clock);
     expect(await types(me)).toEqual([`attendance_request:${task.id}`, `attendance_request_reminder:${task.id}`, `attendance_request_discarded:${task.id}`]);
