@@ -8,22 +8,11 @@
  * the very same pixels.
  */
 import type { ScanFrame } from '#contracts/scanner';
+import { random as generator } from '../support/images';
 
 export type VariantKind = 'tilt' | 'blur-noise' | 'small' | 'dim' | 'shear-crop';
 
 export const VARIANT_KINDS: readonly VariantKind[] = ['tilt', 'blur-noise', 'small', 'dim', 'shear-crop'];
-
-/** mulberry32: small, fast, and the same on every machine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(text: string): number {
   let h = 2166136261;
