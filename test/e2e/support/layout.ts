@@ -11,6 +11,7 @@
  * - the install banner is drawn over a control of the screen, or a toast overlaps it.
  */
 import type { Page } from '@playwright/test';
+import { eachScreenful } from './overflow';
 
 /**
  * Texts that may shorten with an ellipsis: a field's value that the tasker typed (inputs are not
@@ -131,18 +132,9 @@ export async function findLayoutFaults(page: Page): Promise<string[]> {
 /** The faults of a whole screen: at the top, then a screenful further down each time. */
 export async function findLayoutFaultsWhileScrolling(page: Page, screens = 4): Promise<string[]> {
   const seen = new Set<string>();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (let i = 0; i < screens; i += 1) {
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await eachScreenful(page, screens, async () => {
     for (const fault of await findLayoutFaults(page)) seen.add(fault);
-    const moved = await page.evaluate(() => {
-      const before = window.scrollY;
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY !== before;
-    });
-    if (!moved) break;
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  });
   return [...seen];
 }
 

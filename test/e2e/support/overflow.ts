@@ -239,15 +239,14 @@ export async function findOverflows(page: Page): Promise<Overflow[]> {
 }
 
 /**
- * The overflows of a whole screen: measured at the top, then a screenful further down each time
- * (content-visibility skips what is far off screen), up to `screens` screenfuls.
+ * Calls `visit` at the top of the page, then a screenful (80 % of the window) further down each
+ * time, up to `screens` times or the page's end; scrolls back to the top after.
  */
-export async function findOverflowsWhileScrolling(page: Page, screens = 4): Promise<Overflow[]> {
-  const seen = new Map<string, Overflow>();
+export async function eachScreenful(page: Page, screens: number, visit: () => Promise<void>): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (let i = 0; i < screens; i += 1) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    for (const overflow of await findOverflows(page)) seen.set(`${overflow.control} ${overflow.text}`, overflow);
+    await visit();
     const moved = await page.evaluate(() => {
       const before = window.scrollY;
       window.scrollBy(0, window.innerHeight * 0.8);
@@ -256,5 +255,16 @@ export async function findOverflowsWhileScrolling(page: Page, screens = 4): Prom
     if (!moved) break;
   }
   await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * The overflows of a whole screen: measured at the top, then a screenful further down each time
+ * (content-visibility skips what is far off screen), up to `screens` screenfuls.
+ */
+export async function findOverflowsWhileScrolling(page: Page, screens = 4): Promise<Overflow[]> {
+  const seen = new Map<string, Overflow>();
+  await eachScreenful(page, screens, async () => {
+    for (const overflow of await findOverflows(page)) seen.set(`${overflow.control} ${overflow.text}`, overflow);
+  });
   return [...seen.values()];
 }
