@@ -235,7 +235,7 @@ export default tseslint.config(
         // One type per dedicated worker folder (workers/sync with its features/<feature>/…, workers/scanner…).
         { type: 'worker', pattern: 'workers/*', capture: ['worker'] },
         { type: 'sw', pattern: 'sw' },
-        // The server, bottom to top: base (clock, config, db) → services (jobs, mail) → context →
+        // The server, bottom to top: base (clock, config, db) → services (jobs, mail, observability) → context →
         // http → the features in SERVER_FEATURE_LAYERS → top (the seed, the app, the processes'
         // entries and the staff CLI, which compose the features). A server folder or top-level
         // file not named here is unclassified, an error.
@@ -245,7 +245,7 @@ export default tseslint.config(
         // The staff CLI's entry and dispatcher run every feature's commands (money, attendance too).
         { type: 'server-top', pattern: 'server/staff/{cli,commands}.ts', mode: 'file' },
         { type: 'server-base', pattern: 'server/db' },
-        { type: 'server-services', pattern: 'server/{jobs,mail}' },
+        { type: 'server-services', pattern: 'server/{jobs,mail,observability}' },
         { type: 'server-http', pattern: 'server/http' },
         { type: 'server-feature', pattern: `server/{${SERVER_FEATURES.join(',')}}`, capture: ['feature'] },
         { type: 'server-top', pattern: 'server/seed' },
