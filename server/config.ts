@@ -124,6 +124,11 @@ export interface ServerConfig {
    * autopush, Apple, Windows WNS), elsewhere any host.
    */
   pushAllowedHosts?: PushAllowedHosts;
+  /**
+   * METRICS_TOKEN: `GET /metrics` (Prometheus text) answers only with `Authorization: Bearer <it>`.
+   * Unset (null): metrics off — no route (404) and nothing collected. Optional so tests may leave it out.
+   */
+  metricsToken?: string | null;
 }
 
 function vapidFromEnv(env: NodeJS.ProcessEnv): NonNullable<ServerConfig['vapid']> {
@@ -296,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     map: mapConfigFromEnv(env),
     vapid: vapidFromEnv(env),
     pushAllowedHosts: parsePushAllowedHosts(env.PUSH_ALLOWED_HOSTS),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     payoutDebtor: {
       name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
       iban: compactIban(env.PAYOUT_DEBTOR_IBAN ?? '') || 'LT121000011101001000',
