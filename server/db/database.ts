@@ -19,6 +19,8 @@ export interface OpenedDatabase {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start banner (a folder or a redacted URL). */
   location: string;
+  /** The embedded database itself (kind 'pglite'), for its online snapshot (server/db/snapshot.ts). */
+  pglite?: PGlite;
 }
 
 export interface OpenDatabaseOptions {
@@ -93,7 +95,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   }
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', location };
+  return { db, kind: 'pglite', location, pglite };
 }
 
 /** True when the database answers a trivial query. */
