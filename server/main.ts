@@ -21,6 +21,7 @@ import { startTusCleanupJob } from './storage/tus';
 import { startPayoutJob } from './money/job';
 import { startAttendanceJob } from './attendance/job';
 import { startPushJob } from './notifications/push';
+import { snapshotPglite, startSnapshotSocket } from './db/snapshot';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
   const lines = [
@@ -126,6 +127,9 @@ async function main(): Promise<void> {
   const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config); // see notifications/push.ts
   const taskExits = process.env.RUN_JOBS === '0' ? null : startTaskExitsPruneJob(opened.db, systemClock); // see sync/taskDelta.ts
   const tusCleanup = process.env.RUN_JOBS === '0' ? null : startTusCleanupJob(config); // see storage/tus.ts
+  // PGlite: `npm run backup` asks this process for a consistent copy over DATA_DIR/backup.sock (see db/snapshot.ts).
+  const pglite = opened.pglite;
+  const snapshots = pglite ? await startSnapshotSocket({ dataDir: config.dataDir, snapshot: () => snapshotPglite(opened.db, pglite) }) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`${signal}: closing…`);
     await app.close();
+    await snapshots?.close();
     await expiry?.stop();
     await payouts?.stop();
     await attendance?.stop();
