@@ -52,6 +52,14 @@ export const SERVER_ERROR_CODES = [
   'CODE_EXPIRED',
   'WRONG_CREDENTIALS',
   'GOOGLE_LOGIN_UNAVAILABLE',
+  // 420: Google sign-in (server/auth/google.ts): no account yet (the app asks the market), an
+  // unverified e-mail, an unknown/used/expired sign-in, a refused exchange or ID token, and an
+  // account already linked to another Google account
+  'GOOGLE_REGISTRATION_REQUIRED',
+  'GOOGLE_EMAIL_UNVERIFIED',
+  'GOOGLE_SIGN_IN_EXPIRED',
+  'GOOGLE_SIGN_IN_FAILED',
+  'GOOGLE_ACCOUNT_LINKED_ELSEWHERE',
   // 420: staff accounts (an e-mail that has one; an admin removing their own admin role or deactivating themselves)
   'STAFF_EMAIL_TAKEN',
   'STAFF_SELF_LOCKOUT',
