@@ -21,6 +21,7 @@ import { m0013_authoring } from './migrations/0013_authoring';
 import { m0014_support_inbox } from './migrations/0014_support_inbox';
 import { m0015_checklist_words } from './migrations/0015_checklist_words';
 import { m0016_referral_language } from './migrations/0016_referral_language';
+import { m0017_google_sign_in } from './migrations/0017_google_sign_in';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001_initial,
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_support_inbox': m0014_support_inbox,
   '0015_checklist_words': m0015_checklist_words,
   '0016_referral_language': m0016_referral_language,
+  '0017_google_sign_in': m0017_google_sign_in,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
