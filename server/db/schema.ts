@@ -431,6 +431,29 @@ export interface StaffAuditTable {
   created_at: Timestamp;
 }
 
+/** A started Google sign-in (migration 0017; server/auth/google.ts). */
+export interface GoogleSignInsTable {
+  state_hash: string;
+  code_verifier: string;
+  nonce: string;
+  intent: 'login' | 'register';
+  country_code: string | null;
+  redirect_uri: string;
+  created_at: Timestamp;
+  exchanged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  consumed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The Google account (subject) that signs in a user (migration 0017). */
+export interface UserGoogleIdentitiesTable {
+  subject: string;
+  user_id: string;
+  email: string;
+  linked_at: Timestamp;
+}
+
 export interface Database {
   countries: CountriesTable;
   retailers: RetailersTable;
@@ -466,4 +489,6 @@ export interface Database {
   staff_accounts: StaffAccountsTable;
   staff_refresh_tokens: StaffRefreshTokensTable;
   staff_audit: StaffAuditTable;
+  google_sign_ins: GoogleSignInsTable;
+  user_google_identities: UserGoogleIdentitiesTable;
 }
