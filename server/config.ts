@@ -125,10 +125,49 @@ export interface ServerConfig {
    */
   pushAllowedHosts?: PushAllowedHosts;
   /**
+   * Google sign-in (server/auth/google.ts): on only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET
+   * are both set; null (or left out, in tests) = off. GOOGLE_OIDC_ISSUER (default Google's) is the
+   * OpenID provider, https (http only on localhost, for tests); GOOGLE_REDIRECT_URL the app's
+   * callback registered at the provider (null: the origin the request came to + /auth/google/callback).
+   */
+  google?: GoogleConfig | null;
+  /**
    * METRICS_TOKEN: `GET /metrics` (Prometheus text) answers only with `Authorization: Bearer <it>`.
    * Unset (null): metrics off — no route (404) and nothing collected. Optional so tests may leave it out.
    */
   metricsToken?: string | null;
+}
+
+export interface GoogleConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUrl: string | null;
+}
+
+/** Whether an http URL is allowed: only to this machine (the test provider). */
+function isLoopback(url: URL): boolean {
+  return url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+}
+
+export function googleConfigFromEnv(env: NodeJS.ProcessEnv): GoogleConfig | null {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim() || null;
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() || null;
+  if ((clientId === null) !== (clientSecret === null)) throw new Error('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both or neither.');
+  if (clientId === null || clientSecret === null) return null;
+  const httpsOrLoopback = (value: string, name: string): string => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`${name} must be a URL (got '${value}')`);
+    }
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url))) throw new Error(`${name} must be https (http only on localhost): ${value}`);
+    return value;
+  };
+  const issuer = httpsOrLoopback(env.GOOGLE_OIDC_ISSUER?.trim() || 'https://accounts.google.com', 'GOOGLE_OIDC_ISSUER');
+  const redirect = env.GOOGLE_REDIRECT_URL?.trim() || null;
+  return { issuer, clientId, clientSecret, redirectUrl: redirect === null ? null : httpsOrLoopback(redirect, 'GOOGLE_REDIRECT_URL') };
 }
 
 function vapidFromEnv(env: NodeJS.ProcessEnv): NonNullable<ServerConfig['vapid']> {
@@ -301,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     map: mapConfigFromEnv(env),
     vapid: vapidFromEnv(env),
     pushAllowedHosts: parsePushAllowedHosts(env.PUSH_ALLOWED_HOSTS),
+    google: googleConfigFromEnv(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     payoutDebtor: {
       name: env.PAYOUT_DEBTOR_NAME?.trim() || 'Shelfwork UAB',
