@@ -1,22 +1,25 @@
 /**
  * /task/{taskId}/confirm_blocked (spec section 4): the task cannot be done — at least one
- * blocker, at least one photo, an optional comment. Works offline. The comment is kept as a draft
- * in the mirror (finishForm.ts): taking the photo or changing the blockers loses nothing.
+ * blocker, at least one photo, an optional comment. Works offline. A Formik form on the completion
+ * rule's schema (finishSchemas.ts); the comment is kept as a draft in the mirror (finishForm.ts):
+ * taking the photo or changing the blockers loses nothing.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useFormik } from 'formik';
 import { Link, useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
-import type { TaskRow } from '#db/schema';
-import { canSendCompletion, COMPLETION_TEXT_MAX, type CompletionInput } from '#domain/completion';
+import { canSendCompletion, COMPLETION_TEXT_MAX } from '#domain/completion';
+import { fieldErrorMessage, type FormErrorCode } from '../i18n/errorMessages';
 import { usePhotos, useTaskDefects } from './queries';
+import { formikField } from '#ui/formikField';
 import { TextField } from '#ui/TextField';
 import { executionPath } from './checklist';
 import { CompletionFailure } from './CompletionFailure';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoRequirement } from './PhotoRequirement';
-import { SuggestionsPopup } from './SuggestionsPopup';
-import { finishDraftKey, useFinish, useFinishDraft } from './finishForm';
+import { FinishFormGate, type FinishFormProps } from './FinishFormGate';
+import { useKeepDraft } from './finishForm';
+import { blockedInput, blockedSchema, EMPTY_BLOCKED, type BlockedValues } from './finishSchemas';
 import { useExecutionTask } from './useExecutionTask';
 import './execution.css';
 
@@ -26,37 +29,29 @@ export function ConfirmBlockedScreen() {
   useScreenTitle(t`Cannot be completed`);
   const task = useExecutionTask(taskId);
   if (!task) return <ExecutionGate task={task} taskId={taskId} />;
-  return <ConfirmBlocked task={task} />;
+  return <FinishFormGate task={task} outcome="blocked" empty={EMPTY_BLOCKED} form={(props) => <BlockedForm {...props} />} />;
 }
 
-const EMPTY = { comment: '' };
-
-function ConfirmBlocked({ task }: { task: TaskRow }) {
+function BlockedForm({ task, draftKey, initialValues, finishing }: FinishFormProps<BlockedValues>) {
+  const { i18n } = useLingui();
   const photos = usePhotos(task.id);
   const defects = useTaskDefects(task.id);
-  const draftKey = finishDraftKey('blocked', task.id);
-  const { values, change } = useFinishDraft(draftKey, EMPTY);
-  const [tried, setTried] = useState(false);
-  const { submit, busy, error, next, finish } = useFinish(task, draftKey);
-  if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
-  if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
-  // The draft is being read: the form appears with it, not empty and then filled.
-  if (!values) return null;
-  const { comment } = values;
   const blockers = (defects ?? []).filter((d) => d.type === 'task_blocker' && d.checked);
   const photoCount = photos?.length ?? 0;
-  // The rule is the worker's and the server's (src/domain/completion.ts).
-  const input: CompletionInput = { outcome: 'blocked', taskerComment: comment, blockerIds: blockers.map((b) => b.id) };
-  const valid = canSendCompletion(input, photoCount);
+  const formik = useFormik<BlockedValues>({
+    initialValues,
+    validationSchema: blockedSchema,
+    onSubmit: async (values) => {
+      // The blockers and the photo are not typed here: the rule is the worker's and the server's (src/domain/completion.ts).
+      const input = blockedInput(values, blockers.map((b) => b.id));
+      if (canSendCompletion(input, photoCount)) await finishing.submit(input);
+    },
+  });
+  useKeepDraft(draftKey, formik.values);
+  const tried = formik.submitCount > 0;
+  const comment = formikField(formik, 'comment', (code) => (code ? i18n._(fieldErrorMessage('comment', code as FormErrorCode)) : undefined));
   return (
-    <form
-      className="exec-page"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTried(true);
-        if (valid) void submit(input);
-      }}
-    >
+    <form className="exec-page" noValidate onSubmit={formik.handleSubmit}>
       <h2 className="exec-page__title">
         <Trans>The task cannot be completed</Trans>
       </h2>
@@ -77,17 +72,9 @@ function ConfirmBlocked({ task }: { task: TaskRow }) {
         </Link>
       </section>
       <PhotoRequirement taskId={task.id} count={photoCount} tag="task_blocker" showError={tried} />
-      <TextField
-        multiline
-        id="blocked-comment"
-        label={<Trans>Comment (optional)</Trans>}
-        rows={4}
-        value={comment}
-        onChange={(e) => change({ comment: e.target.value })}
-        maxLength={COMPLETION_TEXT_MAX}
-      />
-      <CompletionFailure error={error} />
-      <button type="submit" className="btn btn-block" disabled={busy}>
+      <TextField multiline id="blocked-comment" label={<Trans>Comment (optional)</Trans>} rows={4} {...comment} maxLength={COMPLETION_TEXT_MAX} />
+      <CompletionFailure error={finishing.error} />
+      <button type="submit" className="btn btn-block" disabled={finishing.busy}>
         <Trans>Send as blocked</Trans>
       </button>
     </form>

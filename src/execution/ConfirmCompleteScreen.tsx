@@ -1,17 +1,21 @@
 /**
  * /task/{taskId}/confirm_complete (spec section 4): finish with an optional comment; works offline.
- * The comment is kept as a draft in the mirror (finishForm.ts) until the completion is queued.
+ * A Formik form on the completion rule's schema (finishSchemas.ts); the comment is kept as a draft
+ * in the mirror (finishForm.ts) until the completion is queued.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormik } from 'formik';
 import { useParams } from 'react-router';
 import { useScreenTitle } from '../shared/screenTitle';
-import type { TaskRow } from '#db/schema';
 import { COMPLETION_TEXT_MAX } from '#domain/completion';
+import { formikField } from '#ui/formikField';
 import { TextField } from '#ui/TextField';
+import { fieldErrorMessage, type FormErrorCode } from '../i18n/errorMessages';
 import { ExecutionGate } from './ExecutionGate';
 import { CompletionFailure } from './CompletionFailure';
-import { SuggestionsPopup } from './SuggestionsPopup';
-import { finishDraftKey, useFinish, useFinishDraft } from './finishForm';
+import { FinishFormGate, type FinishFormProps } from './FinishFormGate';
+import { useKeepDraft } from './finishForm';
+import { completeInput, completeSchema, EMPTY_COMPLETE, type CompleteValues } from './finishSchemas';
 import { useExecutionTask } from './useExecutionTask';
 import '../ui/workPage.css';
 import './execution.css';
@@ -22,45 +26,29 @@ export function ConfirmCompleteScreen() {
   useScreenTitle(t`Complete task`);
   const task = useExecutionTask(taskId);
   if (!task) return <ExecutionGate task={task} taskId={taskId} />;
-  return <ConfirmComplete task={task} />;
+  return <FinishFormGate task={task} outcome="complete" empty={EMPTY_COMPLETE} form={(props) => <CompleteForm {...props} />} />;
 }
 
-const EMPTY = { comment: '' };
-
-function ConfirmComplete({ task }: { task: TaskRow }) {
-  const draftKey = finishDraftKey('complete', task.id);
-  const { values, change } = useFinishDraft(draftKey, EMPTY);
-  const { submit, busy, error, next, finish } = useFinish(task, draftKey);
-  if (next) return <SuggestionsPopup taskId={task.id} onDone={finish} />;
-  if (task.status !== 'in_progress') return <ExecutionGate task={task} taskId={task.id} />;
-  // The draft is being read: the form appears with it, not empty and then filled.
-  if (!values) return null;
-  const { comment } = values;
+function CompleteForm({ draftKey, initialValues, finishing }: FinishFormProps<CompleteValues>) {
+  const { i18n } = useLingui();
+  const formik = useFormik<CompleteValues>({
+    initialValues,
+    validationSchema: completeSchema,
+    onSubmit: (values) => finishing.submit(completeInput(values)),
+  });
+  useKeepDraft(draftKey, formik.values);
+  const comment = formikField(formik, 'comment', (code) => (code ? i18n._(fieldErrorMessage('comment', code as FormErrorCode)) : undefined));
   return (
-    <form
-      className="exec-page"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit({ outcome: 'complete', taskerComment: comment.trim() });
-      }}
-    >
+    <form className="exec-page" noValidate onSubmit={formik.handleSubmit}>
       <h2 className="exec-page__title">
         <Trans>Is everything done?</Trans>
       </h2>
       <p className="muted">
         <Trans>The task goes to review. If you are offline, it is sent when there is a connection.</Trans>
       </p>
-      <TextField
-        multiline
-        id="complete-comment"
-        label={<Trans>Comment (optional)</Trans>}
-        rows={4}
-        value={comment}
-        onChange={(e) => change({ comment: e.target.value })}
-        maxLength={COMPLETION_TEXT_MAX}
-      />
-      <CompletionFailure error={error} />
-      <button type="submit" className="btn btn-block" disabled={busy}>
+      <TextField multiline id="complete-comment" label={<Trans>Comment (optional)</Trans>} rows={4} {...comment} maxLength={COMPLETION_TEXT_MAX} />
+      <CompletionFailure error={finishing.error} />
+      <button type="submit" className="btn btn-block" disabled={finishing.busy}>
         <Trans>Complete task</Trans>
       </button>
     </form>

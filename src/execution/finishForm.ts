@@ -7,13 +7,14 @@
  */
 import { msg } from '@lingui/core/macro';
 import { liveQuery, type Subscription } from 'dexie';
+import { useEffect, useRef, useState } from 'react';
 import { CONNECTION_KEY, readConnectionState } from '#contracts/kv';
 import { COMPLETE_KIND } from '#db/outboxKinds';
 import { getDb, type TaskRow } from '#db/schema';
 import type { CompletionInput } from '#domain/completion';
 import type { CompletionOutcome } from '#domain/types';
 import { showToast } from '#ui/toastStore';
-import { clearDraft, sameTypesAs, useDraftValues } from '../shared/drafts';
+import { clearDraft, sameTypesAs, saveDraft, useDraft } from '../shared/drafts';
 import { isOnline } from '../shared/useOnline';
 import { useCompleteTask } from './mutations';
 
@@ -22,9 +23,31 @@ export function finishDraftKey(outcome: CompletionOutcome, taskId: string): stri
   return `finish:${outcome}:${taskId}`;
 }
 
-/** The form's values, restored from its draft (`undefined` while it is read), and `change`, which keeps them. */
-export function useFinishDraft<T extends Record<string, string | boolean>>(key: string, empty: T) {
-  return useDraftValues(key, sameTypesAs(empty));
+/**
+ * The values a finishing form starts from: its draft as it was when the form opened (`undefined`
+ * while the draft is read, so the form appears filled rather than empty and then filled), a field
+ * of the wrong type (a draft of another version of the app) replaced by its empty value. Read once:
+ * from then on the Formik form holds the values and `useKeepDraft` writes them back.
+ */
+export function useFinishDraft<T extends Record<string, string | boolean>>(key: string, empty: T): T | undefined {
+  const draft = useDraft<unknown>(key);
+  const [restored, setRestored] = useState<{ key: string; values: T } | null>(null);
+  if (restored?.key === key) return restored.values;
+  if (draft === undefined) return undefined;
+  const values = sameTypesAs(empty)(draft?.values);
+  setRestored({ key, values });
+  return values;
+}
+
+/**
+ * Keeps a Formik form's values as its draft each time the tasker changes them (not the values it
+ * opened with, so opening a form writes nothing). The draft is dropped by `useFinish` once sent.
+ */
+export function useKeepDraft<T>(key: string, values: T): void {
+  const opened = useRef(values);
+  useEffect(() => {
+    if (values !== opened.current) void saveDraft(key, values);
+  }, [key, values]);
 }
 
 /** How long the page watches a finished task's first try to be sent (then it stops watching). */
@@ -67,6 +90,9 @@ function sayWhenKeptOnPhone(taskId: string): void {
   });
   if (stopped) subscription.unsubscribe();
 }
+
+/** A finishing form's send: `submit`, whether it is under way, its failure, and what comes after. */
+export type Finishing = ReturnType<typeof useFinish>;
 
 /** Sends the completion (useCompleteTask); once queued, drops the draft and says when it stays on the phone for now. */
 export function useFinish(task: TaskRow, draftKey: string) {
