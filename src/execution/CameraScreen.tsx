@@ -12,6 +12,7 @@ import { useScreenTitle } from '../shared/screenTitle';
 import { useEmbeddedView } from '../shared/useEmbeddedView';
 import { usePhotos } from './queries';
 import { showToast } from '#ui/toastStore';
+import { clearDraft } from '../shared/drafts';
 import { Spinner } from '#ui/Spinner';
 import { CameraPreview } from './CameraPreview';
 import { useAddPhoto } from './mutations';
@@ -19,7 +20,7 @@ import { errorMessage } from '../i18n/errorMessages';
 import { imageErrorMessage } from './errors';
 import { ExecutionGate } from './ExecutionGate';
 import { PhotoCollection } from './PhotoCollection';
-import { PhotoDialog } from './PhotoDialog';
+import { newPhotoCommentDraftKey, PhotoDialog } from './PhotoDialog';
 import { prepareCameraFrame, preparePhotoFile, type PreparedPhoto } from './photos/preparePhoto';
 import { photoVerdict } from './photos/quality';
 import { PhotoQualityNotice } from './PhotoQualityNotice';
@@ -81,12 +82,17 @@ function Camera({ taskId }: { taskId: string }) {
     setBusy(false);
     if (fileInput.current) fileInput.current.value = '';
   };
+  // The new photo is saved or discarded, and its comment's draft with it (a retake keeps the comment for the next shot).
+  const discard = () => {
+    setPending(null);
+    void clearDraft(newPhotoCommentDraftKey(taskId));
+  };
   const save = async (comment: string) => {
     if (!pending) return;
     setBusy(true);
     const result = await addPhoto(taskId, { id: crypto.randomUUID(), blob: pending.blob, width: pending.width, height: pending.height, comment, tags });
     setBusy(false);
-    if (result.ok) setPending(null);
+    if (result.ok) discard();
     else showToast({ kind: 'error', message: errorMessage('photoSave', result.error), durationMs: 5000 });
   };
 
@@ -118,12 +124,13 @@ function Camera({ taskId }: { taskId: string }) {
       {pending ? (
         <PhotoDialog
           subject={{ kind: 'new', blob: pending.blob }}
+          draftKey={newPhotoCommentDraftKey(taskId)}
           readOnly={false}
           busy={busy}
           onSave={(comment) => void save(comment)}
           notice={quality && quality.blob === pending.blob && quality.verdict ? <PhotoQualityNotice verdict={quality.verdict} onRetake={() => setPending(null)} /> : null}
-          onDelete={() => setPending(null)}
-          onClose={() => setPending(null)}
+          onDelete={discard}
+          onClose={discard}
         />
       ) : null}
     </div>

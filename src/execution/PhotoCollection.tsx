@@ -1,14 +1,16 @@
 /**
  * The photos of a camera or review screen with their preview popup: a flat grid, or grouped by
- * tag in the embedded view (spec section 2). Comment updates and deletions queue offline.
+ * tag in the embedded view (spec section 2). Comment updates and deletions queue offline; a
+ * comment being typed is kept as a draft until it is saved or the photo deleted (PhotoDialog).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { PhotoRow } from '#db/schema';
 import { showToast } from '#ui/toastStore';
+import { clearDraft } from '../shared/drafts';
 import { useDeletePhotos, useUpdatePhotoComment } from './mutations';
 import { errorMessage } from '../i18n/errorMessages';
-import { PhotoDialog } from './PhotoDialog';
+import { PhotoDialog, photoCommentDraftKey } from './PhotoDialog';
 import { PhotoGrid } from './PhotoGrid';
 import { groupPhotosByTag } from './photoTags';
 import { usePhotoTagLabels } from './usePhotoTagLabels';
@@ -43,7 +45,10 @@ export function PhotoCollection({ taskId, photos, groupByTag, readOnly }: PhotoC
     const result = await updatePhotoComment(taskId, open.id, comment);
     setBusy(false);
     if (!result.ok) showToast({ kind: 'error', message: errorMessage('photoUpdate', result.error) });
-    else setOpenId(null);
+    else {
+      await clearDraft(photoCommentDraftKey(open.id));
+      setOpenId(null);
+    }
   };
   const remove = async () => {
     if (!open) return;
@@ -51,6 +56,7 @@ export function PhotoCollection({ taskId, photos, groupByTag, readOnly }: PhotoC
     const result = await deletePhotos(taskId, [open.id]);
     setBusy(false);
     if (!result.ok) showToast({ kind: 'error', message: errorMessage('photoDelete', result.error) });
+    else await clearDraft(photoCommentDraftKey(open.id));
     setOpenId(null);
   };
 
@@ -70,6 +76,7 @@ export function PhotoCollection({ taskId, photos, groupByTag, readOnly }: PhotoC
         <PhotoDialog
           key={open.id}
           subject={{ kind: 'saved', photo: open }}
+          draftKey={photoCommentDraftKey(open.id)}
           readOnly={readOnly}
           busy={busy}
           onSave={(comment) => void save(comment)}

@@ -1,7 +1,10 @@
 /**
  * The photo preview popup (spec section 2, Camera): a new photo with a comment to save (or
  * discard), or a saved one whose comment can be updated and which can be deleted after a
- * confirmation. Review mode shows the photo and its comment only.
+ * confirmation. Review mode shows the photo and its comment only. The comment being typed is kept
+ * as a draft in the mirror (`draftKey`, src/shared/drafts.ts), so closing the popup, going to the
+ * camera, a reload or a closed app loses nothing: it comes back when the popup opens again. The
+ * caller drops the draft once the comment is saved or the photo is discarded or deleted.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
@@ -9,7 +12,21 @@ import type { PhotoRow } from '#db/schema';
 import { ConfirmDialog } from '#ui/ConfirmDialog';
 import { Dialog } from '#ui/Dialog';
 import { TextField } from '#ui/TextField';
+import { saveDraft, useDraft } from '../shared/drafts';
 import { PhotoImage } from './PhotoImage';
+
+/** The draft of a saved photo's comment. */
+export function photoCommentDraftKey(photoId: string): string {
+  return `photo-comment:${photoId}`;
+}
+
+/**
+ * The draft of the comment of a task's new photo, not saved yet (its JPEG is in memory only): a
+ * reload loses the photo, and the comment comes back with the next one.
+ */
+export function newPhotoCommentDraftKey(taskId: string): string {
+  return `photo-comment:new:${taskId}`;
+}
 
 export type PhotoDialogSubject =
   | { kind: 'new'; blob: Blob }
@@ -17,6 +34,8 @@ export type PhotoDialogSubject =
 
 export interface PhotoDialogProps {
   subject: PhotoDialogSubject;
+  /** Where the comment being typed is kept (photoCommentDraftKey, newPhotoCommentDraftKey). */
+  draftKey: string;
   readOnly: boolean;
   busy: boolean;
   onSave: (comment: string) => void;
@@ -26,13 +45,14 @@ export interface PhotoDialogProps {
   notice?: ReactNode;
 }
 
-export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose, notice }: PhotoDialogProps) {
+export function PhotoDialog({ subject, draftKey, readOnly, busy, onSave, onDelete, onClose, notice }: PhotoDialogProps) {
   const { t } = useLingui();
   const initial = subject.kind === 'saved' ? subject.photo.comment : '';
-  // The mirror's comment until the tasker types (a change saved meanwhile, e.g. in another tab,
-  // shows instead of going back with an untouched field).
-  const [draft, setDraft] = useState<string | null>(null);
-  const comment = draft ?? initial;
+  // What the tasker typed, else the draft kept from before, else the mirror's comment (a change
+  // saved meanwhile, e.g. in another tab, shows instead of going back with an untouched field).
+  const [typed, setTyped] = useState<string | null>(null);
+  const kept = useDraft<unknown>(draftKey);
+  const comment = typed ?? (typeof kept?.values === 'string' ? kept.values : initial);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const photo = subject.kind === 'saved' ? subject.photo : { blob: subject.blob, url: null, uploadState: 'local' as const };
   const isNew = subject.kind === 'new';
@@ -74,7 +94,10 @@ export function PhotoDialog({ subject, readOnly, busy, onSave, onDelete, onClose
               label={<Trans>Comment (optional)</Trans>}
               rows={4}
               value={comment}
-              onChange={(e) => setDraft(e.target.value)}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                void saveDraft(draftKey, e.target.value);
+              }}
               maxLength={1000}
             />
           )}

@@ -12,6 +12,7 @@
  */
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import type { Task } from '../../src/domain/types';
+import { seedText } from '../../server/db/seed-i18n';
 import { TaskWorkPage } from './pages/TaskWorkPage';
 import { AttendancePage } from './pages/AttendancePage';
 import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
@@ -129,6 +130,39 @@ test.describe("the 'couldn't finish' form", () => {
     expect((await readMirror(page, task.id)).outbox.map((r) => r.kind)).toContain('complete-task');
     expect(await draftKeys(page)).not.toContain(`finish:incomplete:${task.id}`);
     await context.setOffline(false);
+  });
+});
+
+test.describe("a photo's comment", () => {
+  test('keeps what was typed after closing the popup and a reload, and drops it once saved', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const task = await arrange(page, request, 'Finish forms: photo comment');
+    const work = new TaskWorkPage(page);
+    await work.goto(task.id);
+    await expect(work.checklistHeading).toBeVisible({ timeout: 20_000 });
+    await work.itemAction(seedText('LT', 'Photo of the shelf after'), 'Take photos').click();
+    await expect(page).toHaveURL(/\/camera/);
+    await work.takePhoto('Shelf after');
+
+    const dialog = page.getByRole('dialog', { name: 'Photo', exact: true });
+    const comment = dialog.locator('#photo-comment');
+    const typed = 'Pallets in front of the lower shelf';
+    await work.photoTiles.first().click();
+    await comment.fill(typed);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await work.photoTiles.first().click();
+    await expect(comment, 'the comment survived closing the popup').toHaveValue(typed);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.reload();
+    await work.photoTiles.first().click({ timeout: 20_000 });
+    await expect(comment, 'the comment survived a reload').toHaveValue(typed);
+    await screenshot(page, 'finish-forms-photo-comment-kept');
+    await dialog.getByRole('button', { name: 'Update comment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(work.photoTiles.first()).toContainText(typed);
+    await expect.poll(async () => (await draftKeys(page)).filter((key) => key.startsWith('photo-comment:')), { message: 'the draft is dropped once saved' }).toEqual([]);
   });
 });
 
