@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/lib/precompress';
+import { ROUTE_PRELOADS_FILE, routePreloads } from './scripts/lib/route-preloads';
 
 const apiPort = process.env.PORT ?? '8080';
 
@@ -79,6 +80,7 @@ const appConfig: UserConfig = {
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     inlineEntryCss(),
+    routePreloads(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -87,6 +89,8 @@ const appConfig: UserConfig = {
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webp,ico,webmanifest,json}'],
+        // Read by the server only (the Link header of a page load), never by the app.
+        globIgnores: ['**/node_modules/**/*', ROUTE_PRELOADS_FILE],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -136,6 +140,9 @@ const appConfig: UserConfig = {
             // The form fields stay apart: the access forms (login, register, passcode) need them
             // and not the lists.
             { name: 'TextField', test: /\/src\/ui\/TextField\.tsx$/, priority: 2 },
+            // A command's failure words and its slow-network toast: the access forms and the lists
+            // both need them; left to the list chunk, /login downloaded the lists' 25 KB for them.
+            { name: 'commandWords', test: /\/src\/(i18n\/errorMessages|domain\/errorWords|shared\/slowCommand)\.ts$/, priority: 2 },
             { name: 'listScreen', test: /\/src\/((tasks|attendance|missions)\/[^/]+\.(tsx|css)|map\/MapToggle\.tsx)$/, priority: 1 },
           ],
         },

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '#domain/types';
 import { appCsp, inlineHashes, PDF_CSP } from './http/security';
+import { routePreloads } from './http/routePreloads';
 
 const NO_CACHE = 'no-cache';
 /** The staff console's page: every /staff path that is not a file gets it. */
@@ -61,8 +62,10 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
   const root = resolve(distDir);
   const hasDist = existsSync(resolve(root, 'index.html'));
   const hasConsole = existsSync(resolve(root, CONSOLE_INDEX.slice(1)));
+  let preloadsFor: (path: string) => string | null = () => null;
   if (hasDist) {
     const indexCsp = indexPolicy(root);
+    preloadsFor = routePreloads(root);
     const scriptCsp = appCsp();
     await app.register(fastifyStatic, {
       root,
@@ -102,6 +105,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     if (hasConsole && /^\/staff(\/|$)/.test(decoded)) {
       return reply.header('cache-control', NO_CACHE).header('content-security-policy', appCsp()).type('text/html').sendFile(CONSOLE_INDEX.slice(1));
     }
+    // The first screen's chunks, named so the browser fetches them with the entry chunk.
+    const link = preloadsFor(decoded);
+    if (link) reply.header('link', link);
     return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
   });
   return hasDist;

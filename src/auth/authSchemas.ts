@@ -4,10 +4,9 @@
  * words only when rendered (useFieldErrorText).
  */
 import * as yup from 'yup';
-import { isRegistrationCountry } from '#domain/profile';
-import { LOGIN_CODE_LENGTH, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
+import { isRegistrationCountry, LOGIN_CODE_LENGTH, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
 
-export { REGISTRATION_COUNTRIES } from '#domain/profile';
+export { REGISTRATION_COUNTRIES } from '#domain/validation';
 
 export type AccessErrorCode = NonNullable<ReturnType<typeof validateEmail>> | 'CONSENT_REQUIRED' | 'COUNTRY_NOT_OFFERED';
 

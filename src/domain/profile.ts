@@ -24,7 +24,10 @@ import * as roCnp from 'stdnum/lib/cjs/ro/cnp.js';
 import type { FieldErrorCode } from './errors';
 import { compactIban, isValidIban } from './iban';
 import type { BusinessType, CountryCode } from './types';
-import { isPlausibleId, NATIONAL_ID_LENGTHS, PROFILE_FIELDS } from './validation';
+import { isPlausibleId, NATIONAL_ID_LENGTHS, PROFILE_FIELDS, REGISTRATION_COUNTRIES } from './validation';
+
+// Kept in validation.ts, light enough for the sign-in screens (this module carries the phone metadata).
+export { REGISTRATION_COUNTRIES, isRegistrationCountry } from './validation';
 
 export { PROFILE_FIELDS };
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
@@ -91,17 +94,6 @@ export function profileSteps(country: CountryCode): { id: ProfileStepId; fields:
     { id: 'contact', fields: contact },
     { id: 'personal', fields: personal },
   ];
-}
-
-/**
- * The markets that take registrations (spec: registration countries lt, ro, pl). An account of
- * another market (CZ, made before) keeps it, but no one moves to one.
- */
-export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
-
-/** Whether `value` names a market that takes registrations (any case). */
-export function isRegistrationCountry(value: unknown): boolean {
-  return typeof value === 'string' && (REGISTRATION_COUNTRIES as readonly string[]).includes(value.toUpperCase());
 }
 
 /** The countries a tasker may choose: the registration markets, and the one the account has. */

@@ -83,3 +83,14 @@ export const PROFILE_FIELDS = [
   'vatCode',
   'businessId',
 ] as const;
+
+/**
+ * The markets that take registrations (spec: registration countries lt, ro, pl). An account of
+ * another market (CZ, made before) keeps it, but no one moves to one.
+ */
+export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
+
+/** Whether `value` names a market that takes registrations (any case). */
+export function isRegistrationCountry(value: unknown): boolean {
+  return typeof value === 'string' && (REGISTRATION_COUNTRIES as readonly string[]).includes(value.toUpperCase());
+}

@@ -57,6 +57,11 @@ async function loadMessages(locale: Locale) {
   return messages;
 }
 
+/** Starts loading `locale`'s catalog without activating it (the module is fetched once, then cached). */
+export function prefetchLocale(locale: Locale): void {
+  void loadMessages(locale).catch(() => undefined);
+}
+
 let pending: Promise<void> | null = null;
 
 /** Loads and activates `locale`; falls back to English if its catalog cannot be loaded. */

@@ -13,6 +13,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shelfwork</title><div id="root"></div>');
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(join(dist, 'assets', 'index-4f3a9c.js'), 'console.log("app");');
+  writeFileSync(join(dist, 'route-preloads.json'), JSON.stringify({ '/task/:taskId': ['/assets/TaskDetailRoute-1a.js', '/assets/workPage-2b.css'] }));
   // Vite copies public/ into dist/, letters of authority included.
   mkdirSync(join(dist, 'letters'));
   copyFileSync(join(process.cwd(), 'public', 'letters', 'maxima.pdf'), join(dist, 'letters', 'maxima.pdf'));
@@ -42,6 +43,14 @@ describe('static app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names a first screen's chunks in a Link header with its page, and no others", async () => {
+    const detail = await server.request({ method: 'GET', url: '/task/123?x=1' });
+    expect(detail.headers.link).toBe('</assets/TaskDetailRoute-1a.js>; rel=modulepreload, </assets/workPage-2b.css>; rel=preload; as=style');
+    const other = await server.request({ method: 'GET', url: '/profile' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.link).toBeUndefined();
   });
 
   it('serves a letter of authority as a PDF, and a missing one as a plain 404 (not the app)', async () => {
