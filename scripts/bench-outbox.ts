@@ -5,7 +5,8 @@
  *
  * - Starts the server like scripts/test-e2e.sh (fresh DATA_DIR, embedded database, demo seed,
  *   `node --import tsx server/main.ts` on a free port of 127.0.0.1).
- * - The sync engine runs in Node over a fake-indexeddb mirror, logs in as lt@demo.shelfwork.app
+ * - The workload is scripts/lib/outbox-workload.ts (shared with bench:hosts). The sync engine runs
+ *   in Node over a fake-indexeddb mirror, logs in as lt@demo.shelfwork.app
  *   with the password, pulls the lists and the task pack, and picks one of that tasker's
  *   in-progress tasks.
  * - Offline (a fetch that fails), every mutation goes through the engine's commands. Each record
@@ -46,44 +47,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FetchImpl } from '../workers/sync/http';
-import { ShelfworkDb } from '#db/schema';
-import { withCheckDigit } from '#domain/ean';
-import type { Defect, Photo, ScannedItem, TaskStatus } from '#domain/types';
-import { encodeJpeg, testPattern } from '../test/support/images';
-import { SyncEngine } from '../workers/sync/app';
 import { batchDelivery } from '../workers/sync/outbox';
+import { drainUntilEmpty, prepareBenchTask, queueOffline, replaySame, verifyOnServer } from './lib/outbox-workload';
 import { startPostgres } from './lib/postgres';
 import { freePort, startServer } from './lib/server-process';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
 const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 500);
-const EMAIL = 'lt@demo.shelfwork.app';
-const PASSWORD = 'demo1234';
 /** Given to the benchmark's own server process for the staff API. */
 const STAFF_TOKEN = 'bench-outbox-staff-token';
 
 function say(message: string): void {
   console.log(`[bench:outbox] ${message}`);
-}
-
-/**
- * `count` distinct real JPEGs, 1280×960 as the app uploads them: frames of a test card (moving
- * bars, a ramp, the frame number, faint noise; ~50 KB each, like ffmpeg's testsrc at -q:v 6).
- */
-function makeJpegs(count: number): Uint8Array<ArrayBuffer>[] {
-  return Array.from({ length: count }, (_, frame) => {
-    const file = encodeJpeg(testPattern(1280, 960, frame, { noise: 2 }), 70);
-    return new Uint8Array(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)) as Uint8Array<ArrayBuffer>;
-  });
-}
-
-/** A valid EAN-13 for n (GS1 check digit). */
-function ean13(n: number): string {
-  return withCheckDigit(`200${String(n).padStart(9, '0')}`);
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 interface RunResult {
@@ -167,108 +142,13 @@ async function runOnce(
       }
     };
     const warnings: string[] = [];
-    const db = new ShelfworkDb(`bench-${crypto.randomUUID()}`);
-    const engine = new SyncEngine({ db, apiBase, fetchImpl, locks: null, imageCache: null, warn: (m) => warnings.push(m) });
-
-    const login = await engine.loginWithPassword(EMAIL, PASSWORD);
-    if (!login.ok) throw new Error(`login failed: ${JSON.stringify(login.error)}`);
-    await engine.syncNow('start', true);
-    await engine.idle();
-    const own = (await db.tasks.where('status').equals('in_progress' satisfies TaskStatus).toArray())[0];
-    if (!own) throw new Error(`${EMAIL} has no in-progress task`);
-    // The demo tasker's in-progress tasks have no regular defects: staff make a 'defects' task at
-    // the same store (window open now, like test/server/restart-mid-drain.test.ts), and the engine
-    // reserves and starts it there, so defect sets are queued and checked too.
-    const windowStart = Math.floor((Date.now() - 15 * 60_000) / (15 * 60_000)) * 15 * 60_000;
-    const created = await fetch(`${apiBase}staff/tasks`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${STAFF_TOKEN}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        placeId: own.place.id,
-        taskTypeId: 'defects',
-        timeWindowStart: new Date(windowStart).toISOString(),
-        timeWindowEnd: new Date(windowStart + 4 * 3600_000).toISOString(),
-        expectedDuration: 30,
-        reward: '9.50',
-        title: 'Outbox benchmark',
-      }),
-    });
-    if (created.status !== 201) throw new Error(`staff task: ${created.status} ${await created.text()}`);
-    const taskId = ((await created.json()) as { id: string }).id;
-    const reserved = await engine.reserveTask(taskId);
-    if (!reserved.ok) throw new Error(`reserve failed: ${JSON.stringify(reserved.error)}`);
-    const startedTask = await engine.startTask(taskId, own.place.coordinates, new Date().toISOString());
-    if (!startedTask.ok) throw new Error(`start failed: ${JSON.stringify(startedTask.error)}`);
-    await engine.idle();
-    const task = await db.tasks.get(taskId);
-    if (task?.status !== 'in_progress') throw new Error(`the benchmark task is ${task?.status ?? 'missing'}, not in progress`);
-    const pack = await engine.pullTaskPack(task.id);
-    say(`task ${task.id} (${task.title}); pack: ${pack.ok ? 'complete' : `incomplete (${pack.error.code}; images are not cached in Node)`}`);
-    const checklist = (await db.checklistItems.where('taskId').equals(task.id).sortBy('position')).map((i) => i.id);
-    const regular = (await db.taskDefects.where('taskId').equals(task.id).toArray()).filter((d) => d.type === 'regular').map((d) => d.id);
-    if (checklist.length === 0) throw new Error('the task has no checklist items');
-    if (regular.length === 0) say('the task has no regular defects: no defect sets are queued');
-
-    const jpegs = makeJpegs(PHOTOS);
-    say(`${jpegs.length} photos, ${Math.round(jpegs.reduce((sum, j) => sum + j.length, 0) / 1024)} KB in all`);
+    const bench = await prepareBenchTask({ apiBase, fetchImpl, staffToken: STAFF_TOKEN, warn: (m) => warnings.push(m), say });
+    const { db, engine } = bench;
 
     // ---- offline: queue ---------------------------------------------------------------------
     online = false;
-    // Newest first, stopping at the first record already tried (they are all older).
-    const markTried = async () => {
-      const fresh = await db.outbox
-        .where('[state+createdAt]')
-        .between(['pending', ''], ['pending', '\uffff'])
-        .reverse()
-        .until((r) => r.attempts > 0)
-        .toArray();
-      await Promise.all(fresh.filter((r) => r.attempts === 0).map((r) => db.outbox.update(r.id, { attempts: 1 })));
-    };
-    const rest = MUTATIONS - PHOTOS - 1;
-    // Logging an empty defect set is avoided when the task has no regular defect (see docs/performance.md).
-    const kinds = regular.length > 0 ? 3 : 2;
-    let lastTicks: string[] = [];
-    const scans: ScannedItem[] = [];
-    let lastDefects: string[] = [];
-    const photoIds: string[] = [];
-    let commands = 0;
-    const check = (what: string, result: { ok: boolean; error?: unknown }) => {
-      if (!result.ok) throw new Error(`${what} failed: ${JSON.stringify(result.error)}`);
-      commands++;
-    };
-    const queueStart = performance.now();
-    for (let i = 0; i < rest; i++) {
-      const slot = i % kinds;
-      if (slot === 0) {
-        lastTicks = checklist.filter((_, j) => (i + j) % 2 === 0);
-        check('tick', await engine.setChecklistDone(task.id, lastTicks));
-      } else if (slot === 1) {
-        scans.push({ id: crypto.randomUUID(), ean: ean13(i), facings: i % 100, timestamp: new Date().toISOString() });
-        check('scan', await engine.saveScannedItems(task.id, [...scans]));
-      } else {
-        lastDefects = regular.filter((_, j) => (i + j) % 2 === 1);
-        check('defects', await engine.setTaskDefects(task.id, lastDefects));
-      }
-      if (i % Math.ceil(rest / PHOTOS) === 0 && photoIds.length < PHOTOS) {
-        const id = crypto.randomUUID();
-        photoIds.push(id);
-        const bytes = jpegs[photoIds.length - 1]!;
-        check('photo', await engine.addPhoto(task.id, { id, blob: new Blob([bytes], { type: 'image/jpeg' }), width: 1280, height: 960, comment: `photo ${photoIds.length}`, tags: ['after'] }));
-      }
-      await markTried();
-    }
-    while (photoIds.length < PHOTOS) {
-      const id = crypto.randomUUID();
-      photoIds.push(id);
-      check('photo', await engine.addPhoto(task.id, { id, blob: new Blob([jpegs[photoIds.length - 1]!], { type: 'image/jpeg' }), width: 1280, height: 960, comment: '', tags: ['after'] }));
-      await markTried();
-    }
-    check('complete', await engine.completeTask(task.id, { outcome: 'complete', taskerComment: 'bench' }));
-    await engine.idle();
-    await markTried();
-    const queued = await db.outbox.where('state').anyOf(['pending', 'sending']).count();
-    const snapshot = { outbox: await db.outbox.toArray(), photos: await db.photos.toArray() };
-    say(`queued ${commands} mutations offline as ${queued} outbox records in ${((performance.now() - queueStart) / 1000).toFixed(1)} s`);
+    const work = await queueOffline(bench, { photos: PHOTOS, mutations: MUTATIONS, say });
+    const { queued, jpegs, snapshot } = work;
 
     // ---- online: drain ----------------------------------------------------------------------
     online = true;
@@ -302,9 +182,7 @@ async function runOnce(
     await engine.syncNow('online');
     await engine.idle();
     // Records the server keeps answering 5xx would be retried forever: give up after 60 s.
-    while ((await db.outbox.where('state').anyOf(['pending', 'sending']).count()) > 0 && performance.now() - t0 < 60_000) {
-      await engine.drain({ ignoreBackoff: true });
-    }
+    await drainUntilEmpty(bench, 60_000 - (performance.now() - t0));
     const elapsed = (performance.now() - t0) / 1000;
     const emptied = (lastDeleted - t0) / 1000;
     const drainWire = { ...wire };
@@ -321,47 +199,11 @@ async function runOnce(
     const delivered = queued - rejected.length - stuck.length;
     if (stuck.length > 0) say(`${stuck.length} records still unsent after 60 s (first: ${stuck[0]?.kind} ${stuck[0]?.path}, attempts ${stuck[0]?.attempts})`);
 
-    // ---- verify against the server -------------------------------------------------------------
-    const token = (await db.session.get('tokens'))?.tokens.token ?? '';
-    const get = async <T>(path: string): Promise<T> => {
-      const res = await fetch(`${apiBase}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-      if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
-    const serverTask = await get<{ status: string; doneChecklistItemIds: string[] }>(`task/${task.id}`);
-    const serverScans = (await get<{ data: ScannedItem[] }>(`task/${task.id}/scanned-items`)).data;
-    const serverDefects = (await get<{ data: Defect[] }>(`task/${task.id}/defects`)).data.filter((d) => d.checked).map((d) => d.id);
-    const serverPhotos = (await get<{ data: Photo[] }>(`task/${task.id}/photos`)).data.filter((p) => photoIds.includes(p.id));
-    let photoBytesOk = 0;
-    for (const photo of serverPhotos) {
-      if (!photo.url) continue;
-      const res = await fetch(new URL(photo.url, origin));
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      if (res.ok && sameBytes(bytes, jpegs[photoIds.indexOf(photo.id)]!)) photoBytesOk++;
-    }
-    const checks = {
-      'task awaiting_confirmation': serverTask.status === 'awaiting_confirmation',
-      'ticks = last state': JSON.stringify([...serverTask.doneChecklistItemIds].sort()) === JSON.stringify([...lastTicks].sort()),
-      [`scans = ${scans.length} items, once each`]: serverScans.length === scans.length && new Set(serverScans.map((s) => s.id)).size === scans.length,
-      'defects = last set': JSON.stringify([...serverDefects].sort()) === JSON.stringify([...lastDefects].sort()),
-      [`${PHOTOS} photos, no duplicate`]: serverPhotos.length === PHOTOS,
-      [`${PHOTOS} photo files byte-equal`]: photoBytesOk === PHOTOS,
-      'local blobs dropped': (await db.photos.filter((p) => p.blob !== null).count()) === 0,
-    };
-
-    // ---- replay the same outbox (same keys): nothing may change ----------------------------------
-    await db.outbox.bulkPut(snapshot.outbox.map((r) => ({ ...r, state: 'pending' as const, nextAttemptAt: null })));
-    await db.photos.bulkPut(snapshot.photos);
-    const r0 = performance.now();
-    while ((await db.outbox.where('state').anyOf(['pending', 'sending']).count()) > 0 && performance.now() - r0 < 60_000) await engine.drain({ ignoreBackoff: true });
-    const replayElapsed = (performance.now() - r0) / 1000;
-    const afterPhotos = (await get<{ data: Photo[] }>(`task/${task.id}/photos`)).data.filter((p) => photoIds.includes(p.id));
-    const afterScans = (await get<{ data: ScannedItem[] }>(`task/${task.id}/scanned-items`)).data;
-    const afterTask = await get<{ status: string }>(`task/${task.id}`);
-    checks['replay: same photos'] = afterPhotos.length === PHOTOS;
-    checks['replay: same scans'] = afterScans.length === scans.length;
-    checks['replay: still awaiting_confirmation'] = afterTask.status === 'awaiting_confirmation';
-    checks['replay: no rejection'] = (await db.outbox.where('state').equals('rejected').count()) === rejected.length;
+    // ---- verify against the server, then replay the same outbox (same keys): nothing may change ----
+    const checks = await verifyOnServer(bench, work, { apiBase, origin });
+    const replay = await replaySame(bench, work, { apiBase, rejectedBefore: rejected.length });
+    Object.assign(checks, replay.checks);
+    const replayElapsed = replay.elapsed;
 
     say(`delivered ${queued} records (${PHOTOS} photos, ${jpegs.reduce((n, b) => n + b.length, 0)} JPEG bytes): the outbox empty after ${emptied.toFixed(2)} s — ${(queued / emptied).toFixed(0)} records/s`);
     say(`the sync (the drain, then the pulls it made due) done after ${elapsed.toFixed(2)} s`);
