@@ -17,6 +17,12 @@ export const LOCALE_KEY = 'locale';
  * which can read true while every request fails (after a reload without signal, say).
  */
 export const CONNECTION_KEY = 'connection';
+/**
+ * The sign-in methods the server offers (`SignInProviders`, GET auth/providers), kept from the
+ * last answer so the login and register screens still show the Google button offline (disabled).
+ * Not an account's: a logout keeps it.
+ */
+export const SIGN_IN_PROVIDERS_KEY = 'signInProviders';
 
 const SUGGESTIONS_PREFIX = 'suggestions:';
 const CURSOR_PREFIX = 'cursor:';
@@ -100,12 +106,27 @@ export function readConnectionState(value: unknown): ConnectionState | null {
   return { answered: v.answered, since: v.since };
 }
 
+/** What GET auth/providers answered: which sign-in methods are on. */
+export interface SignInProviders {
+  email: boolean;
+  google: boolean;
+}
+
+/** A providers value, trusted only with the contract's shape. */
+export function readSignInProviders(value: unknown): SignInProviders | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<SignInProviders>;
+  if (typeof v.email !== 'boolean' || typeof v.google !== 'boolean') return null;
+  return { email: v.email, google: v.google };
+}
+
 /** Every fixed key with its value's type. */
 export interface KvValues {
   [SESSION_EXPIRED_KEY]: true;
   [POSITION_KEY]: Pick<Coordinates, 'latitude' | 'longitude'>;
   [LOCALE_KEY]: Locale;
   [CONNECTION_KEY]: ConnectionState;
+  [SIGN_IN_PROVIDERS_KEY]: SignInProviders;
 }
 
 /** A suggestions value, trusted only with the contract's shape (ids that are not strings dropped). */
