@@ -82,6 +82,8 @@ const profileWizardScreen = async () => ({ Component: (await import('../onboardi
 const loginScreen = async () => ({ Component: (await import('../auth/LoginScreen')).LoginScreen });
 const registerScreen = async () => ({ Component: (await import('../auth/RegisterScreen')).RegisterScreen });
 const passcodeScreen = async () => ({ Component: (await import('../auth/PasscodeScreen')).PasscodeScreen });
+// Where Google sends the window back after a Google sign-in (never a first screen of the day).
+const googleCallbackScreen = async () => ({ Component: (await import('../auth/GoogleCallbackScreen')).GoogleCallbackScreen });
 
 const handle = (title: RouteTitleKey, extra: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({ title, ...extra });
 
@@ -102,6 +104,7 @@ export const routes: RouteObject[] = [
               { path: 'login', lazy: loginScreen },
               { path: 'register', lazy: registerScreen },
               { path: 'passcode', lazy: passcodeScreen },
+              { path: 'auth/google/callback', lazy: googleCallbackScreen },
             ],
           },
         ],

@@ -1,6 +1,8 @@
 /**
- * /login: email + the three consents → a 6-digit code is emailed → /passcode. A small
- * "Sign in with password" mode serves the demo accounts (loginWithPassword).
+ * /login: email + the three consents → a 6-digit code is emailed → /passcode; or, with the
+ * consents ticked, "Continue with Google" (GoogleSignIn). A small "Sign in with password" mode
+ * serves the demo accounts (loginWithPassword). The form starts from what was kept when Google was
+ * last pressed (googleDraft.ts).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormik } from 'formik';
@@ -12,6 +14,8 @@ import { EmailField, TextField } from '#ui/TextField';
 import { emailLoginSchema, passwordLoginSchema } from './authSchemas';
 import { showCommandFailure, useLoginWithPassword, useSendEmailCode } from './mutations';
 import { ConsentFields } from './ConsentFields';
+import { GoogleSignIn } from './GoogleSignIn';
+import { useGoogleDraft, type GoogleDraft } from './googleDraft';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
 
@@ -27,6 +31,12 @@ interface LoginValues {
 }
 
 export function LoginScreen() {
+  const kept = useGoogleDraft();
+  // Read from the mirror in a moment: the form then opens with what was kept, not empty first.
+  return kept === undefined ? null : <LoginForm kept={kept} />;
+}
+
+function LoginForm({ kept }: { kept: GoogleDraft }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const errorText = useFieldErrorText();
@@ -35,7 +45,7 @@ export function LoginScreen() {
   const loginWithPassword = useLoginWithPassword();
 
   const formik = useFormik<LoginValues>({
-    initialValues: { email: '', username: '', password: '', terms: false, privacy: false, communication: false },
+    initialValues: { email: kept.email, username: '', password: '', terms: kept.terms, privacy: kept.privacy, communication: kept.communication },
     validationSchema: () => (mode === 'email' ? emailLoginSchema : passwordLoginSchema),
     validateOnBlur: true,
     validateOnChange: false,
@@ -98,6 +108,13 @@ export function LoginScreen() {
           {mode === 'email' ? <Trans>Send login code</Trans> : <Trans>Log in</Trans>}
         </button>
       </form>
+      {mode === 'email' ? (
+        <GoogleSignIn
+          intent="login"
+          consented={consented}
+          prepare={() => ({ intent: 'login', email: values.email, country: '', terms: values.terms, privacy: values.privacy, communication: values.communication })}
+        />
+      ) : null}
       <div className="auth-alt">
         <button
           type="button"

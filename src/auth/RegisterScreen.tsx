@@ -1,14 +1,21 @@
-/** /register: email + country (LT, PL, RO) + the three consents → register → /passcode. */
-import { Trans, useLingui } from '@lingui/react/macro';
+/**
+ * /register: email + country (LT, PL, RO) + the three consents → register → /passcode; or, with
+ * the consents ticked and the country chosen, "Continue with Google" (GoogleSignIn). The form
+ * starts from what was kept when Google was last pressed (googleDraft.ts).
+ */
+import { Trans } from '@lingui/react/macro';
 import { useFormik } from 'formik';
 import { Link, useNavigate } from 'react-router';
 import type { CountryCode } from '#domain/types';
 import { normalizeEmail } from '#domain/validation';
 import { formikField } from '#ui/formikField';
-import { EmailField, SelectField } from '#ui/TextField';
-import { REGISTRATION_COUNTRIES, registerSchema } from './authSchemas';
+import { EmailField } from '#ui/TextField';
+import { registerSchema } from './authSchemas';
 import { showCommandFailure, useRegister } from './mutations';
 import { ConsentFields } from './ConsentFields';
+import { CountryField } from './CountryField';
+import { GoogleSignIn } from './GoogleSignIn';
+import { registrationCountryOf, useGoogleDraft, type GoogleDraft } from './googleDraft';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
 
@@ -20,22 +27,25 @@ interface RegisterValues {
   communication: boolean;
 }
 
-function countryName(code: CountryCode, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+export function RegisterScreen() {
+  const kept = useGoogleDraft();
+  // Read from the mirror in a moment: the form then opens with what was kept, not empty first.
+  return kept === undefined ? null : <RegisterForm kept={kept} />;
 }
 
-export function RegisterScreen() {
-  const { t, i18n } = useLingui();
+function RegisterForm({ kept }: { kept: GoogleDraft }) {
   const register = useRegister();
   const navigate = useNavigate();
   const errorText = useFieldErrorText();
 
   const formik = useFormik<RegisterValues>({
-    initialValues: { email: '', country: '', terms: false, privacy: false, communication: false },
+    initialValues: {
+      email: kept.email,
+      country: registrationCountryOf(kept.country) ?? '',
+      terms: kept.terms,
+      privacy: kept.privacy,
+      communication: kept.communication,
+    },
     validationSchema: registerSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
@@ -73,22 +83,27 @@ export function RegisterScreen() {
           label={<Trans>Email</Trans>}
           {...formikField(formik, 'email', (code) => errorText('email', code))}
         />
-        <SelectField id="register-country" label={<Trans>Country where you will work</Trans>} {...formikField(formik, 'country', (code) => errorText('country', code))}>
-          <option value="" disabled>
-            {t`Choose a country`}
-          </option>
-          {REGISTRATION_COUNTRIES.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code, i18n.locale)}
-            </option>
-          ))}
-        </SelectField>
+        <CountryField id="register-country" field={formikField(formik, 'country', (code) => errorText('country', code))} />
         <ConsentFields formik={formik} country={formik.values.country} />
         <button type="submit" className="btn btn-block" disabled={!consented || isSubmitting} aria-describedby={consented ? undefined : 'consents-hint'}>
           {isSubmitting ? <span className="btn-spinner" aria-hidden="true" /> : null}
           <Trans>Create account</Trans>
         </button>
       </form>
+      <GoogleSignIn
+        intent="register"
+        consented={consented}
+        prepare={() => {
+          // The market goes with the start: chosen first, like for the form's own button.
+          const country = registrationCountryOf(values.country);
+          if (!country) {
+            void formik.setFieldTouched('country', true, true);
+            document.getElementById('register-country')?.focus();
+            return null;
+          }
+          return { intent: 'register', ...values, country };
+        }}
+      />
       <p className="auth-switch">
         <Trans>
           Already have an account? <Link to="/login">Log in</Link>

@@ -3,6 +3,7 @@
  * `undefined` means "still reading IndexedDB", never "no data"). Commands: ./mutations.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { SIGN_IN_PROVIDERS_KEY, readSignInProviders, type SignInProviders } from '#contracts/kv';
 import { getDb } from '#db/schema';
 import type { User } from '#domain/types';
 
@@ -17,4 +18,12 @@ export function useSessionEmail(): string | null | undefined {
 /** null = not synced yet (or logged out). */
 export function useUser(): User | null | undefined {
   return useLiveQuery(async () => (await getDb().user.get('me')) ?? null, []);
+}
+
+/**
+ * The sign-in methods the server offered when last asked (kv, written by the worker's
+ * `signInProviders`): null = never asked yet; undefined = loading.
+ */
+export function useSignInProviders(): SignInProviders | null | undefined {
+  return useLiveQuery(async () => readSignInProviders((await getDb().kv.get(SIGN_IN_PROVIDERS_KEY))?.value), []);
 }

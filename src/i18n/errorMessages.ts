@@ -32,6 +32,7 @@ export type FailedAction =
   // access (toasts on the login, passcode and register screens)
   | 'login'
   | 'register'
+  | 'googleSignIn'
   // the life cycle (online only, except start)
   | 'reserve'
   | 'cancel'
@@ -86,11 +87,19 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, MessageDescriptor>> = {
   POSITION_REQUIRED: REFUSAL_WORDS.POSITION_REQUIRED,
   TASK_NOT_IN_PROGRESS: REFUSAL_WORDS.TASK_NOT_IN_PROGRESS,
   PHOTOS_REQUIRED: REFUSAL_WORDS.PHOTOS_REQUIRED,
+  // Google sign-in (the callback screen; the server words them too).
+  GOOGLE_LOGIN_UNAVAILABLE: REFUSAL_WORDS.GOOGLE_LOGIN_UNAVAILABLE,
+  GOOGLE_REGISTRATION_REQUIRED: REFUSAL_WORDS.GOOGLE_REGISTRATION_REQUIRED,
+  GOOGLE_EMAIL_UNVERIFIED: REFUSAL_WORDS.GOOGLE_EMAIL_UNVERIFIED,
+  GOOGLE_SIGN_IN_EXPIRED: REFUSAL_WORDS.GOOGLE_SIGN_IN_EXPIRED,
+  GOOGLE_SIGN_IN_FAILED: REFUSAL_WORDS.GOOGLE_SIGN_IN_FAILED,
+  GOOGLE_ACCOUNT_LINKED_ELSEWHERE: REFUSAL_WORDS.GOOGLE_ACCOUNT_LINKED_ELSEWHERE,
 };
 
 const FALLBACK_MESSAGES: Record<FailedAction, MessageDescriptor> = {
   login: msg`Could not login`,
   register: msg`Could not register`,
+  googleSignIn: REFUSAL_WORDS.GOOGLE_SIGN_IN_FAILED,
   reserve: msg`Could not reserve the task. Please try again.`,
   cancel: msg`Could not cancel the task. Please try again.`,
   start: msg`Could not start the task. Please try again.`,
@@ -110,6 +119,7 @@ const FALLBACK_MESSAGES: Record<FailedAction, MessageDescriptor> = {
 /** An online-only command's own words when the server gave no answer ('NETWORK'): nothing was done, and what to do. */
 const NO_CONNECTION_MESSAGES: Partial<Record<FailedAction, MessageDescriptor>> = {
   reserve: msg`Reserving needs a connection. Nothing was reserved: connect to the internet and slide again.`,
+  googleSignIn: msg`Google sign-in needs a connection. Connect to the internet and try again.`,
 };
 
 /** Spec section 5, verbatim: a save of scanned items some of which are invalid (checked on the page, or refused by the worker). */

@@ -1,0 +1,52 @@
+/**
+ * What the tasker ticked and chose before pressing "Continue with Google", kept in the mirror's
+ * drafts (src/shared/drafts.ts) while the window is at Google: coming back with the back button,
+ * after a cancel or a refusal, the login and register screens show the same ticks, e-mail and
+ * country, and the callback screen knows where the sign-in started (its way back, and the country
+ * it offers when the Google account has no Shelfwork account yet). Cleared once signed in.
+ */
+import type { CountryCode } from '#domain/types';
+import { clearDraft, sameTypesAs, saveDraft, useDraft } from '../shared/drafts';
+import { REGISTRATION_COUNTRIES } from './authSchemas';
+import type { GoogleIntent } from './mutations';
+
+export const GOOGLE_DRAFT_KEY = 'access:google';
+
+export interface GoogleDraft {
+  intent: GoogleIntent;
+  email: string;
+  /** Registration's market ('' on the login screen, or when none was chosen). */
+  country: string;
+  terms: boolean;
+  privacy: boolean;
+  communication: boolean;
+}
+
+export const EMPTY_GOOGLE_DRAFT: GoogleDraft = { intent: 'login', email: '', country: '', terms: false, privacy: false, communication: false };
+
+const readDraft = sameTypesAs<Record<keyof GoogleDraft, string | boolean>>(EMPTY_GOOGLE_DRAFT);
+
+/** A stored draft as a `GoogleDraft` (a value of another shape falls back to the empty one's fields). */
+export function readGoogleDraft(saved: unknown): GoogleDraft {
+  const values = readDraft(saved) as unknown as GoogleDraft;
+  return { ...values, intent: values.intent === 'register' ? 'register' : 'login' };
+}
+
+/** The kept draft (`undefined` while IndexedDB is read; the empty draft when there is none). */
+export function useGoogleDraft(): GoogleDraft | undefined {
+  const draft = useDraft<unknown>(GOOGLE_DRAFT_KEY);
+  return draft === undefined ? undefined : readGoogleDraft(draft?.values);
+}
+
+export function saveGoogleDraft(values: GoogleDraft): Promise<void> {
+  return saveDraft(GOOGLE_DRAFT_KEY, values);
+}
+
+export function clearGoogleDraft(): Promise<void> {
+  return clearDraft(GOOGLE_DRAFT_KEY);
+}
+
+/** The registration market `value` names (any case), or null: what a Google sign-up may start in. */
+export function registrationCountryOf(value: string): CountryCode | null {
+  return REGISTRATION_COUNTRIES.find((code) => code === value.toUpperCase()) ?? null;
+}
