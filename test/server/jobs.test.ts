@@ -193,8 +193,9 @@ describe('a payout run whose host dies before its commit', () => {
       () => 'committed',
       (error: unknown) => (error === killed ? 'rolled back' : 'session terminated'),
     );
+    let pid = 0;
     try {
-      const pid = await wrote.promise;
+      pid = await wrote.promise;
       let waiting: Promise<Awaited<ReturnType<typeof runDuePayouts>>>;
       if (process.env.DATABASE_URL) {
         // Another host's job meets the week's lock and waits for it.
@@ -219,6 +220,9 @@ describe('a payout run whose host dies before its commit', () => {
       // Every host's next run finds the week done.
       expect(await runDuePayouts(db, now, 3000, false, ['LT'])).toEqual([]);
     } finally {
+      // A failed expectation must not leave the dying session asleep in its transaction.
+      if (process.env.DATABASE_URL && pid) await sql`select pg_terminate_backend(${pid})`.execute(db);
+      await dyingEnd;
       await host.close();
     }
   });
