@@ -131,6 +131,8 @@ describe('navigations', () => {
   it('give deep links the app shell, but not the API nor a letter of authority', () => {
     expect(navigation('/task/123?lng=en')).toBe(true);
     expect(navigation('/reserved')).toBe(true);
+    // Google's redirect back to the app (the callback screen sends the code itself).
+    expect(navigation('/auth/google/callback?code=abc&state=def&iss=https%3A%2F%2Faccounts.google.com')).toBe(true);
     expect(navigation('/api/dev/mailbox')).toBe(false);
     expect(navigation('/letters/maxima.pdf')).toBe(false);
   });
