@@ -5,7 +5,8 @@
  *   memory by @fastify/rate-limit in each process; refuses a flood before the body is parsed or
  *   the database is touched (AUTH_RATE_LIMIT_PER_IP per AUTH_RATE_LIMIT_WINDOW_SECONDS).
  * - database buckets (`rate_limit_events`, exact across processes and restarts): login attempts
- *   per account and per address (code and password login share them), code requests per email
+ *   per account and per address (code and password login share them; a Google sign-in's finish
+ *   counts per address), code requests per email
  *   and per address (send-code and register). Checked before any password is hashed.
  * Every refusal is `429 RATE_LIMITED` with `Retry-After` in seconds.
  */
@@ -22,6 +23,11 @@ export interface AuthLimiter {
   loginAttempt(email: string, request: FastifyRequest): Promise<void>;
   /** Counts a code request (send-code, register) for the email and the address; 429 past either. */
   codeRequest(email: string, request: FastifyRequest): Promise<void>;
+  /**
+   * Counts a Google sign-in's finish (login or registration) for the address, in the login
+   * attempts' bucket (the account is not known before the exchange); 429 past it.
+   */
+  googleAttempt(request: FastifyRequest): Promise<void>;
 }
 
 /**
@@ -80,6 +86,9 @@ export function createAuthLimiter(app: FastifyInstance, ctx: AppContext): AuthLi
         config.loginWindowSeconds,
         'Too many login attempts. Please wait and try again.',
       );
+    },
+    googleAttempt(request) {
+      return hit([{ bucket: `login:ip:${addressKey(request.ip)}`, limit: config.loginLimitPerIp }], config.loginWindowSeconds, 'Too many login attempts. Please wait and try again.');
     },
     codeRequest(email, request) {
       const address = addressKey(request.ip);

@@ -14,6 +14,36 @@ export async function findUserByEmail(db: Db, email: string): Promise<Selectable
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/**
+ * A new tasker account in a market (status new, no profile yet), as registration makes it; an
+ * e-mail that has one keeps it (a concurrent registration of the same e-mail makes one account).
+ */
+export async function createTaskerAccount(db: Db, email: string, country: string, now: Date): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      email,
+      password_hash: null,
+      first_name: null,
+      middle_name: null,
+      last_name: null,
+      phone: null,
+      country_code: country,
+      status: 'new',
+      payment_documents_done: false,
+      profile_complete: false,
+      rejection_reasons: '[]',
+      rejection_comment: null,
+      referral_code: null,
+      reservation_limit_minutes: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
 export function generateLoginCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }

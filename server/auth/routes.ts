@@ -1,8 +1,8 @@
 /**
- * Auth routes (spec section 7): send-email-code, register, login (email code), password login
+ * Auth routes (spec section 7): send-email-code, register, login (email code; Google's in
+ * ./googleRoutes.ts), password login
  * for the demo accounts, and refresh-token rotation. Every one is throttled (./limits.ts).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { assertNoFieldErrors, badRequest, refusal } from '../http/errors';
@@ -11,7 +11,8 @@ import { loginCodeMessage } from '../mail/mailer';
 import { localeOf, translate } from '../http/messages';
 import { normalizeEmail, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
 import type { AuthTokens, CountryCode } from '#domain/types';
-import { checkLoginCode, createLoginCode, findUserByEmail, generateLoginCode } from './queries';
+import { checkLoginCode, createLoginCode, createTaskerAccount, findUserByEmail, generateLoginCode } from './queries';
+import { registerGoogleRoutes } from './googleRoutes';
 import { issueTokens, rotateRefreshToken } from './tokens';
 import { checkPasswordAttempt } from './passwords';
 import { createAuthLimiter } from './limits';
@@ -70,39 +71,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (await findUserByEmail(db, email)) {
       throw refusal('EMAIL_ALREADY_REGISTERED', REFUSAL_WORDS.EMAIL_ALREADY_REGISTERED.message);
     }
-    const now = clock.now();
-    await db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        email,
-        password_hash: null,
-        first_name: null,
-        middle_name: null,
-        last_name: null,
-        phone: null,
-        country_code: country,
-        status: 'new',
-        payment_documents_done: false,
-        profile_complete: false,
-        rejection_reasons: '[]',
-        rejection_comment: null,
-        referral_code: null,
-        reservation_limit_minutes: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute();
+    await createTaskerAccount(db, email, country, clock.now());
     await sendCode(email, request);
     return { ok: true };
   });
+
+  const google = registerGoogleRoutes(app, ctx, limiter, gated);
 
   serve(app, auth.login, gated)(async (request): Promise<AuthTokens> => {
     const body = bodyOf(request);
     const type = body.type ?? 'email';
     if (type !== 'email' && type !== 'google') throw badRequest({ type: 'INVALID' });
-    if (type === 'google') throw refusal('GOOGLE_LOGIN_UNAVAILABLE', REFUSAL_WORDS.GOOGLE_LOGIN_UNAVAILABLE.message);
+    if (type === 'google') return google.login(body, request);
     const emailError = validateEmail(body.email);
     const codeError = validateLoginCode(body.code);
     assertNoFieldErrors({ email: emailError, code: codeError });
