@@ -41,6 +41,7 @@ fi
 
 DATA_DIRS=()
 REPORTS=()
+OIDC_PIDS=()
 SERVER_PIDS=()
 RUNNER_PIDS=()
 URLS=()
@@ -58,10 +59,12 @@ cleanup() {
   local pid dir
   for pid in "${RUNNER_PIDS[@]}"; do kill_and_wait "$pid"; done
   for pid in "${SERVER_PIDS[@]}"; do kill_and_wait "$pid"; done
+  for pid in "${OIDC_PIDS[@]}"; do kill_and_wait "$pid"; done
   for dir in "${DATA_DIRS[@]}"; do
     if [[ $status -ne 0 && -f "$dir/server.log" ]]; then
       say "server log of $dir (last 60 lines):"
       tail -n 60 "$dir/server.log" >&2 || true
+      if [[ -s "$dir/oidc.log" ]]; then say "test OpenID provider log of $dir:"; tail -n 20 "$dir/oidc.log" >&2 || true; fi
     fi
     rm -rf "$dir"
   done
@@ -79,13 +82,33 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# Starts a server with a fresh data folder; appends to DATA_DIRS, SERVER_PIDS and URLS.
+# The client the servers are registered as at the test OpenID provider (scripts/oidc-test-provider.ts).
+OIDC_CLIENT_ID=shelfwork-test
+OIDC_CLIENT_SECRET=shelfwork-test-secret
+
+# Starts a server with a fresh data folder; appends to DATA_DIRS, OIDC_PIDS, SERVER_PIDS and URLS.
+# Each server has its own test OpenID provider standing in for Google (Google sign-in,
+# test/e2e/google-sign-in.spec.ts) on a port of its own, started first: the server reads its
+# issuer at start, and the provider must know the server's callback URL.
 start_server() {
-  local data_dir port
+  local data_dir port issuer=""
   data_dir="$(mktemp -d "${TMPDIR:-/tmp}/shelfwork-e2e.XXXXXX")"
   DATA_DIRS+=("$data_dir")
   port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
-  say "starting a server on port $port with DATA_DIR=$data_dir"
+  (
+    export OIDC_TEST_REDIRECT_URIS="http://127.0.0.1:$port/auth/google/callback"
+    export OIDC_TEST_CLIENT_ID="$OIDC_CLIENT_ID" OIDC_TEST_CLIENT_SECRET="$OIDC_CLIENT_SECRET"
+    exec node --import tsx scripts/oidc-test-provider.ts
+  ) >"$data_dir/oidc.out" 2>"$data_dir/oidc.log" &
+  OIDC_PIDS+=($!)
+  for _ in $(seq 1 600); do
+    issuer="$(sed -n 's/^issuer=//p' "$data_dir/oidc.out")"
+    [[ -n "$issuer" ]] && break
+    kill -0 "${OIDC_PIDS[-1]}" 2>/dev/null || break
+    sleep 0.1
+  done
+  [[ -n "$issuer" ]] || { say "the test OpenID provider did not start:"; cat "$data_dir/oidc.log" >&2; exit 1; }
+  say "starting a server on port $port with DATA_DIR=$data_dir (Google sign-in at $issuer)"
   # The dev mailbox exists only outside production; generous rate limits so one run's logins pass
   # (every login comes from 127.0.0.1; the auth limits are tested in test/server/auth-throttle.test.ts).
   # `node --import tsx` (what `npx tsx` does, in one process) and `exec`, so $! is the server itself
@@ -94,6 +117,8 @@ start_server() {
     export PORT="$port" DATA_DIR="$data_dir" NODE_ENV=test HOST=127.0.0.1
     export SEND_CODE_LIMIT_PER_EMAIL="${SEND_CODE_LIMIT_PER_EMAIL:-1000}" SEND_CODE_LIMIT_PER_IP="${SEND_CODE_LIMIT_PER_IP:-1000}"
     export AUTH_RATE_LIMIT_PER_IP="${AUTH_RATE_LIMIT_PER_IP:-100000}" LOGIN_LIMIT_PER_ACCOUNT="${LOGIN_LIMIT_PER_ACCOUNT:-100000}" LOGIN_LIMIT_PER_IP="${LOGIN_LIMIT_PER_IP:-100000}"
+    export GOOGLE_OIDC_ISSUER="$issuer" GOOGLE_CLIENT_ID="$OIDC_CLIENT_ID" GOOGLE_CLIENT_SECRET="$OIDC_CLIENT_SECRET"
+    export GOOGLE_REDIRECT_URL="http://127.0.0.1:$port/auth/google/callback"
     unset DATABASE_URL SMTP_URL
     exec node --import tsx server/main.ts
   ) >"$data_dir/server.log" 2>&1 &
