@@ -34,8 +34,14 @@ afterAll(async () => {
   await server?.close();
 });
 
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
 /** A promise and the functions that settle it. */
-function deferred<T = void>() {
+function deferred<T = void>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<T>((res, rej) => {
@@ -53,7 +59,7 @@ describe('the interval runner', () => {
   it('runs at start, never overlaps a run in progress, retries a failed run on the next tick, and stop() waits for the run', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const lines: string[] = [];
-    const runs: ReturnType<typeof deferred>[] = [];
+    const runs: Deferred<void>[] = [];
     let calls = 0;
     const job = startIntervalJob(
       'test-job',
