@@ -79,6 +79,14 @@ describe('Google sign-in', () => {
     expect((await me(again.json<AuthTokens>())).id).toBe(byPassword.id);
   });
 
+  it('signs in a deactivated account as code login does (the app then shows its support screen)', async () => {
+    const email = 'deactivated@demo.shelfwork.app';
+    provider.setAccount(email, { email_verified: true });
+    const res = await finish(await signIn(email));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(res.json<AuthTokens>())).id).toBe((await me(await server.login(email))).id);
+  });
+
   it('registers through Google in the market chosen before (the e-mail from userinfo), and signs in', async () => {
     const email = 'google.register@example.com';
     provider.setAccount(email, { email_verified: true, name: 'Rasa Registrė' });
