@@ -80,6 +80,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
+    // A client in use whose session ends (a database restart or failover, pg_terminate_backend, a
+    // session timeout) fails its query and then reports the lost connection as an 'error' event
+    // too: unheard, that event would end the process. The pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', (err) => console.error('[db] PostgreSQL connection lost:', err.message)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', location: redactUrl(options.databaseUrl) };
   }
