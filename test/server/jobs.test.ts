@@ -11,8 +11,7 @@
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from './helpers';
 import { createTaskers, type Tasker } from './lifecycle-fixtures';
 import { addTask, makeTasker } from './money-helpers';
@@ -20,8 +19,7 @@ import { startIntervalJob } from '../../server/jobs/runner';
 import { resolveVapidKeys, sendDuePushes, type VapidKeys } from '../../server/notifications/push';
 import type { PushFetch } from '../../server/notifications/pushTransport';
 import { notificationsDb } from '../../server/notifications/tables';
-import type { Db } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
+import { openDatabase, type Db } from '../../server/db/database';
 import { moneyDb } from '../../server/db/money-tables';
 import { runDuePayouts, runWeekIn } from '../../server/money/payouts';
 import { weekStarting } from '#domain/payouts';
@@ -150,8 +148,9 @@ describe('a push delivery whose runner died', () => {
 });
 
 /**
- * The host that dies in the middle of a payout run: on PostgreSQL a second pool of one session
- * (another process, as far as the database can tell), on PGlite the test server's own database.
+ * The host that dies in the middle of a payout run: on PostgreSQL a second database handle of one
+ * session opened as the server opens its own (another process, as far as the database can tell),
+ * on PGlite the test server's own database.
  */
 async function dyingHost(): Promise<{ db: Db; close: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
@@ -159,12 +158,8 @@ async function dyingHost(): Promise<{ db: Db; close: () => Promise<void> }> {
   const name = (await sql<{ name: string }>`select current_database() as name`.execute(server.db)).rows[0]?.name ?? '';
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-  // A terminated session fails its query, and its client then reports the lost connection as an
-  // error event too: listened to here, so that report does not end the test process.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, close: () => db.destroy() };
+  const opened = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+  return { db: opened.db, close: () => opened.db.destroy() };
 }
 
 describe('a payout run whose host dies before its commit', () => {
