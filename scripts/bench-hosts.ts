@@ -63,6 +63,7 @@ const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 150);
 const OVERDUE = Number(process.env.BENCH_OVERDUE ?? 20);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 240);
 const STAFF_TOKEN = 'bench-hosts-staff-token';
+const METRICS_TOKEN = 'bench-hosts-metrics-token';
 const BUCKET = 'shelfwork-photos';
 
 function say(message: string): void {
@@ -105,8 +106,10 @@ function keepS3rverFolders(): void {
  *   connection refused by a dead host is sent to the live one before the checks have noticed;
  * - `retry-on conn-failure empty-response`: besides connections that failed, a request whose
  *   connection closed with no answer at all (the host died while it ran) is sent again — only
- *   where a second delivery is harmless: safe methods, requests with an Idempotency-Key, and
- *   /api/batch (each record carries its key); anything else gets the 502. The request must fit in
+ *   where a second delivery is harmless: safe methods, requests with an Idempotency-Key,
+ *   /api/batch (each record carries its key) and /api/uploads/ (a presigned PUT or an S3
+ *   confirmation answers the same again; a tus PATCH at a moved offset gets 409 and the client
+ *   asks for the offset); anything else gets the 502. The request must fit in
  *   one buffer (tune.bufsize, 16 kB by default) to be replayed; larger batches get a 502 and the
  *   client's outbox sends them again with the same keys;
  * - timeouts: connect 2 s (a dead host is given up quickly), client/server 60 s of inactivity (a
@@ -149,6 +152,7 @@ backend hosts
   acl replay_safe method GET HEAD OPTIONS
   acl replay_safe req.hdr(idempotency-key) -m found
   acl replay_safe path /api/batch
+  acl replay_safe path_beg /api/uploads/
   http-request disable-l7-retry unless replay_safe
   default-server check inter 1s fastinter 500ms downinter 2s fall 2 rise 2
 ${options.hosts.map((h) => `  server ${h.name} 127.0.0.1:${h.port}`).join('\n')}
@@ -167,6 +171,23 @@ async function haproxyStats(socket: string): Promise<Record<string, string>[]> {
   const [header, ...lines] = text.trim().split('\n');
   const cols = (header ?? '').replace(/^# /, '').split(',');
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [cols[i] ?? String(i), v])));
+}
+
+/**
+ * The outbox records a host counted by outcome (`shelfwork_outbox_records_total` of its GET
+ * /metrics: delivered, replayed = a repeat answered from its key, refused, failed); null when the
+ * host serves no metrics.
+ */
+async function outboxOutcomes(port: number): Promise<Record<string, number> | null> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } }).catch(() => null);
+  if (!res?.ok) return null;
+  const out: Record<string, number> = {};
+  for (const line of (await res.text()).split('\n')) {
+    const m = /^shelfwork_outbox_records_total\{([^}]*)\} (\S+)/.exec(line);
+    const outcome = m && /outcome="([^"]+)"/.exec(m[1] ?? '')?.[1];
+    if (m && outcome) out[outcome] = (out[outcome] ?? 0) + Number(m[2]);
+  }
+  return out;
 }
 
 /** The push service stand-in: answers 201 to every POST and counts them per path. */
@@ -296,6 +317,7 @@ async function main(): Promise<void> {
       S3_REGION: 'us-east-1',
       TRUST_PROXY: '1',
       RUN_JOBS: '1',
+      METRICS_TOKEN,
     };
     const hosts: { name: string; server: ServerProcess; port: number }[] = [];
     for (const name of ['a', 'b']) {
@@ -347,7 +369,7 @@ async function main(): Promise<void> {
     let online = true;
     /** Sends per idempotency key (header, or each record of a batch): a key sent twice is a record the client retried. */
     const sends = new Map<string, number>();
-    const client = { requests: 0, networkErrors: 0, status5xx: new Map<number, number>() };
+    const client = { requests: 0, networkErrors: 0, status5xx: new Map<number, number>(), failed: [] as string[] };
     const fetchImpl: FetchImpl = async (input, init) => {
       if (!online) throw new TypeError('Failed to fetch (offline)');
       const headers = new Headers(init.headers);
@@ -361,10 +383,15 @@ async function main(): Promise<void> {
       client.requests++;
       try {
         const res = await fetch(input, init);
-        if (res.status >= 500) client.status5xx.set(res.status, (client.status5xx.get(res.status) ?? 0) + 1);
+        if (res.status >= 500) {
+          client.status5xx.set(res.status, (client.status5xx.get(res.status) ?? 0) + 1);
+          client.failed.push(`${init.method ?? 'GET'} ${new URL(input).pathname.slice(0, 60)} → ${res.status} (${keys.length} records)`);
+        }
         return res;
       } catch (error) {
         client.networkErrors++;
+        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        client.failed.push(`${init.method ?? 'GET'} ${new URL(input).pathname.slice(0, 60)} → ${error instanceof Error ? error.message : String(error)}${cause} (${keys.length} records)`);
         throw error;
       }
     };
@@ -411,6 +438,9 @@ async function main(): Promise<void> {
     const rejected = await bench.db.outbox.where('state').equals('rejected').toArray();
     const drainStats = await haproxyStats(socket);
     const retriedKeys = [...sends.values()].filter((n) => n > 1).length;
+    // Host b's count before the replay below: a record replayed here was stored by a (or by b)
+    // before its answer was lost, and answered from its key when the client sent it again.
+    const outcomesB = await outboxOutcomes(hostB.port);
 
     // ---- exactly once, photos ------------------------------------------------------------------
     const checks: Record<string, boolean> = {
@@ -454,7 +484,8 @@ async function main(): Promise<void> {
     const pushLoggedA = sumMatches(logA, /\[push\] sent (\d+)/g);
     const pushLoggedB = sumMatches(logB, /\[push\] sent (\d+)/g);
     const newPayouts = Number(after.rows[0]?.payouts) - Number(before.rows[0]?.payouts);
-    const pushRetried = await sql<{ n: string }>`select count(*) as n from push_deliveries where attempts > 1`.execute(db);
+    const pushRetried = await sql<{ n: string; types: string | null }>`
+      select count(*) as n, string_agg(distinct message->>'type', ', ') as types from push_deliveries where attempts > 1`.execute(db);
     Object.assign(checks, {
       [`expiry: ${overdueIds.length} overdue tasks expired`]: Number(expiredRows.rows[0]?.n) === overdueIds.length,
       'expiry: each expired by one host (logged counts add up)': expiredA + expiredB === overdueIds.length,
@@ -468,13 +499,15 @@ async function main(): Promise<void> {
     // ---- failover figures ------------------------------------------------------------------------
     const num = (rows: Record<string, string>[], sv: string, col: string) => Number(rows.find((r) => r.pxname === 'hosts' && r.svname === sv)?.[col] || 0);
     const delta = (sv: string, col: string) => num(drainStats, sv, col) - num(statsBefore, sv, col);
-    const lbLines = lbLog.split('\n').filter((l) => /^\d{3} \+?\d+ hosts\//.test(l));
+    const lbLines = lbLog.split('\n').filter((l) => /^-?\d+ \+?\d+ hosts\//.test(l));
     // The second field is %rc: the retries, '+' in front when the request was redispatched.
     const retriedLines = lbLines.filter((l) => {
       const rc = l.split(' ')[1] ?? '0';
       return rc.startsWith('+') || Number(rc) > 0;
     });
     const lbErrors = lbLines.filter((l) => /^5\d\d /.test(l));
+    // The termination state (4th field) is ---- for a request that ended normally.
+    const lbAborted = lbLines.filter((l) => (l.split(' ')[3] ?? '----') !== '----');
     const served = (sv: string) => delta(sv, 'stot');
 
     const total = (performance.now() - started) / 1000;
@@ -482,11 +515,18 @@ async function main(): Promise<void> {
     say(`requests the client made during the drain: ${drainRequests} (S3 PUTs included); HAProxy sessions: host a ${served('a')} (before it died), host b ${served('b')}`);
     say(`failed over at HAProxy: ${delta('BACKEND', 'wretr')} retries, ${delta('BACKEND', 'wredis')} redispatched to the other host; ${retriedLines.length} requests logged with a retry`);
     for (const l of retriedLines.slice(0, 8)) say(`  haproxy: ${l}`);
-    say(`errors HAProxy answered: ${lbErrors.length}${lbErrors.length ? ` (${lbErrors.slice(0, 5).join(' | ')})` : ''}; host a: ${delta('a', 'eresp')} response errors, ${delta('a', 'econ')} connection errors, status ${drainStats.find((r) => r.svname === 'a')?.status}`);
+    say(`errors HAProxy answered: ${lbErrors.length}${lbErrors.length ? ` (${lbErrors.slice(0, 5).join(' | ')})` : ''}; host a: ${delta('a', 'eresp')} response errors, ${delta('a', 'econ')} connection errors, ${delta('a', 'srv_abrt')} transfers aborted by the server, ${delta('a', 'cli_abrt')} by the client, status ${drainStats.find((r) => r.svname === 'a')?.status}`);
+    for (const l of lbAborted.slice(0, 8)) say(`  haproxy, ended abnormally: ${l}`);
     say(`the client saw: ${client.networkErrors} network errors, ${[...client.status5xx].map(([s, n]) => `${n}× ${s}`).join(', ') || 'no 5xx'}; records it sent more than once: ${retriedKeys}`);
+    for (const f of client.failed.slice(0, 8)) say(`  client: ${f}`);
+    say(
+      outcomesB
+        ? `host b's outbox records during the drain (GET /metrics): ${Object.entries(outcomesB).map(([k, v]) => `${v} ${k}`).join(', ')} — replayed = stored before, answered from the key`
+        : `host b serves no /metrics: the replays are not counted`,
+    );
     say(`delivered exactly once: ${work.queued - stuck - rejected.length}/${work.queued} records (${PHOTOS} photos through S3, ${work.jpegs.reduce((n, b) => n + b.length, 0)} bytes)`);
     say(`the outbox empty after ${emptied.toFixed(2)} s (host a killed at ${killedAt === null ? '-' : ((killedAt - t0) / 1000).toFixed(2)} s); replay of the same ${work.snapshot.outbox.length} records ${replay.elapsed.toFixed(2)} s`);
-    say(`jobs: expiry a ${expiredA} + b ${expiredB} of ${overdueIds.length}; payouts a ${payoutsLoggedA} + b ${payoutsLoggedB} = ${newPayouts} new payouts (${runWeeks.join(', ') || 'no week due'}); push a ${pushLoggedA} + b ${pushLoggedB} sent = ${pushSent} deliveries, ${pushPosts} POSTs received, ${pushAttempts} attempts (${pushRetried.rows[0]?.n} deliveries tried more than once)`);
+    say(`jobs: expiry a ${expiredA} + b ${expiredB} of ${overdueIds.length}; payouts a ${payoutsLoggedA} + b ${payoutsLoggedB} = ${newPayouts} new payouts (${runWeeks.join(', ') || 'no week due'}); push a ${pushLoggedA} + b ${pushLoggedB} sent = ${pushSent} deliveries, ${pushPosts} POSTs received, ${pushAttempts} attempts (${pushRetried.rows[0]?.n} deliveries tried more than once${pushRetried.rows[0]?.types ? `: ${pushRetried.rows[0].types}` : ''})`);
     for (const [name, pass] of Object.entries(checks)) say(`${pass ? 'ok  ' : 'FAIL'} ${name}`);
     if (pushMismatch.length) say(`push mismatches: ${pushMismatch.slice(0, 3).map((r) => `${r.endpoint} attempts ${r.attempts} POSTs ${receiver.posts.get(new URL(r.endpoint).pathname) ?? 0}`).join('; ')}`);
     if (warnings.length) say(`engine warnings: ${[...new Set(warnings)].slice(0, 5).join(' | ')}`);
