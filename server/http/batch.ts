@@ -44,7 +44,7 @@
  *   it off (bench:outbox's 'lanes' side).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { batchTransaction, segmentStore, type BatchTransaction } from '../db/segment';
@@ -52,6 +52,8 @@ import { ApiError, badRequest, errorAnswer, serviceUnavailable } from './errors'
 import { directWriteMatcher, type DirectWrite, type MatchedWrite } from './directWrites';
 import * as batch from '#contracts/api/batch';
 import { serve } from './contract';
+import { observeBatchSize, settleOutboxRecords } from '../observability/metrics';
+import { REQUEST_ID_HEADER } from './observe';
 
 /** A record of a segment, with the direct write its path names. */
 interface Segmented {
@@ -216,6 +218,11 @@ export function registerBatchGuard(app: FastifyInstance): { marker: string } {
   return { marker };
 }
 
+/** Whether `request` is a record run by POST /api/batch (the request metrics count the batch, not its records). */
+export function isBatchRecord(request: FastifyRequest, guard: { marker: string }): boolean {
+  return request.headers[INNER_HEADER] === guard.marker;
+}
+
 /**
  * Registers POST /api/batch (call inside the tasker access scope, where `directWrites` are
  * registered too: server/http/directWrites.ts).
@@ -225,11 +232,13 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
   const directWrite = directWriteMatcher(directWrites);
   serve(scope, batch.sendBatch)(async (request, reply) => {
     const records = parseRecords(request.body);
+    observeBatchSize(records.length);
     const deferring = deferredWritesEnabled();
     const viewer = request.taskerId ?? '';
     const stopped = new Set<string>();
     const results: BatchResult[] = [];
-    const shared: Record<string, string> = { [INNER_HEADER]: guard.marker };
+    // The records log under the batch's request id.
+    const shared: Record<string, string> = { [INNER_HEADER]: guard.marker, [REQUEST_ID_HEADER]: request.id };
     for (const name of ['authorization', 'accept-language', 'geolocation'] as const) {
       const value = request.headers[name];
       if (typeof value === 'string') shared[name] = value;
@@ -255,7 +264,7 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
             params: matched.params,
             body: record.body,
             headers,
-            call: { key: record.idempotencyKey, method: record.method, path: `/api/${record.path}`, body: record.body ?? null, acceptLanguage: headers['accept-language'] },
+            call: { key: record.idempotencyKey, method: record.method, path: `/api/${record.path}`, body: record.body ?? null, acceptLanguage: headers['accept-language'], kind: matched.write.kind },
           });
           ({ status, body } = answer);
         } catch (error) {
@@ -281,6 +290,8 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
     const applySegment = async (segment: Segmented[], defer = deferring): Promise<void> => {
       const answered = results.length;
       const stoppedBefore = [...stopped];
+      // Its records' outbox counts, counted only if it commits (server/http/idempotency.ts).
+      let held: BatchTransaction | null = null;
       try {
         await db.transaction().execute(async (trx) => {
           const keys = [...new Set(segment.map(({ record }) => record.idempotencyKey))];
@@ -302,6 +313,7 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
             deferred: new Map(),
             poisoned: false,
           };
+          held = state;
           try {
             await segmentStore.run(state, async () => {
               for (const { record, matched } of segment) {
@@ -321,7 +333,9 @@ export function registerBatchRoute(scope: FastifyInstance, guard: { marker: stri
             state.open = false;
           }
         });
+        if (held) settleOutboxRecords(held, true);
       } catch (error) {
+        if (held) settleOutboxRecords(held, false);
         // A key stored meanwhile (503), or a run without deferring: as before. Otherwise the deferring
         // run is undone (rolled back) and the segment runs again with every write at once.
         if (!defer || (error instanceof ApiError && error.statusCode === 503)) throw error;

@@ -38,6 +38,8 @@ export interface WriteCall {
 export interface DirectWrite {
   /** The route's URL, e.g. `/api/task/:taskId/done-checklist-items` (POST). */
   url: string;
+  /** The route's operationId: the record's kind in the metrics. */
+  kind?: string;
   /** A full replacement (the last state wins): a batch segment defers its write (server/http/batch.ts). */
   defers?: boolean;
   run(call: WriteCall): Promise<IdempotentAnswer>;
@@ -49,7 +51,7 @@ export interface DirectWrite {
  */
 export function registerDirectWrite(app: FastifyInstance, definition: RouteDefinition, write: Omit<DirectWrite, 'url'>): DirectWrite {
   if (definition.method !== 'POST') throw new Error(`A direct write is a POST route: ${definition.method} ${definition.url}`);
-  const registered: DirectWrite = { ...write, url: definition.url };
+  const registered: DirectWrite = { ...write, url: definition.url, kind: definition.operationId };
   serve(app, definition)(async (request, reply) => {
     const answer = await write.run({
       taskerId: taskerIdOf(request),

@@ -21,6 +21,7 @@ import { batchTransaction, type BatchTransaction, type KnownKey } from '../db/se
 import type { Clock } from '../clock';
 import { ApiError, badRequest } from './errors';
 import { localizedStoredError } from './localize';
+import { countOutboxRecord, holdOutboxRecord, type OutboxOutcome } from '../observability/metrics';
 
 export interface MutationResult<T = unknown> {
   status: number;
@@ -59,6 +60,8 @@ export interface IdempotentCall {
   body: unknown;
   /** The caller's Accept-Language: a refusal replayed from its key row is worded in it, as when first answered. */
   acceptLanguage?: string | string[] | undefined;
+  /** What the metrics call the record's kind: its route's operationId (src/contracts/api). */
+  kind?: string | undefined;
 }
 
 /** The answer of an idempotent call: fresh, or replayed from its key row. */
@@ -94,11 +97,35 @@ export function callOf(request: FastifyRequest): IdempotentCall {
     path: requestPath(request),
     body: request.body ?? null,
     acceptLanguage: request.headers['accept-language'],
+    kind: (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId,
   };
 }
 
-/** runIdempotent without the request and the reply: the answer to send. */
+/**
+ * runIdempotent without the request and the reply: the answer to send. A call with a key (an
+ * outbox record, a console submit) is counted in the metrics by kind and outcome; inside a batch
+ * segment only once the segment commits (server/http/batch.ts).
+ */
 export async function idempotentAnswer<T>(
+  ctx: IdempotencyContext,
+  call: IdempotentCall,
+  scope: string,
+  effect: (trx: Db) => Promise<MutationResult<T>>,
+): Promise<IdempotentAnswer> {
+  if (call.key === undefined) return keyedAnswer(ctx, call, scope, effect);
+  const segment = batchTransaction();
+  const count = (outcome: OutboxOutcome) => (segment ? holdOutboxRecord(segment, call.kind ?? 'other', outcome) : countOutboxRecord(call.kind ?? 'other', outcome));
+  try {
+    const answer = await keyedAnswer(ctx, call, scope, effect);
+    count(answer.replayed ? 'replayed' : 'delivered');
+    return answer;
+  } catch (error) {
+    count(error instanceof ApiError && error.statusCode < 500 ? 'refused' : 'failed');
+    throw error;
+  }
+}
+
+async function keyedAnswer<T>(
   ctx: IdempotencyContext,
   call: IdempotentCall,
   scope: string,

@@ -45,6 +45,8 @@ import { notificationsDb, type PushMessage } from './tables';
 import { wordNotification } from './words';
 import { getPushSettings } from './pushSubscriptions';
 import { defaultFetch, hostOf, runBounded, type PushFetch } from './pushTransport';
+import { countPushDelivery, type PushOutcome } from '../observability/metrics';
+import { currentRequestId, logEvent } from '../observability/log';
 
 export interface VapidConfig {
   publicKey: string | null;
@@ -86,9 +88,12 @@ export async function queuePush(db: Db, userId: string, message: PushMessage, no
   const nd = notificationsDb(db);
   const subs = await nd.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute();
   if (subs.length === 0) return 0;
+  // The delivery's log line names the request (or job run) that queued it.
+  const requestId = currentRequestId();
+  const stored = JSON.stringify(requestId ? { ...message, requestId } : message);
   await nd
     .insertInto('push_deliveries')
-    .values(subs.map((s) => ({ id: randomUUID(), subscription_id: s.id, message: JSON.stringify(message), next_attempt_at: now, created_at: now })))
+    .values(subs.map((s) => ({ id: randomUUID(), subscription_id: s.id, message: stored, next_attempt_at: now, created_at: now })))
     .execute();
   return subs.length;
 }
@@ -250,6 +255,7 @@ export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, options:
         let status = 0;
         let error: string | null = null;
         let refused: string | null = null;
+        let outcome: PushOutcome;
         try {
           const signal = AbortSignal.timeout(timeoutMs);
           const addresses = await resolvePushAddresses(sub.endpoint, destinations, resolve, signal);
@@ -276,23 +282,31 @@ export async function sendDuePushes(db: Db, now: Date, keys: VapidKeys, options:
           options.log?.(`[push] delivery ${d.id} to ${hostOf(sub.endpoint)} ${refused}`);
           result.failed += 1;
           result.refused += 1;
+          outcome = 'refused';
         } else if (status >= 200 && status < 300) {
           await nd.updateTable('push_deliveries').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', d.id).execute();
           result.sent += 1;
+          outcome = 'sent';
         } else if (status === 404 || status === 410) {
           await nd.deleteFrom('push_subscriptions').where('id', '=', d.subscription_id).execute();
           result.gone += 1;
+          outcome = 'gone';
         } else {
           const why = error ?? `HTTP ${status}`;
           const delay = PUSH_RETRY_DELAYS_MS[d.attempts - 1];
           if (delay === undefined || d.attempts >= PUSH_MAX_ATTEMPTS) {
             await nd.updateTable('push_deliveries').set({ status: 'failed', last_error: why }).where('id', '=', d.id).execute();
             result.failed += 1;
+            outcome = 'failed';
           } else {
             await nd.updateTable('push_deliveries').set({ next_attempt_at: new Date(now.getTime() + delay), last_error: why }).where('id', '=', d.id).execute();
             result.retried += 1;
+            outcome = 'retried';
           }
         }
+        countPushDelivery(outcome);
+        // No endpoint (it identifies a browser), no payload: the delivery, its outcome and who queued it.
+        logEvent('info', { delivery: d.id, outcome, status, ...(message.requestId ? { requestId: message.requestId } : {}) }, 'push delivery');
       },
     );
     if (leased.rows.length < BATCH) return result;

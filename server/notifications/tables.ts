@@ -45,6 +45,8 @@ export interface PushMessage {
   resourceId: string | null;
   /** The notification this push announces (null for expiry reminders, which are push only). */
   notificationId: string | null;
+  /** The id of the request (or job run) that queued it, for the delivery's log line (server/observability/log.ts). */
+  requestId?: string;
 }
 
 export type PushDeliveriesTable = {

@@ -36,6 +36,11 @@ export interface PhotoStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Throws unless the store answers (readiness, GET /api/health/ready). Without it, readiness
+   * reads a key no file has (answered null by a store that works).
+   */
+  probe?(): Promise<void>;
 }
 
 const KEY_RE = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_.-]{1,128})*$/;

@@ -15,7 +15,7 @@
  *   on `incoming/` removes it (docs/operations.md);
  * - reads answer a 302 to a presigned GET of the object.
  */
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config';
 import type { PhotoStorage } from './photo-storage';
@@ -89,6 +89,10 @@ export function createS3PhotoStorage(config: S3Config, client: S3Client = create
   };
   return {
     put,
+    // Readiness (GET /api/health/ready): the bucket exists and these credentials reach it.
+    async probe() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
     async get(key) {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));

@@ -43,6 +43,7 @@ import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
+import { countUploadBytes } from '../observability/metrics';
 import { ApiError, forbidden, notFound } from '../http/errors';
 import type { UploadClaims } from './signing';
 import * as uploadRoutes from '#contracts/api/uploads';
@@ -354,6 +355,7 @@ export function registerTusRoutes(app: FastifyInstance, deps: TusDeps): void {
     const response = await tus.handleWeb(new Request(url(`${TUS_PATH}/${id}`), { method: 'PATCH', headers: webHeaders(request), body: webBody, duplex: 'half' } as RequestInit));
     await relay(reply, response, upload);
     const reached = Number(response.headers.get('upload-offset'));
+    if (Number.isFinite(reached)) countUploadBytes('tus', reached - Number(offset));
     if (upload.size === undefined || reached !== upload.size) return reply.code(response.status).send();
     // Every byte arrived: the upload no longer counts against its account's bytes in flight.
     await ctx.db.updateTable('tus_uploads').set({ finished_at: ctx.clock.now() }).where('id', '=', id).where('finished_at', 'is', null).execute();

@@ -33,6 +33,7 @@ import { FileUrlSigner, type UploadClaims } from './signing';
 import { createTusStore, registerTusRoutes, TUS_PATH, TusUploads, type Judged } from './tus';
 import * as uploadRoutes from '#contracts/api/uploads';
 import { serve } from '../http/contract';
+import { countUploadBytes } from '../observability/metrics';
 
 const unsupported = () => new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the photo as a JPEG file (Content-Type: image/jpeg)');
 const lengthMismatch = () => new ApiError(400, 'BAD_REQUEST', 'Content-Length does not match the body');
@@ -306,6 +307,7 @@ export function uploadsPlugin(options: UploadsOptions) {
       if (!(request.body instanceof UploadBody)) throw unsupported();
       const length = request.headers['content-length'];
       const upload = await request.body.stage(storage, judged.limit, length === undefined ? null : Number(length), limitOf(target, claims).overLimit);
+      countUploadBytes('put', upload.size);
       return finish(upload, claims, target, request);
     });
 
@@ -391,6 +393,7 @@ export function uploadsPlugin(options: UploadsOptions) {
       const tag = `etag:${head.etag}`;
       const replaced: string[] = [];
       const abandoned: string[] = [];
+      let arrived = 0;
       const answer = await ctx.db.transaction().execute(async (trx) => {
         const locked = await target.uploadable(trx, claims, true);
         if (locked.sha256 !== null) {
@@ -401,8 +404,10 @@ export function uploadsPlugin(options: UploadsOptions) {
         await changedIs409(direct.copy(incoming, key, head.etag));
         replaced.push(...(await target.record(trx, claims, { key, sha256: tag, size: head.size, at: ctx.clock.now() })));
         abandoned.push(...(await tusUploads.forget(trx, target.name, (await target.superseded?.(trx, claims)) ?? [])));
+        arrived = head.size;
         return target.answer(trx, claims);
       });
+      countUploadBytes('presigned', arrived);
       await Promise.all([incoming, ...replaced].map((key) => storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'file not deleted'))));
       await tusUploads.remove(abandoned);
       return answer;

@@ -76,6 +76,26 @@ export const health = defineRoute({
   schema: { response: { ...COMMON_ERRORS, 200: HealthSchema, 503: Type.Union([HealthSchema, ErrorBodySchema]) } },
 });
 
+/** Which of readiness's checks passed: the database answers, the photo storage answers, every migration is applied. */
+export const ReadinessSchema = Type.Object(
+  {
+    ok: Type.Boolean(),
+    checks: Type.Object({ database: Type.Boolean(), storage: Type.Boolean(), migrations: Type.Boolean() }),
+    /** The checks that failed (empty when ready). */
+    failed: Type.Array(Type.Union([Type.Literal('database'), Type.Literal('storage'), Type.Literal('migrations')])),
+  },
+  { title: 'Readiness' },
+);
+
+export const ready = defineRoute({
+  method: 'GET',
+  url: '/api/health/ready',
+  operationId: 'ready',
+  tags,
+  summary: 'Public: readiness for traffic (for a load balancer or orchestrator): 200 when the database and the photo storage answer and every migration is applied, else 503 naming the failed checks. Liveness stays GET /api/health',
+  schema: { response: { ...COMMON_ERRORS, 200: ReadinessSchema, 503: Type.Union([ReadinessSchema, ErrorBodySchema]) } },
+});
+
 /** A message the dev mailer kept instead of sending it. */
 export const DevMailboxMessageSchema = Type.Object(
   { to: Type.String(), subject: Type.String(), text: Type.String(), code: Nullable(Type.String()), sentAt: Type.String({ description: 'ISO 8601' }) },
