@@ -19,6 +19,8 @@ export interface OpenedDatabase {
   kind: 'pglite' | 'postgres';
   /** Where the data lives, for the start banner (a folder or a redacted URL). */
   location: string;
+  /** The PostgreSQL pool (kind 'postgres'), whose use the metrics show. */
+  pool?: pg.Pool;
   /** The embedded database itself (kind 'pglite'), for its online snapshot (server/db/snapshot.ts). */
   pglite?: PGlite;
 }
@@ -85,7 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     // too: unheard, that event would end the process. The pool drops the client when it is released.
     pool.on('connect', (client) => client.on('error', (err) => console.error('[db] PostgreSQL connection lost:', err.message)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', location: redactUrl(options.databaseUrl) };
+    return { db, kind: 'postgres', location: redactUrl(options.databaseUrl), pool };
   }
   let pglite: PGlite;
   let location = 'memory';
