@@ -40,9 +40,14 @@ import { registerStatic } from './static';
 import { registerDevClockRoute } from './devClock';
 import { registerHttpSecurity, secureBareAnswer } from './http/security';
 import { accessScope, registerAccessControl } from './http/access';
-import { batchAwareDb, registerBatchGuard, registerBatchRoute } from './http/batch';
+import { batchAwareDb, isBatchRecord, registerBatchGuard, registerBatchRoute } from './http/batch';
 import { AJV_OPTIONS, registerOpenApi, registerSerializer, schemaErrorFormatter } from './http/contract';
 import { registerOpenApiRoute } from './http/openapi';
+import { logOptions, logsRequests, registerMetricsRoute, registerObservation, REQUEST_ID_HEADER, type LoggerSetting } from './http/observe';
+import { registerReadinessRoute } from './catalog/readiness';
+import { enableMetrics, observePool, type PoolUse } from './observability/metrics';
+import { setServerLogger } from './observability/log';
+import type { PhotoStorage } from './storage/photo-storage';
 
 export interface BuildAppOptions {
   db: Db;
@@ -50,8 +55,12 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Overrides the mailer chosen from config (SMTP_URL → SMTP, else the dev mailbox). */
   mailer?: Mailer;
-  /** Fastify logger: off in tests, on in main.ts. */
-  logger?: boolean;
+  /** The JSON log (server/http/observe.ts): off in tests, on in main.ts. */
+  logger?: LoggerSetting;
+  /** The PostgreSQL pool, whose use the metrics show (with METRICS_TOKEN); none on PGlite. */
+  pool?: PoolUse | null;
+  /** Overrides the photo storage chosen from config (a test's failing store). */
+  storage?: PhotoStorage;
   /** Where the dev mailer prints codes (default console.log). */
   log?: (line: string) => void;
   /** Check every JSON answer against its route's response schema (the test suite; server/http/contract.ts). */
@@ -78,7 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   };
 
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    // JSON lines without personal data, request ids from X-Request-Id (server/http/observe.ts).
+    ...logOptions(options.logger),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Over-long path parameters answer 404 instead of reaching handlers.
@@ -88,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       const body: ApiErrorBody = { error: { code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', message: 'The request URL is not valid' } };
       secureBareAnswer(request, reply as FastifyReply, config); // no hook runs for these answers
+      void (reply as FastifyReply).header(REQUEST_ID_HEADER, request.id);
       void (reply as FastifyReply).code(status).send(body);
     },
     // Route schemas (src/contracts/api) change no answer: no coercion, nothing removed, every field's error (server/http/contract.ts).
@@ -95,6 +106,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     schemaErrorFormatter,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Lines outside a request (jobs, push) go to the same JSON log; metrics only with METRICS_TOKEN.
+  if (options.logger) app.addHook('onClose', setServerLogger(app.log));
+  if (config.metricsToken) {
+    const release = enableMetrics();
+    const unobserve = options.pool ? observePool(options.pool) : () => {};
+    app.addHook('onClose', async () => {
+      unobserve();
+      release();
+    });
+  }
   app.setErrorHandler(errorHandler);
   registerSerializer(app, options.checkResponses ?? false);
   // Before any route: @fastify/swagger collects every route's schema into GET /api/openapi.json.
@@ -111,7 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Access by registration (server/http/access.ts): each scope stamps its routes; one guard reads it.
   // Records inside POST /api/batch may reach tasker routes only (before the access guard: a staff path is a 404 there).
   const batchGuard = registerBatchGuard(app);
+  // Request ids, the request log line and the request metrics (server/http/observe.ts).
+  registerObservation(app, { batchInner: (request) => isBatchRecord(request, batchGuard), logRequests: logsRequests(options.logger) });
   registerAccessControl(app, context);
+  // Task photos and user documents: one upload pipeline (files under config.photoDir, signed URLs).
+  const files = createFiles(context, options.storage);
   await app.register(
     accessScope('public', (scope) => {
       registerAuthRoutes(scope, context);
@@ -119,10 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       registerCatalogRoutes(scope, context);
       registerMapConfigRoute(scope, context); // map/config: the tile service's style URL
       registerOpenApiRoute(scope); // openapi.json: every route's contract
+      registerReadinessRoute(scope, context, files.storage); // health/ready: database, storage, migrations
+      // /metrics exists only with METRICS_TOKEN, and answers only its bearer.
+      if (config.metricsToken) registerMetricsRoute(scope, config.metricsToken);
     }),
   );
-  // Task photos and user documents: one upload pipeline (files under config.photoDir, signed URLs).
-  const files = createFiles(context);
   await app.register(
     accessScope('tasker', async (scope) => {
       registerUserRoutes(scope, context);
