@@ -9,6 +9,8 @@
  * folder belongs to one process, so without DATABASE_URL there is always exactly one.
  */
 import cluster from 'node:cluster';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
@@ -21,6 +23,9 @@ import { startTusCleanupJob } from './storage/tus';
 import { startPayoutJob } from './money/job';
 import { startAttendanceJob } from './attendance/job';
 import { startPushJob } from './notifications/push';
+import { jobLog } from './observability/log';
+import { clusterMetricsRegistry } from './observability/metrics';
+import type { LoggerSetting } from './http/observe';
 import { snapshotPglite, startSnapshotSocket } from './db/snapshot';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
@@ -28,7 +33,7 @@ function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: str
     '',
     `Shelfwork is running at ${url}  (API under ${url}/api)`,
     `Database: ${dbInfo}`,
-    `Mail: ${mailKind === 'smtp' ? 'SMTP' : `dev mailbox (codes printed here and at ${url}/api/dev/mailbox?email=…)`}`,
+    `Mail: ${mailKind === 'smtp' ? 'SMTP' : `dev mailbox (codes at ${url}/api/dev/mailbox?email=…${logSetting() ? '; the JSON log never prints them' : ', and printed here'})`}`,
     '',
     'Demo accounts (password login, or email code login):',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(32)} password ${a.password}   ${a.description}`),
@@ -45,6 +50,45 @@ function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: str
     '',
   ];
   return lines.join('\n');
+}
+
+/**
+ * The JSON log (server/http/observe.ts): on at LOG_LEVEL (default info) for `npm start` and
+ * production alike; LOG_LEVEL=silent turns it off. LOG_REQUESTS: one line per request unless set
+ * to anything but 1/true/yes (LOG_REQUESTS=0: only jobs, push and errors).
+ */
+function logSetting(): LoggerSetting {
+  const level = process.env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (level === 'silent' || level === 'off' || level === '0') return false;
+  const requests = process.env.LOG_REQUESTS;
+  return { level, requests: requests === undefined || /^(1|true|yes)$/i.test(requests.trim()) };
+}
+
+/**
+ * Cluster mode's metrics: the primary answers GET /metrics on METRICS_PORT (default 9464) with
+ * every worker's registry aggregated (prom-client's AggregatorRegistry asks them over the cluster
+ * IPC): a scrape of the shared PORT would reach one random worker and read only its numbers.
+ * Only with METRICS_TOKEN, and only its bearer (compared in constant time).
+ */
+function serveClusterMetrics(config: ServerConfig): { close(): void } | null {
+  if (!config.metricsToken) return null;
+  const port = Number(process.env.METRICS_PORT?.trim() || 9464);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`METRICS_PORT must be a port number (got "${process.env.METRICS_PORT}").`);
+  const expected = createHash('sha256').update(config.metricsToken).digest();
+  const registry = clusterMetricsRegistry();
+  const server = createServer((request, response) => {
+    const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method !== 'GET' || path !== '/metrics') return void response.writeHead(404).end();
+    if (given === null || !timingSafeEqual(createHash('sha256').update(given).digest(), expected)) return void response.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+    registry.clusterMetrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+      (error: unknown) => response.writeHead(503).end(error instanceof Error ? error.message : 'metrics unavailable'),
+    );
+  });
+  server.listen(port, config.host);
+  console.log(`[cluster] metrics of all API processes at http://localhost:${port}/metrics`);
+  return { close: () => server.close() };
 }
 
 /** API_PROCESSES: 1 (default) to 32. */
@@ -78,10 +122,12 @@ async function runPrimary(config: ServerConfig, processes: number): Promise<void
     fork();
   });
   for (let i = 0; i < processes; i += 1) fork();
+  const metrics = serveClusterMetrics(config);
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: closing ${processes} API processes…`);
+    metrics?.close();
     const workers = Object.values(cluster.workers ?? {});
     let left = workers.length;
     if (left === 0) process.exit(0);
@@ -115,18 +161,27 @@ async function main(): Promise<void> {
       : await prepareDatabase(config);
   // Outside production the API's clock can be moved by a test (server/devClock.ts); the jobs below keep the real one.
   const clock = config.production ? systemClock : new OffsetClock();
-  const { app, context } = await buildApp({ db: opened.db, config, clock, logger: process.env.LOG_REQUESTS === '1' });
+  const logger = logSetting();
+  const { app, context } = await buildApp({
+    db: opened.db,
+    config,
+    clock,
+    logger,
+    pool: opened.pool ?? null,
+    // With the JSON log on, the dev mailer's line names neither the address nor the code: read them at /api/dev/mailbox.
+    ...(logger ? { log: (line: string) => console.log(line.replace(/^\[dev-mail\] to .*$/, '[dev-mail] a message is in the dev mailbox (GET /api/dev/mailbox?email=…)')) } : {}),
+  });
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   if (cluster.isWorker && cluster.worker?.id !== 1) console.log(`[cluster] API process ${process.pid} listening`);
   else console.log(banner(config, `http://localhost:${port}`, `${opened.kind} (${opened.location})${cluster.isWorker ? `, ${processes} API processes` : ''}`, context.mailer.kind));
   // Scheduled work runs in every process; the job itself is safe to run concurrently (see jobs/expiry.ts).
-  const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock);
-  const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp); // see money/job.ts
-  const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock); // see attendance/job.ts
-  const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config); // see notifications/push.ts
-  const taskExits = process.env.RUN_JOBS === '0' ? null : startTaskExitsPruneJob(opened.db, systemClock); // see sync/taskDelta.ts
-  const tusCleanup = process.env.RUN_JOBS === '0' ? null : startTusCleanupJob(config); // see storage/tus.ts
+  const expiry = process.env.RUN_JOBS === '0' ? null : startExpiryJob(opened.db, systemClock, jobLog);
+  const payouts = process.env.RUN_JOBS === '0' ? null : startPayoutJob(opened.db, systemClock, config.maxDeductionRateBp, jobLog); // see money/job.ts
+  const attendance = process.env.RUN_JOBS === '0' ? null : startAttendanceJob(opened.db, systemClock, jobLog); // see attendance/job.ts
+  const push = process.env.RUN_JOBS === '0' ? null : startPushJob(opened.db, systemClock, config, jobLog); // see notifications/push.ts
+  const taskExits = process.env.RUN_JOBS === '0' ? null : startTaskExitsPruneJob(opened.db, systemClock, jobLog); // see sync/taskDelta.ts
+  const tusCleanup = process.env.RUN_JOBS === '0' ? null : startTusCleanupJob(config, jobLog); // see storage/tus.ts
   // PGlite: `npm run backup` asks this process for a consistent copy over DATA_DIR/backup.sock (see db/snapshot.ts).
   const pglite = opened.pglite;
   const snapshots = pglite ? await startSnapshotSocket({ dataDir: config.dataDir, snapshot: () => snapshotPglite(opened.db, pglite) }) : null;
