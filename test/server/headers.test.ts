@@ -306,7 +306,7 @@ describe('answers no hook sees', () => {
     const normal = await server.request({ method: 'GET', url: '/api/health' });
     for (const name of Object.keys(BARE_ANSWER_HEADERS)) expect(normal.headers[name], name).toBe(BARE_ANSWER_HEADERS[name]);
     // Nothing helmet sets is missing from the list.
-    const known = new Set(['content-type', 'content-length', 'date', 'connection', 'cache-control', 'content-security-policy', 'vary', 'keep-alive']);
+    const known = new Set(['content-type', 'content-length', 'date', 'connection', 'cache-control', 'content-security-policy', 'vary', 'keep-alive', 'x-request-id']);
     for (const name of Object.keys(normal.headers)) if (!known.has(name)) expect(BARE_ANSWER_HEADERS, name).toHaveProperty(name);
 
     for (const url of ['/api/task/%E0%A4%A', '/%E0%A4%A']) {
@@ -315,6 +315,7 @@ describe('answers no hook sees', () => {
       for (const [name, value] of Object.entries(BARE_ANSWER_HEADERS)) expect(bad.headers[name], `${url} ${name}`).toBe(value);
       expect(bad.headers['content-security-policy'], url).toBe(API_CSP);
       expect(bad.headers['cache-control'], url).toBe('no-store');
+      expect(bad.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
 });

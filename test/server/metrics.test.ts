@@ -1,0 +1,153 @@
+/**
+ * GET /metrics: absent (404, nothing collected) without METRICS_TOKEN; with it, only for its
+ * bearer; requests labelled by route pattern (never the raw URL), outbox records by kind and
+ * outcome (a batch's counted once it commits), batch sizes, job runs, the pool and the process.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { startTestServer, type TestServer } from './helpers';
+import { taskInStatus } from './execution-fixtures';
+import { buildApp } from '../../server/app';
+import { startIntervalJob } from '../../server/jobs/runner';
+import { metricsEnabled, metricsText } from '../../server/observability/metrics';
+
+const TOKEN = 'metrics-test-token';
+let server: TestServer;
+/** The same app with METRICS_TOKEN set, on the suite server's database. */
+let app: FastifyInstance;
+let whileOff: { status: number; enabled: boolean; text: unknown };
+beforeAll(async () => {
+  server = await startTestServer();
+  // Before any app with a token exists in this process.
+  whileOff = { status: (await server.request({ method: 'GET', url: '/metrics', token: TOKEN })).statusCode, enabled: metricsEnabled(), text: await metricsText() };
+  ({ app } = await buildApp({ db: server.db, config: { ...server.config, metricsToken: TOKEN }, clock: server.clock, log: () => {}, checkResponses: true }));
+});
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+function request(options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+
+async function scrape(): Promise<string> {
+  const res = await request({ method: 'GET', url: '/metrics', token: TOKEN });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toContain('text/plain');
+  return res.body;
+}
+
+/** The value of one sample (`name{labels} value`), 0 when absent; labels in any order. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_:]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const have = (match[2] ?? '').split(',').filter(Boolean);
+    if (wanted.every((w) => have.includes(w)) && have.length === wanted.length) return Number(match[3]);
+  }
+  return 0;
+}
+
+describe('GET /metrics', () => {
+  it('is absent without METRICS_TOKEN, and collects nothing', async () => {
+    expect(whileOff).toEqual({ status: 404, enabled: false, text: null });
+    // The app without a token still has no such route while another app of the process has metrics on.
+    expect((await server.request({ method: 'GET', url: '/metrics', token: TOKEN })).statusCode).toBe(404);
+    expect(metricsEnabled()).toBe(true);
+  });
+
+  it('answers only the METRICS_TOKEN bearer', async () => {
+    expect((await request({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await request({ method: 'GET', url: '/metrics', token: 'wrong' })).statusCode).toBe(401);
+    expect((await request({ method: 'GET', url: '/metrics', token: `${TOKEN}x` })).statusCode).toBe(401);
+    expect((await request({ method: 'GET', url: '/metrics', headers: { authorization: TOKEN } })).statusCode).toBe(401);
+    await scrape();
+  });
+
+  it('labels requests by route pattern and status class, never the raw URL; every unmatched URL is one label', async () => {
+    const { taskId, tasker } = await taskInStatus(server);
+    const before = await scrape();
+    const labels = { method: 'GET', route: '/api/task/:taskId', status_class: '2xx' };
+    expect((await request({ method: 'GET', url: `/api/task/${taskId}`, token: tasker.token })).statusCode).toBe(200);
+    expect((await request({ method: 'GET', url: '/api/no-such-route/secret-42' })).statusCode).toBe(404);
+    const after = await scrape();
+    expect(sample(after, 'shelfwork_http_requests_total', labels) - sample(before, 'shelfwork_http_requests_total', labels)).toBe(1);
+    expect(sample(after, 'shelfwork_http_requests_total', { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBeGreaterThan(0);
+    expect(sample(after, 'shelfwork_http_request_duration_seconds_count', { method: 'GET', route: '/api/task/:taskId' })).toBeGreaterThan(0);
+    expect(after).not.toContain(taskId);
+    expect(after).not.toContain('secret-42');
+  });
+
+  it('counts a batch by record kind and outcome, and its size', async () => {
+    const { taskId, tasker } = await taskInStatus(server);
+    const record = (ids: string[], key = randomUUID()) => ({ id: key, queue: taskId, method: 'POST', path: `task/${taskId}/done-checklist-items`, body: { ids }, idempotencyKey: key });
+    const items = (await request({ method: 'GET', url: `/api/task/${taskId}/checklist-items`, token: tasker.token })).json<{ data: { id: string }[] }>().data;
+    const first = record([items[0]?.id as string]);
+    const send = (records: unknown[]) =>
+      request({ method: 'POST', url: '/api/batch', token: tasker.token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ records }) });
+    const count = (text: string, outcome: string) => sample(text, 'shelfwork_outbox_records_total', { kind: 'setDoneChecklistItems', outcome });
+    const before = await scrape();
+    expect((await send([first, record(['not-an-item']), record([])])).statusCode).toBe(200);
+    expect((await send([first])).statusCode).toBe(200);
+    const after = await scrape();
+    expect(count(after, 'delivered') - count(before, 'delivered')).toBe(2);
+    expect(count(after, 'refused') - count(before, 'refused')).toBe(1);
+    expect(count(after, 'replayed') - count(before, 'replayed')).toBe(1);
+    expect(sample(after, 'shelfwork_batch_records_count') - sample(before, 'shelfwork_batch_records_count')).toBe(2);
+    expect(sample(after, 'shelfwork_batch_records_sum') - sample(before, 'shelfwork_batch_records_sum')).toBe(4);
+    // The records inside the batch are not requests of their own.
+    expect(sample(after, 'shelfwork_http_requests_total', { method: 'POST', route: '/api/task/:taskId/done-checklist-items', status_class: '2xx' })).toBe(0);
+  });
+
+  it('counts job runs by job and outcome', async () => {
+    const before = await scrape();
+    let runs = 0;
+    const done: Promise<void>[] = [];
+    for (const [name, fails] of [
+      ['metrics-test-ok', false],
+      ['metrics-test-failing', true],
+    ] as const) {
+      done.push(
+        new Promise<void>((resolve) => {
+          const job = startIntervalJob(
+            name,
+            async () => {
+              runs += 1;
+              if (fails) throw new Error('no luck');
+            },
+            () => {},
+            3_600_000,
+          );
+          void job.stop().then(resolve);
+        }),
+      );
+    }
+    await Promise.all(done);
+    expect(runs).toBe(2);
+    const after = await scrape();
+    expect(sample(after, 'shelfwork_job_runs_total', { job: 'metrics-test-ok', outcome: 'ok' }) - sample(before, 'shelfwork_job_runs_total', { job: 'metrics-test-ok', outcome: 'ok' })).toBe(1);
+    expect(sample(after, 'shelfwork_job_runs_total', { job: 'metrics-test-failing', outcome: 'failed' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'shelfwork_job_run_duration_seconds_count', { job: 'metrics-test-ok' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows the database pool when there is one, and the process (event-loop lag, memory, CPU)', async () => {
+    const without = await scrape();
+    // This suite's app has no pool (PGlite, or a test database opened without handing its pool over): no samples.
+    expect(without).toMatch(/^# TYPE shelfwork_db_pool_clients gauge$/m);
+    expect(without).not.toMatch(/^shelfwork_db_pool_clients\{/m);
+    for (const name of ['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes', 'process_cpu_user_seconds_total']) expect(without).toMatch(new RegExp(`^${name} `, 'm'));
+    const pool = { totalCount: 4, idleCount: 3, waitingCount: 1 };
+    const withPool = (await buildApp({ db: server.db, config: { ...server.config, metricsToken: TOKEN }, clock: server.clock, log: () => {}, pool })).app;
+    try {
+      const text = (await withPool.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      expect(['total', 'idle', 'waiting'].map((state) => sample(text, 'shelfwork_db_pool_clients', { state }))).toEqual([4, 3, 1]);
+    } finally {
+      await withPool.close();
+    }
+    expect(await scrape()).not.toMatch(/^shelfwork_db_pool_clients\{/m);
+  });
+});
