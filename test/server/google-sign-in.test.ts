@@ -79,6 +79,13 @@ describe('Google sign-in', () => {
     expect((await me(again.json<AuthTokens>())).id).toBe(byPassword.id);
   });
 
+  it('signs in the existing account also from the register screen (its market unchanged)', async () => {
+    const res = await finish(await signIn(LT_TASKER, 'register', 'PL'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(res.json<AuthTokens>())).email).toBe(LT_TASKER);
+    expect(await userByEmail(LT_TASKER)).toMatchObject({ country_code: 'LT' });
+  });
+
   it('signs in a deactivated account as code login does (the app then shows its support screen)', async () => {
     const email = 'deactivated@demo.shelfwork.app';
     provider.setAccount(email, { email_verified: true });
@@ -215,6 +222,16 @@ describe('Google sign-in', () => {
     const staff = await insertStaff(server, ['admin']);
     provider.setAccount(staff.email, { email_verified: true });
     expect(codeOf(await finish(await signIn(staff.email)))).toBe('GOOGLE_REGISTRATION_REQUIRED');
+  });
+});
+
+describe('Google sign-in with its provider unreachable', () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After (nothing the tasker did wrong)', async () => {
+    const down = await server.withConfig({ google: { issuer: 'http://localhost:1', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUrl: REDIRECT } });
+    const res = await down.inject({ method: 'POST', url: '/api/auth/google/start', payload: { intent: 'login' } });
+    expect(res.statusCode).toBe(503);
+    expect(codeOf(res)).toBe('SERVICE_UNAVAILABLE');
+    expect(res.headers['retry-after']).toBeDefined();
   });
 });
 
