@@ -63,6 +63,12 @@ describe('Google sign-in', () => {
     for (const param of ['code_challenge', 'state', 'nonce']) expect(url.searchParams.get(param)).toMatch(/^[\w-]{43}$/);
   });
 
+  it('without GOOGLE_REDIRECT_URL, sends Google back to the origin the request came to', async () => {
+    const app = await server.withConfig({ google: { issuer: provider.issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUrl: null } });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/google/start', payload: { intent: 'login' }, headers: { host: 'shelfwork.example:8443' } });
+    expect(new URL(res.json<{ authorizationUrl: string }>().authorizationUrl).searchParams.get('redirect_uri')).toBe('http://shelfwork.example:8443/auth/google/callback');
+  });
+
   it('signs in the existing account with the verified e-mail: the same user as by password or code, linked from then on', async () => {
     const byPassword = await me(await server.login(LT_TASKER));
     const res = await finish(await signIn(LT_TASKER));
