@@ -92,7 +92,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // /metrics without METRICS_TOKEN (server/http/observe.ts): no metrics, a 404 like an API miss, never the app's page.
+    if (path === '/api' || path.startsWith('/api/') || path === '/metrics' || !hasDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       const body: ApiErrorBody = { error: { code: 'NOT_FOUND', message: `No route ${request.method} ${path}` } };
       return reply.status(404).send(body);
     }

@@ -68,5 +68,9 @@ describe('static app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     expect((await server.request({ method: 'GET', url: '/assets/old-1234.js' })).statusCode).toBe(404);
+    // Without METRICS_TOKEN there are no metrics: a 404, not the app's page.
+    const metrics = await server.request({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(404);
+    expect(metrics.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 });
