@@ -8,16 +8,26 @@
  * newer release is refused). What it replaces is kept: the PGlite folder and the photo folder are
  * moved aside (`….before-restore-<time>`); a PostgreSQL database is first saved with pg_dump beside
  * the backup folder. PostgreSQL: refused while other sessions are connected, unless --force.
- * After it, start the server: it runs the migrations newer than the backup.
+ * The restored database gets a new data epoch (server/db/dataEpoch.ts), so the phones' task-list
+ * cursors from before the restore are refused once. After it, start the server: it runs the
+ * migrations newer than the backup.
+ *
+ * `npm run restore -- --mark-restored`: only the new data epoch, after a restore made another
+ * way (PostgreSQL point-in-time recovery, pg_restore by hand). Server stopped.
  */
-import { installationFromEnv, restoreBackup } from './lib/backup';
+import { installationFromEnv, markRestored, restoreBackup } from './lib/backup';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.length === 1 && args[0] === '--mark-restored') {
+    const epoch = await markRestored(installationFromEnv());
+    console.log(`restore: new data epoch ${epoch}; start the server.`);
+    return;
+  }
   const force = args.includes('--force');
   const rest = args.filter((a) => a !== '--force');
   if (rest.length !== 1 || rest[0]!.startsWith('-')) {
-    console.error('usage: npm run restore -- <backup folder> [--force]');
+    console.error('usage: npm run restore -- <backup folder> [--force]\n       npm run restore -- --mark-restored   (after a point-in-time recovery or a pg_restore by hand)');
     process.exit(2);
   }
   const result = await restoreBackup({ installation: installationFromEnv(), backupDir: rest[0]!, force, log: (line) => console.log(`restore: ${line}`) });

@@ -17,7 +17,9 @@
  *
  * A restore checks the manifest's sizes and sha256 first, refuses a backup whose database has
  * migrations this code does not know (a backup of a newer release), moves what it replaces aside
- * (never deletes it) and opens the restored database once to read its migration level back.
+ * (never deletes it), opens the restored database once to read its migration level back and
+ * gives it a new data epoch (server/db/dataEpoch.ts: the phones' list cursors from before the
+ * restore no longer count).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,6 +33,8 @@ import pg from 'pg';
 import { MIGRATIONS } from '../../server/db/migrations';
 import type { Database } from '../../server/db/schema';
 import { appliedMigrations, snapshotPglite, snapshotSocketPath, type DatabaseSnapshot } from '../../server/db/snapshot';
+import { openDatabase } from '../../server/db/database';
+import { renewDataEpoch } from '../../server/db/dataEpoch';
 
 export const MANIFEST = 'manifest.json';
 const PGLITE_FILE = 'database.pglite.tar.gz';
@@ -329,6 +333,8 @@ export interface RestoreResult {
   migrations: string[];
   /** Where what was replaced went (moved aside, or a pg_dump of it). */
   keptAside: string[];
+  /** The restored database's new data epoch (server/db/dataEpoch.ts). */
+  dataEpoch: string;
 }
 
 /** Restores a backup into the installation; the server must be stopped (checked where it can be). */
@@ -348,6 +354,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const suffix = `before-restore-${stamp(now())}`;
   const keptAside: string[] = [];
   let migrations: string[];
+  let dataEpoch: string;
 
   if (installation.databaseUrl) {
     const url = installation.databaseUrl;
@@ -368,12 +375,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       await client.end();
     }
     runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, join(backupDir, manifest.database.file)]);
-    const check = new pg.Client({ connectionString: url });
-    await check.connect();
+    const restored = await openDatabase({ databaseUrl: url, poolSize: 1 });
     try {
-      migrations = (await check.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name);
+      migrations = await appliedMigrations(restored.db);
+      dataEpoch = await renewDataEpoch(restored.db);
     } finally {
-      await check.end();
+      await restored.db.destroy();
     }
   } else {
     if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir}: stop it first. Nothing restored.`);
@@ -391,10 +398,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     try {
       migrations = await appliedMigrations(db);
+      dataEpoch = await renewDataEpoch(db);
     } finally {
       await db.destroy();
     }
   }
+  log(`new data epoch ${dataEpoch}: the phones' list cursors from before the restore are refused once (server/db/dataEpoch.ts)`);
   if (migrations.join() !== manifest.database.migrations.join()) throw new Error(`the restored database reads back migrations ${migrations.join(', ')}, the manifest says ${manifest.database.migrations.join(', ')}`);
   log(`database restored: ${migrations.length} migrations, latest ${migrations.at(-1) ?? 'none'} (the server runs newer ones at its next start)`);
 
@@ -416,7 +425,29 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   } else {
     log(`photos: in the bucket ${manifest.photos.bucket}, not part of this backup (restore them from the bucket's versions if needed)`);
   }
-  return { manifest, migrations, keptAside };
+  return { manifest, migrations, keptAside, dataEpoch };
+}
+
+/**
+ * After a restore made another way (PostgreSQL point-in-time recovery, pg_restore by hand): a new
+ * data epoch, so the phones' list cursors from before it are refused once. Server stopped.
+ */
+export async function markRestored(installation: Installation): Promise<string> {
+  if (installation.databaseUrl) {
+    const opened = await openDatabase({ databaseUrl: installation.databaseUrl, poolSize: 1 });
+    try {
+      return await renewDataEpoch(opened.db);
+    } finally {
+      await opened.db.destroy();
+    }
+  }
+  if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir}: stop it first.`);
+  const opened = await openDatabase({ dataDir: installation.dataDir });
+  try {
+    return await renewDataEpoch(opened.db);
+  } finally {
+    await opened.db.destroy();
+  }
 }
 
 /** For a listing: total size of a backup folder's files. */

@@ -70,9 +70,11 @@ export function decodeDeltaCursor(text: string): DeltaCursor | null {
 /**
  * Everything besides the task rows that decides what this viewer's list holds and how its rows
  * read. Reserved minutes and done trainings only shape `isReservable`, so they count only for a
- * list that can hold available tasks.
+ * list that can hold available tasks. `dataEpoch` (server/db/dataEpoch.ts) changes with every
+ * restore of the database, whose transaction ids then no longer mean what a cursor's snapshot
+ * says; '' (never restored) adds nothing, so cursors made before the epoch existed stay good.
  */
-export function listFingerprint(viewer: Viewer, statuses: TaskStatus[] | undefined): string {
+export function listFingerprint(viewer: Viewer, statuses: TaskStatus[] | undefined, dataEpoch = ''): string {
   const list = statuses && statuses.length > 0 ? [...statuses].sort() : null;
   const holdsAvailable = list === null || list.includes('available');
   const parts = [
@@ -85,6 +87,7 @@ export function listFingerprint(viewer: Viewer, statuses: TaskStatus[] | undefin
     viewer.isApproved,
     list,
     holdsAvailable ? [[...viewer.doneTrainingIds].sort(), viewer.reservationUsed, viewer.reservationLimit] : null,
+    ...(dataEpoch ? [dataEpoch] : []),
   ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
 }

@@ -21,6 +21,7 @@ import { toViewer } from '../tasks/viewer';
 import { taskTypeShape } from '../catalog/visibility';
 import { cannotSeeTasks, readFilters, readFirst, readPosition } from '../tasks/routes';
 import { fullCursor, listFingerprint, readDelta, usableCursor } from './taskDelta';
+import { dataEpoch } from '../db/dataEpoch';
 import { chooseEncoding, encodedBody, etagMatches, listAnswers, weakEtag, type ListAnswers, type StoredAnswer } from './listAnswers';
 
 /**
@@ -111,7 +112,7 @@ export function registerTaskListRoute(app: FastifyInstance, ctx: AppContext): vo
     if (!viewer.canSeeTasks) throw cannotSeeTasks();
     let deltaCursor: string | null = null;
     if (since !== undefined) {
-      const fingerprint = listFingerprint(viewer, filters.statuses);
+      const fingerprint = listFingerprint(viewer, filters.statuses, await dataEpoch(ctx.db));
       const cursor = usableCursor(since, fingerprint, now);
       const delta = cursor ? await readDelta(ctx.db, viewer, filters.statuses, cursor, fingerprint, now) : { kind: 'full' as const };
       if (delta.kind === 'delta') {
@@ -122,7 +123,7 @@ export function registerTaskListRoute(app: FastifyInstance, ctx: AppContext): vo
       }
       deltaCursor = await fullCursor(ctx.db, fingerprint, now);
     }
-    const fingerprint = answerKey === null ? '' : listFingerprint(viewer, filters.statuses);
+    const fingerprint = answerKey === null ? '' : listFingerprint(viewer, filters.statuses, await dataEpoch(ctx.db));
     const cache = referenceCache(ctx.db);
     if (answerKey !== null && stored) {
       if (!loaded.changed && stored.fingerprint === fingerprint && cache.clockMs() < stored.freshUntil) {

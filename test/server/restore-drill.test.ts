@@ -10,7 +10,7 @@
  * - The real sync engine over fake-indexeddb (as test/server/restart-mid-drain.test.ts) logs in as
  *   lt@demo.shelfwork.app and works on one started task in three rounds of outbox records:
  *     A  photo 1, scan list [1]            delivered, then the BACKUP (the server keeps running)
- *     B  photo 2, tick item 1, scans [1,2] delivered after the backup
+ *     B  photo 2, tick item 1, scans [1,2] delivered after the backup (and a second task reserved)
  *     C  photo 3, scans [1,2,3], completion queued while the server is down for the restore
  *   then the server is stopped, the backup RESTORED, the server started again and the engine
  *   drains.
@@ -23,6 +23,11 @@
  *   confirmed them, and the restored database never saw them — photo 2 and the tick are gone
  *   from the server (photo 2's file is only in the photo folder the restore moved aside). What a
  *   later full-replacement record carries comes back: C's scan list [1,2,3] restores scan 2.
+ * - The phone's task lists follow the restored server: a task reserved after the backup is
+ *   available again, a task created after the restore appears. The lists' delta cursors stand for
+ *   database snapshots the restore took back; before the restore gave the database a new data
+ *   epoch (server/db/dataEpoch.ts, part of every cursor's fingerprint) the phone kept showing the
+ *   reservation as its own until its hourly full resync.
  * - A restore refuses a backup with a migration this code does not know, and changes nothing.
  *
  * No timing thresholds: waits are bounded only so a broken build fails instead of hanging.
@@ -162,21 +167,27 @@ describe('the restore drill', () => {
       const own = (await db.tasks.where('status').equals('in_progress' satisfies TaskStatus).toArray())[0];
       expect(own, `${EMAIL} has an in-progress task`).toBeDefined();
       const windowStart = Math.floor((Date.now() - 15 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE;
-      const created = await fetch(`${apiBase}staff/tasks`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${STAFF_TOKEN}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          placeId: own!.place.id,
-          taskTypeId: 'defects',
-          timeWindowStart: new Date(windowStart).toISOString(),
-          timeWindowEnd: new Date(windowStart + 4 * 60 * MINUTE).toISOString(),
-          expectedDuration: 30,
-          reward: '9.50',
-          title: 'Restore drill',
-        }),
-      });
-      expect(created.status, await created.clone().text()).toBe(201);
-      const taskId = ((await created.json()) as Task).id;
+      /** A task of the 'defects' type at one of the tasker's stores, its window open now (staff create it). */
+      const createTask = async (title: string): Promise<string> => {
+        const created = await fetch(`${server!.apiBase}staff/tasks`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${STAFF_TOKEN}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            placeId: own!.place.id,
+            taskTypeId: 'defects',
+            timeWindowStart: new Date(windowStart).toISOString(),
+            timeWindowEnd: new Date(windowStart + 4 * 60 * MINUTE).toISOString(),
+            expectedDuration: 30,
+            reward: '9.50',
+            title,
+          }),
+        });
+        expect(created.status, await created.clone().text()).toBe(201);
+        return ((await created.json()) as Task).id;
+      };
+      const taskId = await createTask('Restore drill');
+      // Available in the backup, reserved by the tasker after it.
+      const reservedAfterBackup = await createTask('Restore drill: reserved after the backup');
       ok('reserve', await engine.reserveTask(taskId));
       ok('start', await engine.startTask(taskId, own!.place.coordinates, new Date().toISOString()));
       await engine.idle();
@@ -246,6 +257,10 @@ describe('the restore drill', () => {
       await deliver();
       expect(freshKeys('B').sort()).toEqual(idsOf(b.records));
       expect(await serverState()).toMatchObject({ done: [checklist[0]], scans: [1, 2] });
+      ok('reserve after the backup', await engine.reserveTask(reservedAfterBackup));
+      await engine.syncNow('online', true);
+      await engine.idle();
+      expect((await db.tasks.get(reservedAfterBackup))?.status).toBe('reserved');
 
       // ---- the restore: the server stops; the phone keeps working and queues C -----------------
       await server!.stop('SIGTERM');
@@ -299,6 +314,19 @@ describe('the restore drill', () => {
       const phoneTask = await db.tasks.get(taskId);
       const phonePhotos = (await db.photos.where('taskId').equals(taskId).toArray()).map((p) => p.id);
       expect({ status: phoneTask?.status, done: phoneTask?.doneChecklistItemIds ?? [], hasPhoto2: phonePhotos.includes(p2) }).toEqual({ status: 'awaiting_confirmation', done: [], hasPhoto2: false });
+
+      // The task lists: the reservation made after the backup is gone on the server, and a task
+      // created after the restore is new; the phone's next list pulls (delta cursors taken before
+      // the restore) must show both.
+      const createdAfterRestore = await createTask('Restore drill: created after the restore');
+      const onServer = await get<Task>(`task/${reservedAfterBackup}`);
+      expect(onServer.status).toBe('available');
+      await engine.syncNow('online', true);
+      await engine.idle();
+      expect({ reservedAfterBackup: (await db.tasks.get(reservedAfterBackup))?.status ?? 'absent', createdAfterRestore: (await db.tasks.get(createdAfterRestore))?.status ?? 'absent' }).toEqual({
+        reservedAfterBackup: 'available',
+        createdAfterRestore: 'available',
+      });
 
       // ---- A again, after the restore: the keys survived, so a replay changes nothing ----------
       phase = 'replay-A';
