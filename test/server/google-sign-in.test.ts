@@ -11,6 +11,7 @@ import type { ApiErrorBody, AuthTokens, User } from '#domain/types';
 import { signInAtTestProvider, startTestOidcProvider, type OidcCallback, type TestOidcProvider } from '../support/oidcProvider';
 import { startTestServer, type TestServer } from './helpers';
 import { insertStaff } from './staff-auth-fixtures';
+import { googleConfigFromEnv } from '../../server/config';
 
 const CLIENT_ID = 'shelfwork-test';
 const CLIENT_SECRET = 'shelfwork-test-secret';
@@ -228,6 +229,18 @@ describe('Google sign-in', () => {
     const staff = await insertStaff(server, ['admin']);
     provider.setAccount(staff.email, { email_verified: true });
     expect(codeOf(await finish(await signIn(staff.email)))).toBe('GOOGLE_REGISTRATION_REQUIRED');
+  });
+});
+
+describe('Google sign-in configuration', () => {
+  it('is on with both client id and secret, Google by default, https only (http on localhost)', () => {
+    expect(googleConfigFromEnv({})).toBeNull();
+    expect(() => googleConfigFromEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/go together/);
+    expect(googleConfigFromEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret', redirectUrl: null });
+    const on = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(() => googleConfigFromEnv({ ...on, GOOGLE_OIDC_ISSUER: 'http://idp.example.com' })).toThrow(/https/);
+    expect(() => googleConfigFromEnv({ ...on, GOOGLE_REDIRECT_URL: 'http://shelfwork.example/auth/google/callback' })).toThrow(/https/);
+    expect(googleConfigFromEnv({ ...on, GOOGLE_OIDC_ISSUER: 'http://localhost:9400', GOOGLE_REDIRECT_URL: 'https://app.example/auth/google/callback' })).toMatchObject({ issuer: 'http://localhost:9400', redirectUrl: 'https://app.example/auth/google/callback' });
   });
 });
 
