@@ -42,7 +42,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -190,26 +189,45 @@ async function outboxOutcomes(port: number): Promise<Record<string, number> | nu
   return out;
 }
 
-/** The push service stand-in: answers 201 to every POST and counts them per path. */
-function startPushReceiver(): Promise<{ port: number; posts: Map<string, number>; close(): Promise<void> }> {
-  const posts = new Map<string, number>();
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.method === 'POST') posts.set(req.url ?? '', (posts.get(req.url ?? '') ?? 0) + 1);
-      res.writeHead(201).end();
-    });
+/**
+ * The push service stand-in, in a process of its own (this one is busy with the engine: an answer
+ * it gave late would pass the push job's 5-s timeout and count as a failed attempt): answers 201 to
+ * every POST and counts them per path; GET /counts reads the counts.
+ */
+const RECEIVER = `
+const http = require('node:http');
+const posts = {};
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    if (req.method === 'GET' && req.url === '/counts') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(posts));
+    if (req.method === 'POST') posts[req.url] = (posts[req.url] || 0) + 1;
+    res.writeHead(201).end();
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        posts,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+async function startPushReceiver(): Promise<{ port: number; counts(): Promise<Map<string, number>>; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`the push receiver exited (${code})`)));
   });
+  return {
+    port,
+    async counts() {
+      const res = await fetch(`http://127.0.0.1:${port}/counts`);
+      return new Map(Object.entries((await res.json()) as Record<string, number>));
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
 }
 
 function sumMatches(log: string, pattern: RegExp): number {
@@ -478,9 +496,10 @@ async function main(): Promise<void> {
       group by d.subscription_id, s.endpoint`.execute(db);
     const pushSent = pushRows.rows.reduce((n, r) => n + Number(r.sent), 0);
     const pushAttempts = pushRows.rows.reduce((n, r) => n + Number(r.attempts), 0);
-    const pushPosts = [...receiver.posts.values()].reduce((a, b) => a + b, 0);
+    const posts = await receiver.counts();
+    const pushPosts = [...posts.values()].reduce((a, b) => a + b, 0);
     // More POSTs than attempts would be a push sent twice; fewer, attempts that never reached the receiver.
-    const pushMismatch = pushRows.rows.filter((r) => (receiver.posts.get(new URL(r.endpoint).pathname) ?? 0) > Number(r.attempts));
+    const pushMismatch = pushRows.rows.filter((r) => (posts.get(new URL(r.endpoint).pathname) ?? 0) > Number(r.attempts));
     const pushLoggedA = sumMatches(logA, /\[push\] sent (\d+)/g);
     const pushLoggedB = sumMatches(logB, /\[push\] sent (\d+)/g);
     const newPayouts = Number(after.rows[0]?.payouts) - Number(before.rows[0]?.payouts);
@@ -528,7 +547,7 @@ async function main(): Promise<void> {
     say(`the outbox empty after ${emptied.toFixed(2)} s (host a killed at ${killedAt === null ? '-' : ((killedAt - t0) / 1000).toFixed(2)} s); replay of the same ${work.snapshot.outbox.length} records ${replay.elapsed.toFixed(2)} s`);
     say(`jobs: expiry a ${expiredA} + b ${expiredB} of ${overdueIds.length}; payouts a ${payoutsLoggedA} + b ${payoutsLoggedB} = ${newPayouts} new payouts (${runWeeks.join(', ') || 'no week due'}); push a ${pushLoggedA} + b ${pushLoggedB} sent = ${pushSent} deliveries, ${pushPosts} POSTs received, ${pushAttempts} attempts (${pushRetried.rows[0]?.n} deliveries tried more than once${pushRetried.rows[0]?.types ? `: ${pushRetried.rows[0].types}` : ''})`);
     for (const [name, pass] of Object.entries(checks)) say(`${pass ? 'ok  ' : 'FAIL'} ${name}`);
-    if (pushMismatch.length) say(`push mismatches: ${pushMismatch.slice(0, 3).map((r) => `${r.endpoint} attempts ${r.attempts} POSTs ${receiver.posts.get(new URL(r.endpoint).pathname) ?? 0}`).join('; ')}`);
+    if (pushMismatch.length) say(`push mismatches: ${pushMismatch.slice(0, 3).map((r) => `${r.endpoint} attempts ${r.attempts} POSTs ${posts.get(new URL(r.endpoint).pathname) ?? 0}`).join('; ')}`);
     if (warnings.length) say(`engine warnings: ${[...new Set(warnings)].slice(0, 5).join(' | ')}`);
     say(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}; load ${loadAtStart.map((n) => n.toFixed(1)).join(' ')} at start, ${loadavg().map((n) => n.toFixed(1)).join(' ')} now; ${total.toFixed(0)} s in all`);
     ok = Object.values(checks).every(Boolean);
