@@ -102,7 +102,8 @@ describe('a push delivery whose runner died', () => {
   const publicAddress = async () => [{ address: '142.250.74.106', family: 4 as const }];
   const rules = { allowLocal: false, allowedHosts: null };
 
-  it('is left alone until its lease ends, then sent once by another runner', async () => {
+  /** A subscription of the tasker at `endpoint` and one delivery to it, due now; the delivery's id. */
+  async function queueDelivery(endpoint: string): Promise<string> {
     const nd = notificationsDb(server.db);
     const now = server.clock.now();
     const ecdh = createECDH('prime256v1');
@@ -110,13 +111,36 @@ describe('a push delivery whose runner died', () => {
     const subscriptionId = randomUUID();
     await nd
       .insertInto('push_subscriptions')
-      .values({ id: subscriptionId, user_id: tasker.id, endpoint: 'https://push.test/dies', p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url'), expiration_time: null, locale: 'en', created_at: now, updated_at: now })
+      .values({ id: subscriptionId, user_id: tasker.id, endpoint, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url'), expiration_time: null, locale: 'en', created_at: now, updated_at: now })
       .execute();
     const id = randomUUID();
     await nd
       .insertInto('push_deliveries')
       .values({ id, subscription_id: subscriptionId, message: JSON.stringify({ type: 'payout_sent', params: {}, resourceId: null, notificationId: null }), next_attempt_at: now, created_at: now })
       .execute();
+    return id;
+  }
+
+  it('two runners at once send each delivery once', async () => {
+    const endpoints = Array.from({ length: 70 }, (_, i) => `https://push.test/both/${i}`);
+    for (const endpoint of endpoints) await queueDelivery(endpoint);
+    const posted: string[] = [];
+    // Each POST gives the other runner its turn before it answers.
+    const answers: PushFetch = async (url) => {
+      posted.push(url);
+      await new Promise((r) => setImmediate(r));
+      return { status: 201 };
+    };
+    const now = server.clock.now();
+    const [a, b] = await Promise.all([0, 1].map(() => sendDuePushes(server.db, now, keys, { destinations: rules, fetch: answers, resolve: publicAddress })));
+    expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(endpoints.length);
+    expect(posted.sort()).toEqual([...endpoints].sort());
+  });
+
+  it('is left alone until its lease ends, then sent once by another runner', async () => {
+    const nd = notificationsDb(server.db);
+    const now = server.clock.now();
+    const id = await queueDelivery('https://push.test/dies');
 
     // The first runner leases the delivery and dies while posting it: its POST never ends and it
     // never writes what became of the delivery.
