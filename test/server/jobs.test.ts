@@ -1,8 +1,8 @@
 /**
  * What the background jobs promise when hosts fail (docs/decisions, the job-queue record): the
  * interval runner never overlaps a run in one process and retries a failed run on its next tick;
- * a push delivery leased by a runner that died is left alone until its lease ends and is then sent
- * once by another runner; a payout run whose host dies before its commit leaves nothing behind and
+ * two push runners at once send each delivery once, and a delivery leased by a runner that died is
+ * left alone until its lease ends and is then sent once by another runner; a payout run whose host dies before its commit leaves nothing behind and
  * the run waiting behind it pays each tasker once. On PostgreSQL (scripts/test-postgres.sh) the dying
  * host is a database session terminated in the middle of its run; on PGlite, a run that throws
  * before its commit. Other guarantees are tested with their jobs: two runs at once expire (expiry)
