@@ -23,7 +23,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -221,15 +221,24 @@ export interface BackupOptions {
   log?: (line: string) => void;
 }
 
-/** Takes a backup; returns its folder and manifest. */
+/** Takes a backup; returns its folder and manifest. A failed backup leaves no folder behind. */
 export async function takeBackup(options: BackupOptions): Promise<{ dir: string; manifest: BackupManifest }> {
-  const { installation } = options;
-  const now = options.now ?? (() => new Date());
-  const log = options.log ?? (() => {});
-  const createdAt = now();
+  const createdAt = (options.now ?? (() => new Date()))();
   const dir = resolve(options.outDir, `shelfwork-${stamp(createdAt)}`);
   if (existsSync(dir)) throw new Error(`${dir} exists already`);
   mkdirSync(dir, { recursive: true });
+  try {
+    return await backupInto(dir, createdAt, options);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function backupInto(dir: string, createdAt: Date, options: BackupOptions): Promise<{ dir: string; manifest: BackupManifest }> {
+  const { installation } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => {});
 
   let database: BackupManifest['database'];
   if (installation.databaseUrl) {
