@@ -7,10 +7,11 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Locale, Task } from '../../src/domain/types';
-import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
+import { listTasks } from './support/api';
+import { arrangeAttendanceRequest } from './support/attendance';
 import { findOverflowsWhileScrolling } from './support/overflow';
 import { screenshot } from './support/screenshots';
-import { DEMO_PASSWORD, loginWithPassword } from './support/session';
+import { loginWithPassword } from './support/session';
 
 const TASKERS: Partial<Record<Locale, string>> = { lt: 'lt@demo.shelfwork.app', pl: 'pl@demo.shelfwork.app', ro: 'ro@demo.shelfwork.app' };
 const SIZES = [
@@ -35,26 +36,7 @@ async function settle(page: Page, locale: Locale, name: string): Promise<void> {
 }
 
 async function arrange(request: APIRequestContext, email: string, locale: string): Promise<{ task: Task; history: Task | undefined }> {
-  const token = await passwordToken(request, email, DEMO_PASSWORD);
-  const [available] = await listTasks(request, token, ['available'], { isReservable: 'true' });
-  expect(available, `${email} can reserve a task`).toBeTruthy();
-  const start = new Date(Date.now() + 30 * 3600_000);
-  start.setUTCMinutes(0, 0, 0);
-  const created = await staffCreateTask(request, {
-    placeId: (available as Task).place.id,
-    taskTypeId: 'defects',
-    timeWindowStart: start,
-    timeWindowEnd: new Date(start.getTime() + 6 * 3600_000),
-    expectedDuration: 15,
-    reward: '7.00',
-    title: `Attendance ${locale} ${Date.now().toString(36)}`,
-  });
-  const task = await reserveTask(request, token, created.id);
-  const asked = await request.post(`/api/staff/tasks/${encodeURIComponent(task.id)}/attendance-request`, {
-    headers: { Authorization: `Bearer ${STAFF_TOKEN}` },
-    data: { expiresInMinutes: 600 },
-  });
-  expect(asked.status()).toBe(201);
+  const { token, task } = await arrangeAttendanceRequest(request, { email, title: `Attendance ${locale}`, expiry: { expiresInMinutes: 600 } });
   const [history] = await listTasks(request, token, ['accepted', 'rejected']);
   return { task, history };
 }

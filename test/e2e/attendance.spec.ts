@@ -11,10 +11,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Task } from '../../src/domain/types';
 import { AttendancePage } from './pages/AttendancePage';
-import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
+import { STAFF_TOKEN } from './support/api';
+import { arrangeAttendanceRequest } from './support/attendance';
 import { screenshot } from './support/screenshots';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
-import { APPROVED_LT_TASKER, DEMO_PASSWORD, loginWithPassword } from './support/session';
+import { APPROVED_LT_TASKER, loginWithPassword } from './support/session';
 import { fastForwardSyncWorker } from './support/syncWorkerClock';
 
 const staff = { Authorization: `Bearer ${STAFF_TOKEN}` };
@@ -27,27 +28,6 @@ interface StaffRequest {
   cancelledReservation: boolean | null;
 }
 
-async function arrange(request: APIRequestContext, title: string, expiry: { expiresInMinutes?: number; expiresAt?: string }): Promise<{ token: string; task: Task }> {
-  const token = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
-  const [available] = await listTasks(request, token, ['available'], { isReservable: 'true' });
-  expect(available, 'the demo tasker can reserve a task of the seed (its store is used)').toBeTruthy();
-  const start = new Date(Date.now() + 26 * 3600_000);
-  start.setUTCMinutes(0, 0, 0);
-  const created = await staffCreateTask(request, {
-    placeId: (available as Task).place.id,
-    taskTypeId: 'defects',
-    timeWindowStart: start,
-    timeWindowEnd: new Date(start.getTime() + 6 * 3600_000),
-    expectedDuration: 15,
-    reward: '7.00',
-    title: `${title} ${Date.now().toString(36)}`,
-  });
-  const task = await reserveTask(request, token, created.id);
-  const asked = await request.post(`/api/staff/tasks/${encodeURIComponent(task.id)}/attendance-request`, { headers: staff, data: expiry });
-  expect(asked.status(), `staff attendance request answered ${asked.status()}: ${await asked.text()}`).toBe(201);
-  return { token, task };
-}
-
 async function serverRequests(request: APIRequestContext, taskId: string): Promise<StaffRequest[]> {
   const response = await request.get(`/api/staff/tasks/${encodeURIComponent(taskId)}/attendance-requests`, { headers: staff });
   expect(response.ok()).toBe(true);
@@ -57,7 +37,7 @@ async function serverRequests(request: APIRequestContext, taskId: string): Promi
 test.describe('attendance confirmation', () => {
   test('an answer "no" with a comment arrives once, and the request leaves the screen', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const { task } = await arrange(request, 'Attendance online', { expiresInMinutes: 120 });
+    const { task } = await arrangeAttendanceRequest(request, { title: 'Attendance online' });
     await loginWithPassword(page, APPROVED_LT_TASKER);
     await page.goto('/reserved');
     const attendance = new AttendancePage(page);
@@ -82,7 +62,7 @@ test.describe('attendance confirmation', () => {
 
   test('an answer given offline waits on the phone and is delivered once on reconnect', async ({ page, context, request }) => {
     test.setTimeout(150_000);
-    const { task } = await arrange(request, 'Attendance offline', { expiresInMinutes: 120 });
+    const { task } = await arrangeAttendanceRequest(request, { title: 'Attendance offline' });
     await loginWithPassword(page, APPROVED_LT_TASKER);
     await waitForServiceWorkerControl(page);
     await page.goto('/reserved');
@@ -108,7 +88,7 @@ test.describe('attendance confirmation', () => {
   test('an unanswered request lapses and cancels the reservation', async ({ page, request }) => {
     test.setTimeout(200_000);
     const expiresAt = Date.now() + 20_000;
-    const { token, task } = await arrange(request, 'Attendance unanswered', { expiresAt: new Date(expiresAt).toISOString() });
+    const { token, task } = await arrangeAttendanceRequest(request, { title: 'Attendance unanswered', expiry: { expiresAt: new Date(expiresAt).toISOString() } });
     await loginWithPassword(page, APPROVED_LT_TASKER);
     // Searched by its title: in the day groups it may sit behind 'Show more' (two per group are shown).
     await page.goto(`/reserved?search=${encodeURIComponent(task.title)}`);

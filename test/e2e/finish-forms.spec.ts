@@ -15,7 +15,8 @@ import type { Task } from '../../src/domain/types';
 import { seedText } from '../../server/db/seed-i18n';
 import { TaskWorkPage } from './pages/TaskWorkPage';
 import { AttendancePage } from './pages/AttendancePage';
-import { listTasks, passwordToken, reserveTask, staffCreateTask, STAFF_TOKEN } from './support/api';
+import { listTasks, passwordToken } from './support/api';
+import { arrangeAttendanceRequest } from './support/attendance';
 import { arrangeDefectsTask, readMirror } from './support/execution';
 import { screenshot } from './support/screenshots';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -33,14 +34,18 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const REASON = 'The shelf is blocked by pallets; the manager says it stays so until Monday.';
 
-async function arrange(page: Page, request: APIRequestContext, title: string): Promise<Task> {
+/** A started task of the demo tasker, its work screen open (in English). */
+async function arrange(page: Page, request: APIRequestContext, title: string): Promise<{ task: Task; work: TaskWorkPage }> {
   const token = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
   const [available] = await listTasks(request, token, ['available'], { isReservable: 'true' });
   expect(available, 'the demo tasker can reserve at least one task of the seed').toBeTruthy();
   const task = await arrangeDefectsTask(request, token, (available as Task).place.id, { start: true, title: `${title} ${Date.now().toString(36)}` });
   await loginWithPassword(page, APPROVED_LT_TASKER);
   await waitForServiceWorkerControl(page);
-  return task;
+  const work = new TaskWorkPage(page);
+  await work.goto(task.id);
+  await expect(work.checklistHeading).toBeVisible({ timeout: 20_000 });
+  return { task, work };
 }
 
 /** The form's fields found by their ids, so they are found in whatever language a reload brings. */
@@ -97,10 +102,7 @@ async function fillGoTakePhotoAndReturn(page: Page, task: Task, shot: string): P
 test.describe("the 'couldn't finish' form", () => {
   test('keeps the reason and the tick across the camera and a reload, and clears them once sent', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const task = await arrange(page, request, 'Finish forms: online');
-    const work = new TaskWorkPage(page);
-    await work.goto(task.id);
-    await expect(work.checklistHeading).toBeVisible({ timeout: 20_000 });
+    const { task } = await arrange(page, request, 'Finish forms: online');
 
     await fillGoTakePhotoAndReturn(page, task, 'finish-forms-online');
     await page.locator('form.exec-page button[type="submit"]').click();
@@ -110,10 +112,7 @@ test.describe("the 'couldn't finish' form", () => {
 
   test('keeps them offline too, and says the result is saved on the phone', async ({ page, context, request }) => {
     test.setTimeout(120_000);
-    const task = await arrange(page, request, 'Finish forms: offline');
-    const work = new TaskWorkPage(page);
-    await work.goto(task.id);
-    await expect(work.checklistHeading).toBeVisible({ timeout: 20_000 });
+    const { task, work } = await arrange(page, request, 'Finish forms: offline');
     await expect(work.readyOffline).toBeVisible({ timeout: 30_000 });
 
     await context.setOffline(true);
@@ -136,10 +135,7 @@ test.describe("the 'couldn't finish' form", () => {
 test.describe("a photo's comment", () => {
   test('keeps what was typed after closing the popup and a reload, and drops it once saved', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const task = await arrange(page, request, 'Finish forms: photo comment');
-    const work = new TaskWorkPage(page);
-    await work.goto(task.id);
-    await expect(work.checklistHeading).toBeVisible({ timeout: 20_000 });
+    const { work } = await arrange(page, request, 'Finish forms: photo comment');
     await work.itemAction(seedText('LT', 'Photo of the shelf after'), 'Take photos').click();
     await expect(page).toHaveURL(/\/camera/);
     await work.takePhoto('Shelf after');
@@ -169,26 +165,7 @@ test.describe("a photo's comment", () => {
 test.describe('the attendance popup', () => {
   test("keeps a 'no' with its reason and tick after 'Later' and a reload, and clears it once answered", async ({ page, request }) => {
     test.setTimeout(120_000);
-    const token = await passwordToken(request, APPROVED_LT_TASKER, DEMO_PASSWORD);
-    const [available] = await listTasks(request, token, ['available'], { isReservable: 'true' });
-    expect(available, 'the demo tasker can reserve a task of the seed (its store is used)').toBeTruthy();
-    const start = new Date(Date.now() + 26 * 3600_000);
-    start.setUTCMinutes(0, 0, 0);
-    const created = await staffCreateTask(request, {
-      placeId: (available as Task).place.id,
-      taskTypeId: 'defects',
-      timeWindowStart: start,
-      timeWindowEnd: new Date(start.getTime() + 6 * 3600_000),
-      expectedDuration: 15,
-      reward: '7.00',
-      title: `Finish forms: attendance ${Date.now().toString(36)}`,
-    });
-    const task = await reserveTask(request, token, created.id);
-    const asked = await request.post(`/api/staff/tasks/${encodeURIComponent(task.id)}/attendance-request`, {
-      headers: { Authorization: `Bearer ${STAFF_TOKEN}` },
-      data: { expiresInMinutes: 120 },
-    });
-    expect(asked.status(), `staff attendance request answered ${asked.status()}`).toBe(201);
+    const { task } = await arrangeAttendanceRequest(request, { title: 'Finish forms: attendance' });
 
     await loginWithPassword(page, APPROVED_LT_TASKER);
     await page.goto('/reserved?lng=en');
