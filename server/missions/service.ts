@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { ApiError, assertNoFieldErrors, badRequest } from '../http/errors';
 import { readString } from '../http/input';
 import { amountWithin, parseAmount, formatAmount, toMoney } from '#domain/money';
-import { MISSION_CONTENT_TYPES, missionPercentages, objectiveProgress, sortMissions, type Mission, type MissionContentType, type MissionObjective } from '#domain/missions';
+import { MISSION_CONTENT_TYPES, missionNotificationName, missionPercentages, objectiveProgress, sortMissions, type Mission, type MissionContentType, type MissionObjective } from '#domain/missions';
 import { validateCountry } from '#domain/validation';
 import type { CurrencyCode, Money } from '#domain/types';
 import { moneyDb } from '../db/money-tables';
@@ -177,7 +177,7 @@ export async function assignMission(db: Db, missionId: string, input: unknown, b
   assertNoFieldErrors({ userIds: ids.error, emails: emails.error, allActive: body.allActive === undefined || typeof body.allActive === 'boolean' ? null : 'INVALID' });
   if (ids.value.length === 0 && emails.value.length === 0 && !all) throw badRequest({ userIds: 'REQUIRED' });
   const m = moneyDb(db);
-  const mission = await m.selectFrom('missions').select(['id', 'name', 'country_code', 'duration_seconds']).where('id', '=', missionId).executeTakeFirst();
+  const mission = await m.selectFrom('missions').select(['id', 'name', 'use_name_as_display_name', 'description', 'country_code', 'duration_seconds']).where('id', '=', missionId).executeTakeFirst();
   if (!mission) throw new ApiError(404, 'NOT_FOUND', 'Mission not found');
   const users = await db
     .selectFrom('users')
@@ -215,7 +215,7 @@ export async function assignMission(db: Db, missionId: string, input: unknown, b
     if (!row) continue;
     assigned.push(row.user_id);
     // Told once, when the assignment is new (a repeated assignment inserts nothing).
-    await notify(db, { userId: row.user_id, type: 'mission_assigned', params: { missionName: mission.name }, resourceId: missionId, now });
+    await notify(db, { userId: row.user_id, type: 'mission_assigned', params: { missionName: missionNotificationName({ name: mission.name, useNameAsDisplayName: mission.use_name_as_display_name, description: mission.description }) }, resourceId: missionId, now });
   }
   return { mission: await missionForStaff(db, missionId), assigned };
 }

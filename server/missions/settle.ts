@@ -13,6 +13,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import { moneyDb, type MissionAssignmentsTable, type MissionObjectivesTable } from '../db/money-tables';
 import { notify } from '../notifications/service';
+import { missionNotificationName } from '#domain/missions';
 
 export type MissionScope = { userId: string } | { countryCode: string };
 
@@ -107,8 +108,9 @@ export async function settleMissions(db: Db, now: Date, scope: MissionScope): Pr
     if (!updated) continue;
     completed += 1;
     // The tasker hears of it once (only the update that set completed_at gets here).
-    const mission = await m.selectFrom('missions').select(['name', 'currency_code']).where('id', '=', a.mission_id).executeTakeFirst();
-    await notify(db, { userId: a.user_id, type: 'mission_completed', params: { missionName: mission?.name ?? '', reward: a.reward_amount ?? '0', rewardCurrency: mission?.currency_code ?? '' }, resourceId: a.mission_id, now });
+    const mission = await m.selectFrom('missions').select(['name', 'use_name_as_display_name', 'description', 'currency_code']).where('id', '=', a.mission_id).executeTakeFirst();
+    const missionName = mission ? missionNotificationName({ name: mission.name, useNameAsDisplayName: mission.use_name_as_display_name, description: mission.description }) : '';
+    await notify(db, { userId: a.user_id, type: 'mission_completed', params: { missionName, reward: a.reward_amount ?? '0', rewardCurrency: mission?.currency_code ?? '' }, resourceId: a.mission_id, now });
   }
   return completed;
 }

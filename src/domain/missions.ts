@@ -50,6 +50,29 @@ export interface Mission {
   createdAt: string;
 }
 
+/**
+ * Whether the tasker is shown the mission's own name: staff chose to show it, or the mission has
+ * no description to stand for it. Otherwise the tasker sees the app's generic title
+ * (GENERIC_MISSION_TITLE) — on the missions screens and in the notifications alike.
+ */
+export function showsMissionName(mission: Pick<Mission, 'useNameAsDisplayName' | 'description'>): boolean {
+  return mission.useNameAsDisplayName || !mission.description.trim();
+}
+
+/**
+ * The generic title's English: a msgid of the app's catalogs (the page says it with Lingui's `t`,
+ * the server looks it up for the notifications, server/notifications/words.ts).
+ */
+export const GENERIC_MISSION_TITLE = 'Bonus mission';
+
+/**
+ * The `missionName` of a mission's notification: its name when the tasker is shown it, else ''
+ * (worded as the generic title in the reader's language, `notificationValues`).
+ */
+export function missionNotificationName(mission: Pick<Mission, 'name' | 'useNameAsDisplayName' | 'description'>): string {
+  return showsMissionName(mission) ? mission.name : '';
+}
+
 /** Progress of one objective from its raw counts. */
 export function objectiveProgress(target: number, accepted: number, awaiting: number): Pick<MissionObjective, 'count' | 'candidateCount' | 'isCompleted' | 'isCandidate'> {
   const count = Math.min(accepted, target);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { durationWords, notificationValues } from './notifications';
+import { missionNotificationName } from './missions';
 
 describe('notification texts format their money with the same formatter', () => {
   it('keeps every cent of a reward or payout', () => {
@@ -21,5 +22,17 @@ describe('durationWords: the one wording of a time left', () => {
     expect(durationWords(65, 'en', 'long')).toBe('1 hour 5 minutes');
     expect(durationWords(119.2, 'en', 'long')).toBe('2 hours');
     expect(durationWords(0.5, 'en', 'long')).toBe('1 minute');
+  });
+});
+
+describe("a mission's name in its notifications", () => {
+  it('is the name the tasker is shown, else the generic title in the reader’s words', () => {
+    const hidden = { name: 'LT cohort B', useNameAsDisplayName: false, description: 'Two shelf photos' };
+    expect(missionNotificationName(hidden)).toBe('');
+    expect(missionNotificationName({ ...hidden, useNameAsDisplayName: true })).toBe('LT cohort B');
+    // Without a description the name is all there is to tell the mission by (as on the missions screens).
+    expect(missionNotificationName({ ...hidden, description: ' ' })).toBe('LT cohort B');
+    expect(notificationValues({ missionName: '' }, 'lt', 'Misija su premija').missionName).toBe('Misija su premija');
+    expect(notificationValues({ missionName: 'Promo week' }, 'lt', 'Misija su premija').missionName).toBe('Promo week');
   });
 });

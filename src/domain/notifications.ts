@@ -160,10 +160,16 @@ export function isNotificationType(type: string): type is NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(type);
 }
 
-/** Money params (`amount` + `currencyCode`, `reward` + `rewardCurrency`) formatted in a locale; other params as they are. */
-export function notificationValues(params: Record<string, string | number>, locale: string): Record<string, string> {
+/**
+ * Money params (`amount` + `currencyCode`, `reward` + `rewardCurrency`) formatted in a locale, an
+ * empty `missionName` as `genericMissionTitle` (the reader's words for 'Bonus mission'); other
+ * params as they are.
+ */
+export function notificationValues(params: Record<string, string | number>, locale: string, genericMissionTitle?: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) out[k] = String(v);
+  // A mission whose name the tasker is not shown (missionNotificationName): the app's generic title.
+  if (params.missionName === '' && genericMissionTitle !== undefined) out.missionName = genericMissionTitle;
   // The amount as sent (a decimal string; a number's shortest spelling), formatted exactly.
   const money = (amount: unknown, currency: unknown) => {
     const text = String(amount ?? '');

@@ -1,6 +1,6 @@
 /** A mission's reward and state line: bonus money, and when it ends (or that it completed or expired). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Mission } from '#domain/missions';
+import { showsMissionName, type Mission } from '#domain/missions';
 import { formatDateTime } from '../i18n/format';
 import { formatMoney } from '../money';
 
@@ -38,5 +38,5 @@ export function MissionFacts({ mission }: { mission: Mission }) {
 /** The title the tasker sees: the mission's name, or a generic one when staff chose not to show it. */
 export function useMissionTitle(mission: Mission): string {
   const { t } = useLingui();
-  return mission.useNameAsDisplayName || !mission.description.trim() ? mission.name : t`Bonus mission`;
+  return showsMissionName(mission) ? mission.name : t`Bonus mission`;
 }

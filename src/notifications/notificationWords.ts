@@ -31,3 +31,6 @@ export const NOTIFICATION_MESSAGES: Record<NotificationType, { title: MessageDes
   task_expiring: { title: msg({ message: 'Task expires in {time}' }), body: msg({ message: '{taskTitle}' }) },
   task_time_over: { title: msg({ message: 'Task time is over' }), body: msg({ message: '{taskTitle}' }) },
 };
+
+/** A mission whose name the tasker is not shown: the missions screens' own title (GENERIC_MISSION_TITLE). */
+export const GENERIC_MISSION_TITLE_WORDS: MessageDescriptor = msg({ message: 'Bonus mission' });

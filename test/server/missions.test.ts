@@ -99,6 +99,27 @@ describe('staff create and assign missions', () => {
       expect.objectContaining({ resourceId: id, title: 'New mission', params: expect.objectContaining({ missionName: missionBody().name }) }),
     ]);
   });
+
+  it("a mission whose name is not shown is announced by the title the app shows, in the tasker's language, never by its internal name", async () => {
+    server.clock.set('2026-07-01T08:00:00Z');
+    const internal = 'LT cohort B retention push';
+    const id = await createMission(missionBody({ name: internal, useNameAsDisplayName: false }));
+    const lt = await makeTasker(server.db, { country: 'LT' });
+    await assign(id, [lt.id]);
+    const token = await server.tokenFor(lt.id);
+    const worded = async (lang: string) => {
+      const res = await server.request({ method: 'GET', url: '/api/notifications', token, headers: { 'accept-language': lang } });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: Array<{ type: string; body: string; params: Record<string, unknown> }> }>().data.filter((n) => n.type === 'mission_assigned');
+    };
+    const [en] = await worded('en');
+    expect(en?.body).toBe('You have a new mission: “Bonus mission”.');
+    expect(JSON.stringify(en), 'neither the words nor the params carry the internal name').not.toContain(internal);
+    const [inLt] = await worded('lt');
+    // The app's own title for such a mission (src/missions/MissionFacts.tsx), from the Lithuanian catalog.
+    expect(inLt?.body).toContain('Misija su premija');
+    expect(inLt?.body).not.toContain(internal);
+  });
 });
 
 describe('GET mission/my', () => {
