@@ -1,8 +1,8 @@
 /**
  * /auth/google/callback: where Google sends the window back (`?code=…&state=…&iss=…`, or
  * `?error=access_denied&state=…` when the tasker cancelled). The code and state go to the server
- * once (`loginWithGoogle`); signed in, the app lands where a code login lands (`/`: the task list
- * or onboarding). A Google account with no Shelfwork account yet (GOOGLE_REGISTRATION_REQUIRED)
+ * once (`loginWithGoogle`); signed in, the app lands where a code login lands (the guest guard's
+ * `/`: the task list or onboarding). A Google account with no Shelfwork account yet (GOOGLE_REGISTRATION_REQUIRED)
  * chooses the country where it will work — the register screen's control — and the account is
  * made with `registerWithGoogle`. Every refusal is said in words, with a way back to where the
  * sign-in started (kept in googleDraft.ts). The code and state leave the address bar at once
@@ -11,7 +11,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { REFUSAL_WORDS } from '#domain/errorWords';
 import { formikField } from '#ui/formikField';
 import { Icon } from '#ui/Icon';
@@ -63,7 +63,6 @@ function mayRetry(error: FailureLike): boolean {
 
 export function GoogleCallbackScreen() {
   const [query] = useState(callbackQuery);
-  const navigate = useNavigate();
   const loginWithGoogle = useLoginWithGoogle();
   const kept = useGoogleDraft();
   const [attempt, setAttempt] = useState(0);
@@ -82,13 +81,15 @@ export function GoogleCallbackScreen() {
       exchange = loginWithGoogle(code, state, iss);
       exchanges.set(code, exchange);
     }
-    void exchange.then(async (result) => {
-      if (!current) return;
+    void exchange.then((result) => {
       if (result.ok) {
-        await clearGoogleDraft();
-        navigate('/', { replace: true });
+        // Signed in: the guest guard above this screen sends the tasker to `/` (the task list or
+        // onboarding) as soon as the session is stored, as after a code login. A navigation of
+        // our own on top would cut short the one `/` starts.
+        void clearGoogleDraft();
         return;
       }
+      if (!current) return;
       if (result.error.code === 'GOOGLE_REGISTRATION_REQUIRED') {
         setPhase({ kind: 'country' });
         return;
@@ -100,7 +101,7 @@ export function GoogleCallbackScreen() {
     return () => {
       current = false;
     };
-  }, [query, attempt, loginWithGoogle, navigate]);
+  }, [query, attempt, loginWithGoogle]);
 
   const intent: GoogleIntent = kept?.intent ?? 'login';
   switch (phase.kind) {
@@ -176,7 +177,6 @@ const countrySchema = registerSchema.pick(['country']);
 /** GOOGLE_REGISTRATION_REQUIRED: the market of the new account, then `registerWithGoogle`. */
 function CountryChoice({ state, kept, onRefused }: { state: string; kept: GoogleDraft; onRefused: (error: FailureLike) => void }) {
   const { i18n } = useLingui();
-  const navigate = useNavigate();
   const registerWithGoogle = useRegisterWithGoogle();
   const errorText = useFieldErrorText();
   const formik = useFormik({
@@ -188,8 +188,8 @@ function CountryChoice({ state, kept, onRefused }: { state: string; kept: Google
       if (!country) return;
       const result = await registerWithGoogle(state, country);
       if (result.ok) {
-        await clearGoogleDraft();
-        navigate('/', { replace: true });
+        // The guest guard takes the signed-in tasker on (see above).
+        void clearGoogleDraft();
         return;
       }
       const { error } = result;
