@@ -74,7 +74,8 @@ export interface SnapshotSocket {
 
 /**
  * Listens on DATA_DIR/backup.sock for snapshot requests. Null (with a log line) when the path is
- * too long for a Unix socket: `npm run backup -- --offline` with the server stopped is then the way.
+ * too long for a Unix socket or cannot be listened on: `npm run backup -- --offline` with the
+ * server stopped is then the way.
  */
 export async function startSnapshotSocket(options: { dataDir: string; snapshot: () => Promise<DatabaseSnapshot>; log?: (line: string) => void }): Promise<SnapshotSocket | null> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -120,14 +121,21 @@ export async function startSnapshotSocket(options: { dataDir: string; snapshot: 
         });
     });
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(path, () => {
-      server.off('error', reject);
-      resolveListen();
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => {
+        server.off('error', reject);
+        resolveListen();
+      });
     });
-  });
-  chmodSync(path, 0o600);
+    chmodSync(path, 0o600);
+  } catch (error) {
+    // The API runs on without online backups rather than not at all.
+    log(`[backup] cannot listen on ${path} (${error instanceof Error ? error.message : String(error)}): online backups are off (stop the server and run npm run backup -- --offline)`);
+    server.close();
+    return null;
+  }
   return {
     path,
     close: () =>
