@@ -101,6 +101,7 @@ test('offline the Google button says it needs a connection; the button fits in l
     // The label on one line, inside the button (no cut text, no sideways scroll).
     const fits = await google.evaluate((button) => button.scrollWidth <= button.clientWidth && document.documentElement.scrollWidth <= window.innerWidth);
     expect(fits, `the Google button fits at 360 px in ${lng}`).toBe(true);
+    await google.scrollIntoViewIfNeeded();
     await screenshot(page, `google-login-${lng}`);
   }
 
@@ -110,6 +111,8 @@ test('offline the Google button says it needs a connection; the button fits in l
   const google = page.getByRole('button', { name: GOOGLE_BUTTON });
   await expect(google).toBeDisabled();
   await expect(page.getByText('Google sign-in needs a connection.')).toBeVisible();
+  await google.scrollIntoViewIfNeeded();
+  await screenshot(page, 'google-login-offline-en');
   await context.setOffline(false);
   await expect(google).toBeEnabled();
 });
