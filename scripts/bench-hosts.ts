@@ -99,8 +99,9 @@ function keepS3rverFolders(): void {
 
 /**
  * The HAProxy configuration as tested (docs/operations.md shows it):
- * - health checks: GET /api/health every second (500 ms while a change is under way), down after
- *   2 failures, up again after 2 successes;
+ * - health checks: GET /api/health/ready (database, photo storage, migrations; /api/health on a
+ *   server without it) every second (500 ms while a change is under way), down after 2 failures,
+ *   up again after 2 successes;
  * - round robin; `retries 2` with `option redispatch 1`: every retry goes to another server, so a
  *   connection refused by a dead host is sent to the live one before the checks have noticed;
  * - `retry-on conn-failure empty-response`: besides connections that failed, a request whose
@@ -116,7 +117,7 @@ function keepS3rverFolders(): void {
  *   mobile link keeps sending; S3 uploads do not pass here), http-request 15 s (request headers),
  *   keep-alive 10 s, queue 10 s.
  */
-function haproxyConfig(options: { port: number; hosts: { name: string; port: number }[]; socket: string }): string {
+function haproxyConfig(options: { port: number; hosts: { name: string; port: number }[]; socket: string; check: string }): string {
   return `global
   log stdout format raw local0 info
   stats socket ${options.socket} mode 600 level admin
@@ -146,7 +147,7 @@ frontend api
 
 backend hosts
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET ${options.check}
   http-check expect status 200
   acl replay_safe method GET HEAD OPTIONS
   acl replay_safe req.hdr(idempotency-key) -m found
@@ -353,7 +354,9 @@ async function main(): Promise<void> {
     const lbPort = await freePort();
     const socket = join(root, 'haproxy.sock');
     const cfgFile = join(root, 'haproxy.cfg');
-    writeFileSync(cfgFile, haproxyConfig({ port: lbPort, hosts: hosts.map((h) => ({ name: h.name, port: h.port })), socket }));
+    // Readiness where the server has it (the database, the bucket and the migrations), else liveness.
+    const check = (await fetch(`${hostA.server.apiBase}health/ready`).then((r) => r.ok, () => false)) ? '/api/health/ready' : '/api/health';
+    writeFileSync(cfgFile, haproxyConfig({ port: lbPort, hosts: hosts.map((h) => ({ name: h.name, port: h.port })), socket, check }));
     execFileSync(haproxyBin, ['-c', '-q', '-f', cfgFile], { stdio: 'inherit' });
     const haproxy: ChildProcess = spawn(haproxyBin, ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     let lbLog = '';
@@ -381,7 +384,7 @@ async function main(): Promise<void> {
       if (i > 100) throw new Error(`HAProxy did not come up:\n${lbLog}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    say(`HAProxy on :${lbPort}, both servers UP`);
+    say(`HAProxy on :${lbPort}, both servers UP (checked with GET ${check})`);
 
     // ---- the client -----------------------------------------------------------------------------
     let online = true;
@@ -420,6 +423,7 @@ async function main(): Promise<void> {
     online = false;
     const work = await queueOffline(bench, { photos: PHOTOS, mutations: MUTATIONS, say });
     const statsBefore = await haproxyStats(socket);
+    const outcomesBefore = await outboxOutcomes(hostB.port);
 
     // ---- drain through HAProxy, host a killed midway ---------------------------------------------
     online = true;
@@ -458,7 +462,9 @@ async function main(): Promise<void> {
     const retriedKeys = [...sends.values()].filter((n) => n > 1).length;
     // Host b's count before the replay below: a record replayed here was stored by a (or by b)
     // before its answer was lost, and answered from its key when the client sent it again.
-    const outcomesB = await outboxOutcomes(hostB.port);
+    const outcomesAfter = await outboxOutcomes(hostB.port);
+    const outcomesB =
+      outcomesAfter && Object.fromEntries(Object.entries(outcomesAfter).map(([k, v]) => [k, v - (outcomesBefore?.[k] ?? 0)] as const).filter(([, v]) => v > 0));
 
     // ---- exactly once, photos ------------------------------------------------------------------
     const checks: Record<string, boolean> = {
@@ -540,7 +546,7 @@ async function main(): Promise<void> {
     for (const f of client.failed.slice(0, 8)) say(`  client: ${f}`);
     say(
       outcomesB
-        ? `host b's outbox records during the drain (GET /metrics): ${Object.entries(outcomesB).map(([k, v]) => `${v} ${k}`).join(', ')} — replayed = stored before, answered from the key`
+        ? `outbox records host b counted during the drain (its GET /metrics; host a's count died with it): ${Object.entries(outcomesB).map(([k, v]) => `${v} ${k}`).join(', ') || 'none'} — replayed = stored before, answered from its key`
         : `host b serves no /metrics: the replays are not counted`,
     );
     say(`delivered exactly once: ${work.queued - stuck - rejected.length}/${work.queued} records (${PHOTOS} photos through S3, ${work.jpegs.reduce((n, b) => n + b.length, 0)} bytes)`);
