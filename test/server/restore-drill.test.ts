@@ -34,12 +34,12 @@
  */
 import 'fake-indexeddb/auto';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, REPO_ROOT, startServer, type ServerProcess } from '../../scripts/lib/server-process';
-import { readManifest, restoreBackup, takeBackup, type Installation } from '../../scripts/lib/backup';
+import { readManifest, restoreBackup, takeBackup, type BackupManifest, type Installation } from '../../scripts/lib/backup';
 import { MIGRATIONS } from '../../server/db/migrations';
 import { createEmptyPostgresDatabase } from './helpers';
 import type { FetchImpl } from '../../workers/sync/http';
@@ -81,6 +81,34 @@ function makeJpeg(): Uint8Array<ArrayBuffer> {
 }
 
 const ean13 = (n: number) => withCheckDigit(`200${String(n).padStart(9, '0')}`);
+
+describe('backup and restore refusals', () => {
+  it('a failed backup leaves no folder; a damaged backup restores nothing', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'shelfwork-drill-refusals.'));
+    try {
+      const installation: Installation = { dataDir: join(root, 'data'), databaseUrl: null, photoDir: join(root, 'data', 'photos'), s3Bucket: null };
+      // No server on this DATA_DIR: the online backup fails, and says how to back up offline.
+      await expect(takeBackup({ installation, outDir: join(root, 'backups') })).rejects.toThrow(/no server answers.*--offline/);
+      expect(readdirSync(join(root, 'backups'))).toEqual([]);
+      // A backup folder whose database file does not match its manifest.
+      const backupDir = join(root, 'backups', 'shelfwork-damaged');
+      mkdirSync(backupDir, { recursive: true });
+      writeFileSync(join(backupDir, 'database.pglite.tar.gz'), 'not the bytes the manifest names');
+      const manifest: BackupManifest = {
+        format: 'shelfwork-backup',
+        version: 1,
+        createdAt: new Date().toISOString(),
+        database: { kind: 'pglite', method: 'online-snapshot', file: 'database.pglite.tar.gz', bytes: 5, sha256: '0'.repeat(64), takenAt: new Date().toISOString(), migrations: ['0001_initial'] },
+        photos: { kind: 'fs', dir: 'photos', files: 0, bytes: 0, entries: [], copiedAt: new Date().toISOString() },
+      };
+      writeFileSync(join(backupDir, 'manifest.json'), JSON.stringify(manifest));
+      await expect(restoreBackup({ installation, backupDir })).rejects.toThrow(/damaged, nothing restored/);
+      expect(existsSync(installation.dataDir)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('the restore drill', () => {
   const adminUrl = process.env.DATABASE_URL?.trim() || null;
