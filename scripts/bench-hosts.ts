@@ -100,8 +100,12 @@ function keepS3rverFolders(): void {
 /**
  * The HAProxy configuration as tested (docs/operations.md shows it):
  * - health checks: GET /api/health/ready (database, photo storage, migrations; /api/health on a
- *   server without it) every second (500 ms while a change is under way), down after 2 failures,
- *   up again after 2 successes;
+ *   server without it) every 2 s (1 s while a change is under way), down after 3 failures, up
+ *   again after 2 successes; `timeout check 5s`, the server's own limit for its checks
+ *   (HEALTH_TIMEOUT_MS), so a slow database shows as the server's 503, not as a check timeout.
+ *   With a 2-s check timeout and 2 failures, both hosts of a machine at load 20 were marked down
+ *   at once (Layer7 timeout) for half a second, and HAProxy answers 503 with no server up. A dead
+ *   host's checks are refused at once, and requests do not wait for them (next point);
  * - round robin; `retries 2` with `option redispatch 1`: every retry goes to another server, so a
  *   connection refused by a dead host is sent to the live one before the checks have noticed;
  * - `retry-on conn-failure empty-response`: besides connections that failed, a request whose
@@ -136,7 +140,7 @@ defaults
   timeout http-request 15s
   timeout http-keep-alive 10s
   timeout queue 10s
-  timeout check 2s
+  timeout check 5s
   retries 2
   option redispatch 1
   retry-on conn-failure empty-response
@@ -154,7 +158,7 @@ backend hosts
   acl replay_safe path /api/batch
   acl replay_safe path_beg /api/uploads/
   http-request disable-l7-retry unless replay_safe
-  default-server check inter 1s fastinter 500ms downinter 2s fall 2 rise 2
+  default-server check inter 2s fastinter 1s downinter 2s fall 3 rise 2
 ${options.hosts.map((h) => `  server ${h.name} 127.0.0.1:${h.port}`).join('\n')}
 `;
 }
@@ -360,9 +364,15 @@ async function main(): Promise<void> {
     execFileSync(haproxyBin, ['-c', '-q', '-f', cfgFile], { stdio: 'inherit' });
     const haproxy: ChildProcess = spawn(haproxyBin, ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     let lbLog = '';
+    /** HAProxy's server state changes (its raw log has no time): when they arrived, seconds since the bench started. */
+    const lbStates: string[] = [];
     const debug = process.env.BENCH_DEBUG === '1';
     haproxy.stdout?.on('data', (d: Buffer) => {
       lbLog += d.toString();
+      for (const line of d.toString().split('\n')) {
+        const m = /^Server hosts\/(\w+) is (UP|DOWN), reason: ([^,]+)/.exec(line);
+        if (m) lbStates.push(`${((performance.now() - started) / 1000).toFixed(1)} s ${m[1]} ${m[2]} (${m[3]})`);
+      }
       if (debug) process.stdout.write(`[haproxy] ${d.toString()}`);
     });
     haproxy.stderr?.on('data', (d: Buffer) => (lbLog += d.toString()));
@@ -434,14 +444,30 @@ async function main(): Promise<void> {
     let delivered = 0;
     let lastDeleted = t0;
     let killedAt: number | null = null;
+    /**
+     * From BENCH_KILL_AFTER records delivered: host a gets SIGKILL as soon as HAProxy shows it a
+     * request in flight (its stats' scur, polled), so the kill cuts a request; after 3 s of none,
+     * anyway.
+     */
+    let killing: Promise<void> | null = null;
+    let cutInFlight = 0;
+    const killA = async () => {
+      const since = performance.now();
+      for (;;) {
+        const a = (await haproxyStats(socket)).find((r) => r.pxname === 'hosts' && r.svname === 'a');
+        cutInFlight = Number(a?.scur || 0);
+        if (cutInFlight > 0 || performance.now() - since > 3000) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      killedAt = performance.now();
+      hostA.server.child.kill('SIGKILL');
+      lbStates.push(`${((killedAt - started) / 1000).toFixed(1)} s a SIGKILL`);
+      say(`SIGKILL to host a (pid ${hostA.server.pid}) with ${cutInFlight} request(s) in flight there, after ${delivered} records delivered, ${((killedAt - t0) / 1000).toFixed(2)} s into the drain`);
+    };
     bench.db.outbox.hook('deleting', () => {
       delivered++;
       lastDeleted = performance.now();
-      if (delivered >= KILL_AFTER && killedAt === null) {
-        killedAt = performance.now();
-        hostA.server.child.kill('SIGKILL');
-        say(`SIGKILL to host a (pid ${hostA.server.pid}) after ${delivered} records delivered, ${((killedAt - t0) / 1000).toFixed(2)} s into the drain`);
-      }
+      if (delivered >= KILL_AFTER && killing === null) killing = killA();
     });
     const progress = setInterval(() => {
       void bench.db.outbox
@@ -453,6 +479,9 @@ async function main(): Promise<void> {
     await bench.engine.syncNow('online');
     await bench.engine.idle();
     const stuck = await drainUntilEmpty(bench, 120_000);
+    await killing;
+    // The drain ended before the kill (fewer records than BENCH_KILL_AFTER): the check below fails.
+    if (killedAt === null) hostA.server.child.kill('SIGKILL');
     clearInterval(progress);
     const emptied = (lastDeleted - t0) / 1000;
     const drainRequests = client.requests;
@@ -541,6 +570,7 @@ async function main(): Promise<void> {
     say(`failed over at HAProxy: ${delta('BACKEND', 'wretr')} retries, ${delta('BACKEND', 'wredis')} redispatched to the other host; ${retriedLines.length} requests logged with a retry`);
     for (const l of retriedLines.slice(0, 8)) say(`  haproxy: ${l}`);
     say(`errors HAProxy answered: ${lbErrors.length}${lbErrors.length ? ` (${lbErrors.slice(0, 5).join(' | ')})` : ''}; host a: ${delta('a', 'eresp')} response errors, ${delta('a', 'econ')} connection errors, ${delta('a', 'srv_abrt')} transfers aborted by the server, ${delta('a', 'cli_abrt')} by the client, status ${drainStats.find((r) => r.svname === 'a')?.status}`);
+    say(`server states at HAProxy (s since the bench started; the drain from ${((t0 - started) / 1000).toFixed(1)} s): ${lbStates.join('; ') || 'no change'}`);
     for (const l of lbAborted.slice(0, 8)) say(`  haproxy, ended abnormally: ${l}`);
     say(`the client saw: ${client.networkErrors} network errors, ${[...client.status5xx].map(([s, n]) => `${n}× ${s}`).join(', ') || 'no 5xx'}; records it sent more than once: ${retriedKeys}`);
     for (const f of client.failed.slice(0, 8)) say(`  client: ${f}`);
