@@ -22,6 +22,7 @@ import { m0014_support_inbox } from './migrations/0014_support_inbox';
 import { m0015_checklist_words } from './migrations/0015_checklist_words';
 import { m0016_referral_language } from './migrations/0016_referral_language';
 import { m0017_google_sign_in } from './migrations/0017_google_sign_in';
+import { m0019_attendance_reminded_at } from './migrations/0019_attendance_reminded_at';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': m0001_initial,
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_checklist_words': m0015_checklist_words,
   '0016_referral_language': m0016_referral_language,
   '0017_google_sign_in': m0017_google_sign_in,
+  '0019_attendance_reminded_at': m0019_attendance_reminded_at,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
