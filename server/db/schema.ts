@@ -385,6 +385,8 @@ export interface AttendanceRequestsTable {
   answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   lapsed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   cancelled_reservation: Nullable<boolean>;
+  /** When its reminder was sent (migration 0019); null while none was. */
+  reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_by: string;
   created_at: Timestamp;
 }
