@@ -1,14 +1,16 @@
 /**
  * Attendance confirmation (spec sections 3–7): staff create a request for a reserved task; the
- * tasker lists their open requests and answers once; the lapse job (./job.ts) cancels the
- * reservation of a request left unanswered past its expiry.
+ * tasker lists their open requests and answers once; a request about to lapse reminds its tasker
+ * once (remindAttendanceRequests); the lapse job (./job.ts) cancels the reservation of a request
+ * left unanswered past its expiry.
  *
  * Locks: answering locks the request row; the lapse job takes request rows with SKIP LOCKED and
  * then the task row. The tasker's life-cycle calls lock user → task and never a request, so the
  * orders cannot form a cycle.
  */
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { AttendanceRequestsTable } from '../db/schema';
 import { ApiError, BUSINESS_RULE_STATUS, badRequest, notFound } from '../http/errors';
@@ -16,6 +18,7 @@ import { REFUSAL_MESSAGES } from '#domain/errors';
 import type { AttendanceAnswer, AttendanceAnswerResult, AttendanceRequest } from '#domain/attendance';
 import { notify } from '../notifications/service';
 import { REFUSAL_WORDS } from '#domain/errorWords';
+import { ATTENDANCE_REMINDER_BEFORE_MS } from '#domain/notifications';
 
 /** Without an expiry from staff: 24 h, but never later than the task's start. */
 export const DEFAULT_ATTENDANCE_TTL_MS = 24 * 60 * 60_000;
@@ -216,4 +219,52 @@ export async function answerAttendanceRequest(trx: Db, input: { userId: string; 
     justification: updated.justification,
     answeredAt: iso(now),
   };
+}
+
+/** Requests reminded of per run (the rest wait for the next run). */
+const REMINDER_BATCH = 200;
+
+/**
+ * Reminds the tasker of each open request that lapses within ATTENDANCE_REMINDER_BEFORE_MS, while
+ * they still hold the reservation the lapse would cancel, and only for a request that was open
+ * longer than that (a shorter one's own notification is recent enough). Returns how many were
+ * reminded.
+ *
+ * Once per request, also with several processes running it at once: a run claims its requests
+ * in one statement that sets `reminded_at` where it is still null (rows another run holds are
+ * skipped; one it committed meanwhile is re-read and no longer matches), and notifies in the same
+ * transaction, so a claim without its reminder is never committed. (Judging "already reminded" by
+ * the reminder notifications instead let a run that read them before another run committed remind
+ * a second time.)
+ */
+export async function remindAttendanceRequests(db: Db, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const soon = new Date(now.getTime() + ATTENDANCE_REMINDER_BEFORE_MS);
+  const windowSql = `${ATTENDANCE_REMINDER_BEFORE_MS / 1000} seconds`;
+  return db.transaction().execute(async (trx) => {
+    const claimed = await sql<{ task_id: string; user_id: string; task_title: string; place_title: string }>`
+      with due as (
+        select r.id from attendance_requests r
+        -- Only while the tasker still holds the reservation the lapse would cancel.
+        join tasks t on t.id = r.task_id and t.tasker_id = r.user_id and t.status = 'reserved' and t.start_time is null
+        where r.status = 'pending' and r.reminded_at is null
+          and r.expires_at > ${now}::timestamptz and r.expires_at <= ${soon}::timestamptz
+          and r.created_at < r.expires_at - ${windowSql}::interval
+        order by r.expires_at
+        limit ${REMINDER_BATCH}
+        for update of r skip locked
+      ),
+      claimed as (
+        update attendance_requests a set reminded_at = ${now}::timestamptz
+        from due
+        where a.id = due.id and a.status = 'pending' and a.reminded_at is null
+        returning a.task_id, a.user_id
+      )
+      select claimed.task_id, claimed.user_id, t.title as task_title, p.title as place_title
+      from claimed join tasks t on t.id = claimed.task_id join places p on p.id = t.place_id`.execute(trx);
+    for (const r of claimed.rows) {
+      await notify(trx, { userId: r.user_id, type: 'attendance_request_reminder', params: { taskTitle: r.task_title, placeTitle: r.place_title }, resourceId: r.task_id, now });
+    }
+    return claimed.rows.length;
+  });
 }

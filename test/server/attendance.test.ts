@@ -8,7 +8,9 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, startTestServer, SEED_TIME, type TestServer } from './helpers';
 import { createTask, createTaskers, post, STAFF, statusOf, type Tasker } from './lifecycle-fixtures';
+import { sql } from 'kysely';
 import { lapseAttendanceRequests, LAPSE_JUSTIFICATION, startAttendanceJob } from '../../server/attendance/job';
+import { remindAttendanceRequests } from '../../server/attendance/service';
 import { runStaffCommand } from '../../server/staff/commands';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrations';
@@ -251,6 +253,41 @@ describe('attendance requests', () => {
     expect(ids.map((l) => l.taskId).sort()).toEqual(tasks.map((t) => t.id).sort());
     const cancellations = await server.db.selectFrom('task_cancellations').select('task_id').where('task_id', 'in', tasks.map((t) => t.id)).execute();
     expect(cancellations).toHaveLength(tasks.length);
+  });
+
+  it('runs at once remind of each open request exactly once', { timeout: 120_000 }, async () => {
+    server.clock.set(SEED_TIME);
+    const taskers = await createTaskers(server, 6);
+    const tasks: Awaited<ReturnType<typeof reservedTask>>[] = [];
+    for (const t of taskers) tasks.push(await reservedTask(t));
+    for (const t of tasks) expect((await ask(t.id, { expiresInMinutes: 180 })).statusCode).toBe(201);
+    // Many old, seen notifications: a run that looks through them takes a while, so on PostgreSQL
+    // (several connections) one run commits its reminders while another is still choosing whom to remind.
+    const bulk = 'bulk-seen-';
+    if (process.env.DATABASE_URL) {
+      await sql`insert into notifications (id, user_id, type, params, resource_id, created_at, seen_at)
+        select ${bulk} || g, ${taskers[0]?.id}, 'task_accepted', '{}'::jsonb, null, ${new Date(SEED_TIME)}::timestamptz, ${new Date(SEED_TIME)}::timestamptz
+        from generate_series(1, 100000) g`.execute(server.db);
+      await sql`analyze notifications`.execute(server.db);
+    }
+    try {
+      server.clock.set('2026-03-10T11:30:00Z');
+      const runs = Array.from({ length: 8 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 15)).then(() => remindAttendanceRequests(server.db, server.clock)));
+      const reminded = (await Promise.all(runs)).reduce((sum, n) => sum + n, 0);
+      const rows = await server.db
+        .selectFrom('notifications' as never)
+        .select(['resource_id' as never])
+        .where('type' as never, '=', 'attendance_request_reminder' as never)
+        .where('resource_id' as never, 'in', tasks.map((t) => t.id) as never)
+        .execute();
+      expect((rows as Array<{ resource_id: string }>).map((r) => r.resource_id).sort(), 'one reminder per request').toEqual(tasks.map((t) => t.id).sort());
+      expect(reminded).toBe(tasks.length);
+      // A later run finds every request reminded already.
+      server.clock.set('2026-03-10T11:45:00Z');
+      expect(await remindAttendanceRequests(server.db, server.clock)).toBe(0);
+    } finally {
+      await sql`delete from notifications where id like ${`${bulk}%`}`.execute(server.db);
+    }
   });
 
   it('the scheduled job lapses on its interval and stops cleanly; staff can run it now', async () => {
