@@ -60,13 +60,17 @@ test('an existing code-login tasker signs in with Google and lands on their own 
 
 test('a Google account without an account chooses its country and lands on onboarding', async ({ page }) => {
   await startFromLogin(page);
-  // A second try of this test (a retry under CI) needs an account the server has not seen yet.
-  await signInAtProvider(page, test.info().retry === 0 ? 'google.new@example.com' : 'google.new.retry@example.com');
+  await signInAtProvider(page, 'google.new@example.com');
 
-  await expect(page).toHaveURL(/\/auth\/google\/callback$/);
-  await expect(page.getByRole('heading', { name: 'One more step' })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Country where you will work').selectOption({ label: 'Lithuania' });
-  await page.getByRole('button', { name: 'Create account' }).click();
+  // A second try under CI may find the account its first try made (the provider's accounts are
+  // fixed), which signs in straight to onboarding.
+  const madeBefore = test.info().retry > 0 && (await page.waitForURL(/\/onboarding$/, { timeout: 10_000 }).then(() => true, () => false));
+  if (!madeBefore) {
+    await expect(page).toHaveURL(/\/auth\/google\/callback$/);
+    await expect(page.getByRole('heading', { name: 'One more step' })).toBeVisible({ timeout: 20_000 });
+    await page.getByLabel('Country where you will work').selectOption({ label: 'Lithuania' });
+    await page.getByRole('button', { name: 'Create account' }).click();
+  }
   await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
 });
 
