@@ -66,6 +66,15 @@ export function logOptions(setting: LoggerSetting | undefined): Pick<FastifyServ
           stack: error.stack ? scrub(error.stack) : '',
         }),
       },
+      // Every message scrubbed too (a line built from an error message of a library may quote an address).
+      hooks: {
+        logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)),
+          );
+        },
+      },
       // Belt and braces: nothing logs these, and if anything ever does they stay out.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'req.body', 'body'], censor: '[redacted]' },
     },

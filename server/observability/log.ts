@@ -84,8 +84,8 @@ export function jobLog(line: string): void {
 
 const EMAIL_RE = /[^\s"'<>()[\]{},;:@]+@[^\s"'<>()[\]{},;:@]+\.[^\s"'<>()[\]{},;:@]+/g;
 const JWT_RE = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
-/** A phone number, an IBAN's or a code's digits: 6 or more digits, maybe with a + and separators. */
-const NUMBER_RE = /\+?\d(?:[\s-]?\d){5,}/g;
+/** A phone number (a + and 7 or more digits, maybe with separators) or a run of 6 or more digits (a code, a national id). */
+const NUMBER_RE = /\+\d(?:[\s-]?\d){6,}|\b\d{6,}\b/g;
 const IBAN_RE = /\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b/g;
 
 /** A text with e-mails, tokens, IBANs and long digit runs (phones, codes) replaced. */
