@@ -61,6 +61,8 @@ const MUTATIONS = Number(process.env.BENCH_MUTATIONS ?? 500);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 150);
 const OVERDUE = Number(process.env.BENCH_OVERDUE ?? 20);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 240);
+/** HAProxy's retry-on (below); BENCH_RETRY_ON='conn-failure' compares without the L7 retries. */
+const RETRY_ON = process.env.BENCH_RETRY_ON?.trim() || 'conn-failure empty-response';
 const STAFF_TOKEN = 'bench-hosts-staff-token';
 const METRICS_TOKEN = 'bench-hosts-metrics-token';
 const BUCKET = 'shelfwork-photos';
@@ -121,7 +123,7 @@ function keepS3rverFolders(): void {
  *   mobile link keeps sending; S3 uploads do not pass here), http-request 15 s (request headers),
  *   keep-alive 10 s, queue 10 s.
  */
-function haproxyConfig(options: { port: number; hosts: { name: string; port: number }[]; socket: string; check: string }): string {
+function haproxyConfig(options: { port: number; hosts: { name: string; port: number }[]; socket: string; check: string; retryOn: string }): string {
   return `global
   log stdout format raw local0 info
   stats socket ${options.socket} mode 600 level admin
@@ -143,7 +145,7 @@ defaults
   timeout check 5s
   retries 2
   option redispatch 1
-  retry-on conn-failure empty-response
+  retry-on ${options.retryOn}
 
 frontend api
   bind 127.0.0.1:${options.port}
@@ -360,7 +362,7 @@ async function main(): Promise<void> {
     const cfgFile = join(root, 'haproxy.cfg');
     // Readiness where the server has it (the database, the bucket and the migrations), else liveness.
     const check = (await fetch(`${hostA.server.apiBase}health/ready`).then((r) => r.ok, () => false)) ? '/api/health/ready' : '/api/health';
-    writeFileSync(cfgFile, haproxyConfig({ port: lbPort, hosts: hosts.map((h) => ({ name: h.name, port: h.port })), socket, check }));
+    writeFileSync(cfgFile, haproxyConfig({ port: lbPort, hosts: hosts.map((h) => ({ name: h.name, port: h.port })), socket, check, retryOn: RETRY_ON }));
     execFileSync(haproxyBin, ['-c', '-q', '-f', cfgFile], { stdio: 'inherit' });
     const haproxy: ChildProcess = spawn(haproxyBin, ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     let lbLog = '';
@@ -394,7 +396,7 @@ async function main(): Promise<void> {
       if (i > 100) throw new Error(`HAProxy did not come up:\n${lbLog}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    say(`HAProxy on :${lbPort}, both servers UP (checked with GET ${check})`);
+    say(`HAProxy on :${lbPort}, both servers UP (checked with GET ${check}; retry-on ${RETRY_ON})`);
 
     // ---- the client -----------------------------------------------------------------------------
     let online = true;
