@@ -10,6 +10,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
+import { RegisterPage } from './pages/RegisterPage';
 import { TaskListPage } from './pages/TaskListPage';
 import { screenshot } from './support/screenshots';
 import { APPROVED_LT_TASKER } from './support/session';
@@ -95,7 +96,7 @@ test('a cancel at Google says so with a way back; an unverified Google e-mail is
   await expect(page.getByRole('link', { name: 'Back to log in' })).toBeVisible();
 });
 
-test('offline the Google button says it needs a connection; the button fits in lt and pl', async ({ page, context }) => {
+test('the button fits in lt and pl; on register it waits for the country; offline it says it needs a connection', async ({ page, context }) => {
   const login = new LoginPage(page);
   for (const lng of ['lt', 'pl']) {
     await login.goto(lng);
@@ -108,6 +109,13 @@ test('offline the Google button says it needs a connection; the button fits in l
     await google.scrollIntoViewIfNeeded();
     await screenshot(page, `google-login-${lng}`);
   }
+
+  // On /register the market goes with the start: without one, Google waits and the country says so.
+  await new RegisterPage(page).goto();
+  await login.acceptConsents();
+  await page.getByRole('button', { name: GOOGLE_BUTTON }).click();
+  await expect(page.getByLabel('Country where you will work')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/register\?lng=en$/);
 
   await login.goto('en');
   await login.acceptConsents();
