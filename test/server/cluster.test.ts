@@ -65,7 +65,13 @@ describe('API_PROCESSES', () => {
   it.skipIf(!adminUrl)('with PostgreSQL: two workers answer on one port, a dead one is replaced, SIGTERM stops all', { timeout: 180_000 }, async () => {
     const database = await createEmptyPostgresDatabase(adminUrl!);
     try {
-      const server = startServer({ port: await freePort(), dataDir: tempDir(), databaseUrl: database.url, env: { API_PROCESSES: '2', RUN_JOBS: '0' } });
+      const metricsPort = await freePort();
+      const server = startServer({
+        port: await freePort(),
+        dataDir: tempDir(),
+        databaseUrl: database.url,
+        env: { API_PROCESSES: '2', RUN_JOBS: '0', METRICS_TOKEN: 'cluster-metrics', METRICS_PORT: String(metricsPort) },
+      });
       servers.push(server);
       await server.waitForHealth({ timeoutMs: 120_000, pollMs: 200 });
       await until('two API processes', () => childrenOf(server.pid).length === 2);
@@ -73,6 +79,13 @@ describe('API_PROCESSES', () => {
       // Both listen: a burst of requests is answered whichever worker takes it.
       const answers = await Promise.all(Array.from({ length: 20 }, () => fetch(`${server.apiBase}health`).then((r) => r.status)));
       expect(answers.every((s) => s === 200)).toBe(true);
+      // The primary answers for both workers on METRICS_PORT: their counts summed, the pool of each.
+      const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+      expect((await fetch(metricsUrl)).status).toBe(401);
+      const text = await (await fetch(metricsUrl, { headers: { authorization: 'Bearer cluster-metrics' } })).text();
+      const health = /^shelfwork_http_requests_total\{[^}]*route="\/api\/health"[^}]*\} (\d+)$/m.exec(text);
+      expect(Number(health?.[1])).toBeGreaterThanOrEqual(20);
+      expect(text).toMatch(/^shelfwork_db_pool_clients\{state="total"\} \d+$/m);
 
       process.kill(first[0]!, 'SIGKILL');
       await until('a replacement process', () => {
