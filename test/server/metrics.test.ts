@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startTestServer, type TestServer } from './helpers';
-import { taskInStatus } from './execution-fixtures';
+import { jpegBytes, taskInStatus } from './execution-fixtures';
 import { buildApp } from '../../server/app';
 import { startIntervalJob } from '../../server/jobs/runner';
 import { metricsEnabled, metricsText } from '../../server/observability/metrics';
@@ -101,6 +101,21 @@ describe('GET /metrics', () => {
     expect(sample(after, 'shelfwork_batch_records_sum') - sample(before, 'shelfwork_batch_records_sum')).toBe(4);
     // The records inside the batch are not requests of their own.
     expect(sample(after, 'shelfwork_http_requests_total', { method: 'POST', route: '/api/task/:taskId/done-checklist-items', status_class: '2xx' })).toBe(0);
+  });
+
+  it('counts the bytes of a photo uploaded through the API', async () => {
+    const { taskId, tasker } = await taskInStatus(server);
+    const created = await request({ method: 'POST', url: `/api/task/${taskId}/photos`, token: tasker.token, headers: { 'idempotency-key': randomUUID() }, payload: { photos: [{ id: randomUUID() }] } });
+    expect(created.statusCode, created.body).toBe(200);
+    const target = created.json<{ data: { presignedUrl: string }[] }>().data[0];
+    const before = await scrape();
+    const put = await request({ method: 'PUT', url: target?.presignedUrl as string, headers: { 'content-type': 'image/jpeg' }, payload: jpegBytes(30_000) });
+    expect(put.statusCode, put.body).toBe(200);
+    const after = await scrape();
+    expect(sample(after, 'shelfwork_upload_bytes_total', { via: 'put' }) - sample(before, 'shelfwork_upload_bytes_total', { via: 'put' })).toBe(30_000);
+    // The upload URL carries a signed token: only its pattern is a label.
+    expect(after).toContain('route="/api/uploads/*"');
+    expect(after).not.toContain((target?.presignedUrl as string).split('/').at(-1));
   });
 
   it('counts job runs by job and outcome', async () => {
