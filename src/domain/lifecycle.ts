@@ -89,11 +89,21 @@ export function cancelRefusal(
   const policy = cancelPolicy(task, now);
   if (policy === 'none') return 'CANCEL_DEADLINE_PASSED';
   if (policy === 'late') {
-    const text = (justification ?? '').trim();
-    if (text === '') return 'JUSTIFICATION_REQUIRED';
-    if (text.length >= JUSTIFICATION_MAX_EXCLUSIVE) return 'JUSTIFICATION_TOO_LONG';
+    const error = lateCancelJustificationError(justification);
+    if (error === 'REQUIRED') return 'JUSTIFICATION_REQUIRED';
+    if (error === 'TOO_LONG') return 'JUSTIFICATION_TOO_LONG';
   }
   return null;
+}
+
+/**
+ * A late cancel's reason (spec sections 4 and 5): required, and under JUSTIFICATION_MAX_EXCLUSIVE
+ * characters after trimming. The cancel dialog's schema and the server (`cancelRefusal`) apply it.
+ */
+export function lateCancelJustificationError(justification: string | null | undefined): 'REQUIRED' | 'TOO_LONG' | null {
+  const text = (justification ?? '').trim();
+  if (text === '') return 'REQUIRED';
+  return text.length >= JUSTIFICATION_MAX_EXCLUSIVE ? 'TOO_LONG' : null;
 }
 
 export type StartRefusal =
