@@ -70,6 +70,7 @@ test('a Google account without an account chooses its country and lands on onboa
     await expect(page).toHaveURL(/\/auth\/google\/callback$/);
     await expect(page.getByRole('heading', { name: 'One more step' })).toBeVisible({ timeout: 20_000 });
     await page.getByLabel('Country where you will work').selectOption({ label: 'Lithuania' });
+    await screenshot(page, 'google-callback-country');
     await page.getByRole('button', { name: 'Create account' }).click();
   }
   await expect(page).toHaveURL(/\/onboarding$/, { timeout: 20_000 });
@@ -94,6 +95,7 @@ test('a cancel at Google says so with a way back; an unverified Google e-mail is
   // The code and state left the address bar once used.
   expect(page.url()).toMatch(/\/auth\/google\/callback$/);
   await expect(page.getByRole('link', { name: 'Back to log in' })).toBeVisible();
+  await screenshot(page, 'google-callback-unverified');
 });
 
 test('the button fits in lt and pl; on register it waits for the country; offline it says it needs a connection', async ({ page, context }) => {
