@@ -80,6 +80,12 @@ async function fillGoTakePhotoAndReturn(page: Page, task: Task, shot: string): P
   await work.finishButton.click();
   await expect(page).toHaveURL(/\/confirm_incomplete/);
   const form = incompleteForm(page);
+  // Sent empty, the form says what the spec requires: the reason, the policy and a photo.
+  await page.locator('form.exec-page button[type="submit"]').click();
+  await expect(page.getByText('Please add the required information')).toBeVisible();
+  await expect(page.getByText('Please agree to the policy')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'At least one photo is required.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/confirm_incomplete/);
   await form.reason.fill(REASON);
   await form.tick.check();
 
