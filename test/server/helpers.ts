@@ -72,6 +72,17 @@ async function createSeededPglite(): Promise<TestDatabase> {
   return { db, kind: 'pglite', seeded: true, close: () => db.destroy() };
 }
 
+/**
+ * The cached migrated and seeded PGlite data folder (a gzip'd tar, made first if missing), for a
+ * test that starts the server as a process on a DATA_DIR of its own (test/server/restore-drill.test.ts)
+ * instead of having it run initdb and the seed.
+ */
+export async function seededPgliteTarball(): Promise<Blob> {
+  const path = snapshotPath();
+  if (!existsSync(path)) await (await createSeededPglite()).close();
+  return new Blob([readFileSync(path)], { type: 'application/x-gzip' });
+}
+
 /** A new, empty database on the PostgreSQL at `adminUrl`: its URL, and how to drop it. */
 export async function createEmptyPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shelfwork_test_${randomBytes(6).toString('hex')}`;

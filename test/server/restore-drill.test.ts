@@ -38,10 +38,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { freePort, REPO_ROOT, startServer, type ServerProcess } from '../../scripts/lib/server-process';
 import { readManifest, restoreBackup, takeBackup, type BackupManifest, type Installation } from '../../scripts/lib/backup';
 import { MIGRATIONS } from '../../server/db/migrations';
-import { createEmptyPostgresDatabase } from './helpers';
+import { createEmptyPostgresDatabase, seededPgliteTarball } from './helpers';
 import type { FetchImpl } from '../../workers/sync/http';
 import { compareOutboxRecords } from '../../workers/sync/queue';
 import { batchDelivery } from '../../workers/sync/outbox';
@@ -136,6 +137,12 @@ describe('the restore drill', () => {
     backupsDir = mkdtempSync(join(tmpdir(), 'shelfwork-drill-backups.'));
     port = await freePort();
     if (adminUrl) pgDatabase = await createEmptyPostgresDatabase(adminUrl);
+    else {
+      // The suite's cached migrated and seeded database instead of the server's own initdb and seed (tens of seconds).
+      const pglite = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await seededPgliteTarball() });
+      await pglite.waitReady;
+      await pglite.close();
+    }
     await start();
   }, 120_000);
 
