@@ -103,7 +103,7 @@ describe('GET /metrics', () => {
     expect(sample(after, 'shelfwork_http_requests_total', { method: 'POST', route: '/api/task/:taskId/done-checklist-items', status_class: '2xx' })).toBe(0);
   });
 
-  it('counts the bytes of a photo uploaded through the API', async () => {
+  it('counts the bytes of photos uploaded through the API: a PUT, and tus chunks', async () => {
     const { taskId, tasker } = await taskInStatus(server);
     const created = await request({ method: 'POST', url: `/api/task/${taskId}/photos`, token: tasker.token, headers: { 'idempotency-key': randomUUID() }, payload: { photos: [{ id: randomUUID() }] } });
     expect(created.statusCode, created.body).toBe(200);
@@ -116,6 +116,22 @@ describe('GET /metrics', () => {
     // The upload URL carries a signed token: only its pattern is a label.
     expect(after).toContain('route="/api/uploads/*"');
     expect(after).not.toContain((target?.presignedUrl as string).split('/').at(-1));
+
+    // A resumable (tus) upload in two chunks: counted as tus once, not again when it completes.
+    const second = await request({ method: 'POST', url: `/api/task/${taskId}/photos`, token: tasker.token, headers: { 'idempotency-key': randomUUID() }, payload: { photos: [{ id: randomUUID() }] } });
+    const { token } = second.json<{ data: { tus: { token: string } }[] }>().data[0]?.tus as { token: string };
+    const tus = { 'tus-resumable': '1.0.0' };
+    const metadata = `filetype ${Buffer.from('image/jpeg').toString('base64')},token ${Buffer.from(token).toString('base64')}`;
+    const made = await request({ method: 'POST', url: '/api/uploads/tus', headers: { ...tus, 'upload-length': '20000', 'upload-metadata': metadata } });
+    expect(made.statusCode, made.body).toBe(201);
+    const bytes = jpegBytes(20_000);
+    for (const offset of [0, 10_000]) {
+      const chunk = await request({ method: 'PATCH', url: made.headers.location as string, headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: bytes.subarray(offset, offset + 10_000) });
+      expect(chunk.statusCode, chunk.body).toBeLessThan(300);
+    }
+    const end = await scrape();
+    expect(sample(end, 'shelfwork_upload_bytes_total', { via: 'tus' }) - sample(after, 'shelfwork_upload_bytes_total', { via: 'tus' })).toBe(20_000);
+    expect(sample(end, 'shelfwork_upload_bytes_total', { via: 'put' })).toBe(sample(after, 'shelfwork_upload_bytes_total', { via: 'put' }));
   });
 
   it('counts job runs by job and outcome', async () => {
