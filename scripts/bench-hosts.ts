@@ -10,10 +10,10 @@
  *
  * - PostgreSQL: a throwaway cluster (scripts/lib/postgres.ts); this process migrates and seeds it
  *   (demo data), then prepares work for the jobs: a push subscription for every user, pointing at a
- *   receiver in this process that answers 201 and counts the POSTs per subscription; and reserved
+ *   receiver (a process of its own) that answers 201 and counts the POSTs per subscription; and reserved
  *   tasks of other taskers moved into the past (BENCH_OVERDUE, 20) for the expiry job. The weekly
  *   payout job finds last week's work of the demo data.
- * - s3rver (in this process) is the photo store: both hosts run with STORAGE=s3, the client PUTs
+ * - s3rver (a process of its own) is the photo store: both hosts run with STORAGE=s3, the client PUTs
  *   the JPEGs to presigned URLs and reads them back through the API's 302 to the bucket.
  * - Two hosts, `node --import tsx server/main.ts` (scripts/lib/server-process.ts), started at the
  *   same moment with the jobs on (so the expiry, payout and push jobs start concurrently on both),
@@ -41,8 +41,6 @@ import 'fake-indexeddb/auto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,31 +69,44 @@ function say(message: string): void {
   console.log(`[bench:hosts] ${message}`);
 }
 
-interface S3rverLike {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-const requireCjs = createRequire(import.meta.url);
-const S3rver = requireCjs('s3rver') as new (options: Record<string, unknown>) => S3rverLike;
-
 /**
- * s3rver's filesystem store removes the folders a delete leaves empty; a PUT into the same
- * folder at that moment (between its mkdir and its open) fails with ENOENT on an unhandled stream
- * error that ends the process. The server deletes each confirmed photo's incoming object while
- * the next photos of the task are PUT there, so here deletes remove the object's files only (real
- * S3 has no folders).
+ * s3rver, the photo store, in a process of its own: in this one (busy with the engine) it answered
+ * the hosts' readiness probes late, and HAProxy took both hosts out at once.
+ *
+ * Its filesystem store removes the folders a delete leaves empty; a PUT into the same folder at
+ * that moment (between its mkdir and its open) fails with ENOENT on an unhandled stream error that
+ * ends the process. The server deletes each confirmed photo's incoming object while the next
+ * photos of the task are PUT there, so here deletes remove the object's files only (real S3 has
+ * no folders). Prints its port.
  */
-function keepS3rverFolders(): void {
-  interface Store {
-    getResourcePath(bucket: string, key: string, resource: string): string;
-  }
-  const store = requireCjs('s3rver/lib/stores/filesystem') as { prototype: Store & { deleteObject(bucket: string, key: string): Promise<void> } };
-  store.prototype.deleteObject = async function deleteObject(this: Store, bucket: string, key: string) {
-    await Promise.all(
-      ['object', 'object.md5', 'metadata.json'].map((resource) =>
-        rm(this.getResourcePath(bucket, key, resource), { force: true }),
-      ),
-    );
+const S3RVER = `
+const { rm } = require('node:fs/promises');
+const S3rver = require('s3rver');
+const Store = require('s3rver/lib/stores/filesystem');
+Store.prototype.deleteObject = async function (bucket, key) {
+  await Promise.all(['object', 'object.md5', 'metadata.json'].map((r) => rm(this.getResourcePath(bucket, key, r), { force: true })));
+};
+new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3_DIR, configureBuckets: [{ name: process.env.S3_BUCKET }] })
+  .run()
+  .then((address) => console.log(address.port));
+`;
+
+/** `script` run by `node -e` from the repository root (its node_modules); resolves with the port it prints first, and a stop. */
+async function startChild(name: string, script: string, env: NodeJS.ProcessEnv = {}): Promise<{ port: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code})`)));
+  });
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
   };
 }
 
@@ -216,24 +227,14 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
 async function startPushReceiver(): Promise<{ port: number; counts(): Promise<Map<string, number>>; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`the push receiver exited (${code})`)));
-  });
+  const child = await startChild('the push receiver', RECEIVER);
   return {
-    port,
+    port: child.port,
     async counts() {
-      const res = await fetch(`http://127.0.0.1:${port}/counts`);
+      const res = await fetch(`http://127.0.0.1:${child.port}/counts`);
       return new Map(Object.entries((await res.json()) as Record<string, number>));
     },
-    async close() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    },
+    close: () => child.stop(),
   };
 }
 
@@ -286,10 +287,9 @@ async function main(): Promise<void> {
     const databaseUrl = pg.createDatabase('shelfwork');
     const s3dir = join(root, 's3');
     mkdirSync(s3dir);
-    keepS3rverFolders();
-    const s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET }] });
-    const s3port = (await s3server.run()).port;
-    cleanups.push({ name: 's3rver', run: () => s3server.close() });
+    const s3server = await startChild('s3rver', S3RVER, { S3_DIR: s3dir, S3_BUCKET: BUCKET });
+    const s3port = s3server.port;
+    cleanups.push({ name: 's3rver', run: () => s3server.stop() });
     const receiver = await startPushReceiver();
     cleanups.push({ name: 'push receiver', run: () => receiver.close() });
     say(`PostgreSQL from ${pg.bin} on :${pg.port}; s3rver on :${s3port}; push receiver on :${receiver.port}; ${haproxyVersion}`);
