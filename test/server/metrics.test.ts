@@ -11,6 +11,8 @@ import { jpegBytes, taskInStatus } from './execution-fixtures';
 import { buildApp } from '../../server/app';
 import { startIntervalJob } from '../../server/jobs/runner';
 import { metricsEnabled, metricsText } from '../../server/observability/metrics';
+import { queuePush, resolveVapidKeys, sendDuePushes } from '../../server/notifications/push';
+import { notificationsDb } from '../../server/notifications/tables';
 
 const TOKEN = 'metrics-test-token';
 let server: TestServer;
@@ -132,6 +134,24 @@ describe('GET /metrics', () => {
     const end = await scrape();
     expect(sample(end, 'shelfwork_upload_bytes_total', { via: 'tus' }) - sample(after, 'shelfwork_upload_bytes_total', { via: 'tus' })).toBe(20_000);
     expect(sample(end, 'shelfwork_upload_bytes_total', { via: 'put' })).toBe(sample(after, 'shelfwork_upload_bytes_total', { via: 'put' }));
+  });
+
+  it('counts push deliveries by outcome', async () => {
+    const { tasker } = await taskInStatus(server);
+    await notificationsDb(server.db).deleteFrom('push_deliveries').execute();
+    const sub = (n: number) => ({ endpoint: `https://fcm.googleapis.com/fcm/send/metrics-${n}`, expirationTime: null, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } });
+    for (const n of [1, 2]) expect((await request({ method: 'POST', url: '/api/push-notification/subscription', token: tasker.token, payload: sub(n) })).statusCode).toBe(200);
+    expect(await queuePush(server.db, tasker.id, { type: 'task_accepted', params: { taskTitle: 'x' }, resourceId: null, notificationId: null }, server.clock.now())).toBe(2);
+    const before = await scrape();
+    await sendDuePushes(server.db, server.clock.now(), await resolveVapidKeys(server.db, null), {
+      destinations: { allowLocal: false, allowedHosts: null },
+      resolve: async () => [{ address: '142.250.74.106', family: 4 as const }],
+      fetch: async (url) => ({ status: url.endsWith('metrics-1') ? 201 : 410 }),
+    });
+    const after = await scrape();
+    for (const outcome of ['sent', 'gone']) {
+      expect(sample(after, 'shelfwork_push_deliveries_total', { outcome }) - sample(before, 'shelfwork_push_deliveries_total', { outcome }), outcome).toBe(1);
+    }
   });
 
   it('counts job runs by job and outcome', async () => {
