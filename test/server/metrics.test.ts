@@ -4,6 +4,7 @@
  * outcome (a batch's counted once it commits), batch sizes, job runs, the pool and the process.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startTestServer, type TestServer } from './helpers';
@@ -103,6 +104,37 @@ describe('GET /metrics', () => {
     expect(sample(after, 'shelfwork_batch_records_sum') - sample(before, 'shelfwork_batch_records_sum')).toBe(4);
     // The records inside the batch are not requests of their own.
     expect(sample(after, 'shelfwork_http_requests_total', { method: 'POST', route: '/api/task/:taskId/done-checklist-items', status_class: '2xx' })).toBe(0);
+  });
+
+  it('counts a batch segment that is rolled back and run again once, as it was finally answered', async () => {
+    // A scan list the database refuses (a trigger) fails the segment's deferred write: the segment
+    // is rolled back and run again record by record (server/http/batch.ts). Its first run answered
+    // every record; only the second run's answers count.
+    const { taskId, tasker } = await taskInStatus(server);
+    const other = (await taskInStatus(server, { tasker })).taskId;
+    const items = (await request({ method: 'GET', url: `/api/task/${taskId}/checklist-items`, token: tasker.token })).json<{ data: { id: string }[] }>().data;
+    const record = (task: string, path: string, body: unknown) => {
+      const key = randomUUID();
+      return { id: key, queue: task, method: 'POST', path: `task/${task}/${path}`, body, idempotencyKey: key };
+    };
+    const scans = (task: string, eans: string[]) => record(task, 'scanned-items', { items: eans.map((ean) => ({ id: randomUUID(), ean, facings: 1, timestamp: server.clock.now().toISOString() })) });
+    await sql`CREATE FUNCTION metrics_test_refuse_scan() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.ean = '5901234123457' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`.execute(server.db);
+    await sql`CREATE TRIGGER metrics_test_refuse_scan BEFORE INSERT ON scanned_items FOR EACH ROW EXECUTE FUNCTION metrics_test_refuse_scan()`.execute(server.db);
+    const count = (text: string, kind: string, outcome: string) => sample(text, 'shelfwork_outbox_records_total', { kind, outcome });
+    try {
+      const before = await scrape();
+      const records = [scans(taskId, ['4006381333931']), record(taskId, 'done-checklist-items', { ids: [items[0]?.id] }), scans(taskId, ['4006381333931', '5901234123457']), scans(other, ['4006381333931'])];
+      const res = await request({ method: 'POST', url: '/api/batch', token: tasker.token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ records }) });
+      expect(res.json<{ results: { status: number }[] }>().results.map((r) => r.status)).toEqual([200, 200, 500, 200]);
+      const after = await scrape();
+      expect(count(after, 'replaceScannedItems', 'delivered') - count(before, 'replaceScannedItems', 'delivered')).toBe(2);
+      expect(count(after, 'setDoneChecklistItems', 'delivered') - count(before, 'setDoneChecklistItems', 'delivered')).toBe(1);
+      expect(count(after, 'replaceScannedItems', 'failed') - count(before, 'replaceScannedItems', 'failed')).toBe(1);
+    } finally {
+      await sql`DROP TRIGGER metrics_test_refuse_scan ON scanned_items`.execute(server.db);
+      await sql`DROP FUNCTION metrics_test_refuse_scan()`.execute(server.db);
+    }
   });
 
   it('counts the bytes of photos uploaded through the API: a PUT, and tus chunks', async () => {
