@@ -231,3 +231,14 @@ describe('configuration', () => {
     expect(() => extraOrigins({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
   });
 });
+
+describe('readiness on S3', () => {
+  it('is ready while the bucket answers (HeadBucket), and not with a bucket that does not exist', async () => {
+    const ready = await server.request({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.json()).toMatchObject({ ok: true, checks: { storage: true } });
+    const missing = await server.withConfig({ s3: { ...s3, bucket: 'no-such-bucket' } });
+    const res = await missing.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ ok: false, failed: ['storage'] });
+  });
+});
