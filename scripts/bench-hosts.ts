@@ -4,7 +4,7 @@
  *
  *   client (sync engine in Node) ──► HAProxy :lb ──┬──► host a  node server/main.ts :pa  (DATA_DIR a/, PHOTO_DIR a/photos)
  *        │                          round robin,   └──► host b  node server/main.ts :pb  (DATA_DIR b/, PHOTO_DIR b/photos)
- *        │                          /api/health checks           │ both: jobs on, STORAGE=s3
+ *        │                          readiness checks             │ both: jobs on, STORAGE=s3
  *        └── photo bytes: presigned PUT/GET ──► s3rver ◄─────────┤
  *                                                 PostgreSQL ◄───┘ (throwaway cluster)
  *
@@ -21,21 +21,25 @@
  * - HAProxy (Debian's package, scripts/ensure-haproxy.sh) in the foreground with a configuration
  *   written to the temp folder (haproxyConfig below), its log on stdout, a stats socket.
  * - The workload of bench:outbox (scripts/lib/outbox-workload.ts): 500 records queued offline, 20
- *   of them photos, then drained through HAProxy; when BENCH_KILL_AFTER (150) records have been
- *   delivered, host a gets SIGKILL. The drain goes on until the outbox is empty.
+ *   of them photos, then drained through HAProxy; once BENCH_KILL_AFTER (150) records have been
+ *   delivered, host a gets SIGKILL as soon as HAProxy shows it a request in flight. The drain goes
+ *   on until the outbox is empty.
  *
  * Prints: the records delivered exactly once (the server's GET endpoints against the last local
  * state, and a replay of the same outbox that changes nothing), the photos byte-equal through S3,
  * the requests that failed over (HAProxy's retries and redispatches from its stats socket, the
  * requests its log shows retried, and what reached the client as an error), the records the client
  * sent more than once, the time; then what each job did on which host, checked against the
- * database: each overdue task expired once, each market week paid once (payout_runs, one payout
- * and one payout notification per tasker), every push POSTed once per attempt.
+ * database: each overdue task expired once (the hosts' logged counts add up to the tasks), each
+ * market week run by one host and one payout per tasker and week, no push POSTed more often than
+ * it was attempted; and what host b's GET /metrics counted of the outbox records (replayed = stored
+ * before, its answer lost, answered again from its key).
  *
  * Everything (both hosts, HAProxy, s3rver, the receiver, PostgreSQL, the temp folder) is stopped
  * and removed on exit, on failure and on Ctrl-C. Env: BENCH_PHOTOS (20), BENCH_MUTATIONS (500),
- * BENCH_KILL_AFTER (150), BENCH_OVERDUE (20), BENCH_KEEP=1 keeps the temp folder (logs,
- * haproxy.cfg), BENCH_DEBUG=1 prints HAProxy's log lines.
+ * BENCH_KILL_AFTER (150), BENCH_OVERDUE (20), BENCH_PUSHES (240), BENCH_RETRY_ON (HAProxy's
+ * retry-on, 'conn-failure empty-response'), BENCH_KEEP=1 keeps the temp folder (logs, haproxy.cfg),
+ * BENCH_DEBUG=1 prints HAProxy's log lines.
  */
 import 'fake-indexeddb/auto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
