@@ -19,7 +19,7 @@ import { Spinner } from '#ui/Spinner';
 import { errorMessage, type FailureLike } from '../i18n/errorMessages';
 import { registerSchema } from './authSchemas';
 import { CountryField } from './CountryField';
-import { clearGoogleDraft, registrationCountryOf, useGoogleDraft, type GoogleDraft } from './googleDraft';
+import { clearGoogleDraft, registrationCountryOf, startedHere, useGoogleDraft, type GoogleDraft } from './googleDraft';
 import { showCommandFailure, useLoginWithGoogle, useRegisterWithGoogle, type GoogleIntent } from './mutations';
 import type { CommandResult } from '../sync/commands';
 import { useFieldErrorText } from './useFieldErrorText';
@@ -74,7 +74,9 @@ export function GoogleCallbackScreen() {
 
   useEffect(() => {
     const { code, state, iss, error } = query;
-    if (error || !code || !state) return;
+    if (error || !code || !state || kept === undefined) return;
+    // A code whose sign-in this app did not start is never sent (googleDraft.ts, login CSRF).
+    if (!exchanges.has(code) && !startedHere(kept, state)) return;
     let current = true;
     let exchange = exchanges.get(code);
     if (!exchange) {
@@ -101,9 +103,17 @@ export function GoogleCallbackScreen() {
     return () => {
       current = false;
     };
-  }, [query, attempt, loginWithGoogle]);
+  }, [query, attempt, loginWithGoogle, kept]);
 
   const intent: GoogleIntent = kept?.intent ?? 'login';
+  const notStartedHere = phase.kind === 'working' && kept !== undefined && query.code !== null && !exchanges.has(query.code) && !startedHere(kept, query.state);
+  if (notStartedHere) {
+    return (
+      <Outcome title={<Trans>Not signed in</Trans>} intent={intent}>
+        <Trans>This Google sign-in was not started in this app, so it was not used. Start it again from the app's login screen.</Trans>
+      </Outcome>
+    );
+  }
   switch (phase.kind) {
     case 'working':
       return <Working />;

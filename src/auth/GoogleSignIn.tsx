@@ -24,7 +24,7 @@ export interface GoogleSignInProps {
    * Called on press, before anything is sent: checks what the form needs first (the country on
    * register, showing its error) and answers the values to keep, or null to stop.
    */
-  prepare: () => GoogleDraft | null;
+  prepare: () => Omit<GoogleDraft, 'state'> | null;
 }
 
 /** Only a web address is followed (the answer comes from the server, but the window is ours). */
@@ -64,10 +64,13 @@ export function GoogleSignIn({ intent, consented, prepare }: GoogleSignInProps) 
     const draft = prepare();
     if (!draft) return;
     setStarting(true);
-    await saveGoogleDraft(draft);
+    // No state until the server answers: a callback of an earlier start is no longer accepted.
+    await saveGoogleDraft({ ...draft, state: '' });
     const country = intent === 'register' ? registrationCountryOf(draft.country) : null;
     const result = await startGoogleSignIn(intent, country);
     if (result.ok && isWebUrl(result.value.authorizationUrl)) {
+      // The callback accepts only this sign-in's state (googleDraft.ts).
+      await saveGoogleDraft({ ...draft, state: new URL(result.value.authorizationUrl).searchParams.get('state') ?? '' });
       // The same window goes to Google; "starting" stays until the page is gone.
       window.location.assign(result.value.authorizationUrl);
       return;

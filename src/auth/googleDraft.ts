@@ -20,9 +20,16 @@ export interface GoogleDraft {
   terms: boolean;
   privacy: boolean;
   communication: boolean;
+  /** The state of the authorization URL this app was sent to ('' before one was started). */
+  state: string;
 }
 
-export const EMPTY_GOOGLE_DRAFT: GoogleDraft = { intent: 'login', email: '', country: '', terms: false, privacy: false, communication: false };
+export const EMPTY_GOOGLE_DRAFT: GoogleDraft = { intent: 'login', email: '', country: '', terms: false, privacy: false, communication: false, state: '' };
+
+/** Whether the callback's state is the one this app started (and kept): only then is its code sent. */
+export function startedHere(kept: GoogleDraft, state: string | null): boolean {
+  return kept.state !== '' && state !== null && kept.state === state;
+}
 
 const readDraft = sameTypesAs<Record<keyof GoogleDraft, string | boolean>>(EMPTY_GOOGLE_DRAFT);
 

@@ -98,6 +98,35 @@ test('a cancel at Google says so with a way back; an unverified Google e-mail is
   await screenshot(page, 'google-callback-unverified');
 });
 
+test("a callback link someone else started is not used: this phone is not signed into their account", async ({ page, browser, request }) => {
+  // The attacker starts a sign-in of their own and stops at Google's redirect, keeping its link.
+  const started = await request.post('/api/auth/google/start', { data: { intent: 'login' } });
+  expect(started.status()).toBe(200);
+  const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
+  const attacker = await browser.newContext();
+  const attackerPage = await attacker.newPage();
+  let link: string | null = null;
+  await attackerPage.route('**/auth/google/callback**', async (route) => {
+    link = route.request().url();
+    await route.abort();
+  });
+  await attackerPage.goto(authorizationUrl);
+  await signInAtProvider(attackerPage, 'attacker@example.com').catch(() => undefined);
+  await expect.poll(() => link, { timeout: 20_000 }).not.toBeNull();
+  await attacker.close();
+
+  // The tasker opens that link: the app did not start this sign-in, so the code is never sent.
+  const logins: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login') logins.push(r.url());
+  });
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Not signed in' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText('was not started in this app');
+  expect(logins).toEqual([]);
+  expect(page.url()).toMatch(/\/auth\/google\/callback$/);
+});
+
 test('the button fits in lt and pl; on register it waits for the country; offline it says it needs a connection', async ({ page, context }) => {
   const login = new LoginPage(page);
   for (const lng of ['lt', 'pl']) {
