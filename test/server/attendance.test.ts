@@ -255,12 +255,16 @@ describe('attendance requests', () => {
     expect(cancellations).toHaveLength(tasks.length);
   });
 
-  it('runs at once remind of each open request exactly once', { timeout: 120_000 }, async () => {
+  it('runs at once remind of each open request exactly once, and only while its tasker holds the task', { timeout: 120_000 }, async () => {
     server.clock.set(SEED_TIME);
-    const taskers = await createTaskers(server, 6);
-    const tasks: Awaited<ReturnType<typeof reservedTask>>[] = [];
-    for (const t of taskers) tasks.push(await reservedTask(t));
-    for (const t of tasks) expect((await ask(t.id, { expiresInMinutes: 180 })).statusCode).toBe(201);
+    const taskers = await createTaskers(server, 8);
+    const all: Awaited<ReturnType<typeof reservedTask>>[] = [];
+    for (const t of taskers) all.push(await reservedTask(t));
+    for (const t of all) expect((await ask(t.id, { expiresInMinutes: 180 })).statusCode).toBe(201);
+    // Answered, or no longer this tasker's: nobody is reminded of these.
+    const [answeredTask, goneTask, ...tasks] = all as [(typeof all)[number], (typeof all)[number], ...typeof all];
+    expect((await answer(taskers[0] as Tasker, answeredTask.id, { accept: true })).statusCode).toBe(200);
+    await server.db.updateTable('tasks').set({ status: 'available', tasker_id: null, reserved_at: null }).where('id', '=', goneTask.id).execute();
     // Many old, seen notifications: a run that looks through them takes a while, so on PostgreSQL
     // (several connections) one run commits its reminders while another is still choosing whom to remind.
     const bulk = 'bulk-seen-';
@@ -278,7 +282,7 @@ describe('attendance requests', () => {
         .selectFrom('notifications' as never)
         .select(['resource_id' as never])
         .where('type' as never, '=', 'attendance_request_reminder' as never)
-        .where('resource_id' as never, 'in', tasks.map((t) => t.id) as never)
+        .where('resource_id' as never, 'in', all.map((t) => t.id) as never)
         .execute();
       expect((rows as Array<{ resource_id: string }>).map((r) => r.resource_id).sort(), 'one reminder per request').toEqual(tasks.map((t) => t.id).sort());
       expect(reminded).toBe(tasks.length);
