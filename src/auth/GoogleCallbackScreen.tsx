@@ -72,11 +72,14 @@ export function GoogleCallbackScreen() {
     return { kind: 'working' };
   });
 
+  // Whether this app started the sign-in the callback names (null while the draft is read). A
+  // boolean, not the draft: the draft is a new object on every read.
+  const ours = kept === undefined ? null : startedHere(kept, query.state);
   useEffect(() => {
     const { code, state, iss, error } = query;
-    if (error || !code || !state || kept === undefined) return;
+    if (error || !code || !state || ours === null) return;
     // A code whose sign-in this app did not start is never sent (googleDraft.ts, login CSRF).
-    if (!exchanges.has(code) && !startedHere(kept, state)) return;
+    if (!exchanges.has(code) && !ours) return;
     let current = true;
     let exchange = exchanges.get(code);
     if (!exchange) {
@@ -103,10 +106,10 @@ export function GoogleCallbackScreen() {
     return () => {
       current = false;
     };
-  }, [query, attempt, loginWithGoogle, kept]);
+  }, [query, attempt, loginWithGoogle, ours]);
 
   const intent: GoogleIntent = kept?.intent ?? 'login';
-  const notStartedHere = phase.kind === 'working' && kept !== undefined && query.code !== null && !exchanges.has(query.code) && !startedHere(kept, query.state);
+  const notStartedHere = phase.kind === 'working' && ours === false && query.code !== null && !exchanges.has(query.code);
   if (notStartedHere) {
     return (
       <Outcome title={<Trans>Not signed in</Trans>} intent={intent}>

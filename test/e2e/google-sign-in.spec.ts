@@ -105,10 +105,11 @@ test("a callback link someone else started is not used: this phone is not signed
   const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
   const attacker = await browser.newContext();
   const attackerPage = await attacker.newPage();
+  // The provider's redirect to the callback, as the browser requested it (the attacker's own app
+  // does not send the code either: it did not start this sign-in in that browser).
   let link: string | null = null;
-  await attackerPage.route('**/auth/google/callback**', async (route) => {
-    link = route.request().url();
-    await route.abort();
+  attackerPage.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/auth/google/callback' && new URL(r.url()).searchParams.has('code')) link = r.url();
   });
   await attackerPage.goto(authorizationUrl);
   await signInAtProvider(attackerPage, 'attacker@example.com').catch(() => undefined);
