@@ -15,7 +15,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import { startIntervalJob, type JobHandle } from '../jobs/runner';
 import { notify } from '../notifications/service';
-import { ATTENDANCE_REMINDER_BEFORE_MS } from '#domain/notifications';
+import { remindAttendanceRequests } from './service';
 
 export const ATTENDANCE_LAPSE_INTERVAL_MS = 60_000;
 /** Requests lapsed per statement; a backlog drains over consecutive batches in one run. */
@@ -35,38 +35,6 @@ export interface LapsedRequest {
 async function taskWords(db: Db, taskId: string): Promise<{ taskTitle: string; placeTitle: string }> {
   const about = await db.selectFrom('tasks').innerJoin('places', 'places.id', 'tasks.place_id').select(['tasks.title as taskTitle', 'places.title as placeTitle']).where('tasks.id', '=', taskId).executeTakeFirst();
   return { taskTitle: about?.taskTitle ?? '', placeTitle: about?.placeTitle ?? '' };
-}
-
-/**
- * Reminds the tasker of each open request that lapses within ATTENDANCE_REMINDER_BEFORE_MS, while
- * they still hold the reservation the lapse would cancel, once
- * (a reminder notification for the task since the request was made counts), and only for a
- * request that was open longer than that (a shorter one's own notification is recent enough).
- * Returns how many were reminded.
- */
-export async function remindAttendanceRequests(db: Db, clock: Clock): Promise<number> {
-  const now = clock.now();
-  const soon = new Date(now.getTime() + ATTENDANCE_REMINDER_BEFORE_MS);
-  const windowSql = `${ATTENDANCE_REMINDER_BEFORE_MS / 1000} seconds`;
-  return db.transaction().execute(async (trx) => {
-    const due = await sql<{ task_id: string; user_id: string }>`
-      select r.task_id, r.user_id from attendance_requests r
-      -- Only while the tasker still holds the reservation the lapse would cancel.
-      join tasks t on t.id = r.task_id and t.tasker_id = r.user_id and t.status = 'reserved' and t.start_time is null
-      where r.status = 'pending' and r.expires_at > ${now}::timestamptz and r.expires_at <= ${soon}::timestamptz
-        and r.created_at < r.expires_at - ${windowSql}::interval
-        and not exists (
-          select 1 from notifications n
-          where n.user_id = r.user_id and n.resource_id = r.task_id and n.type = 'attendance_request_reminder' and n.created_at >= r.created_at
-        )
-      order by r.expires_at
-      limit ${BATCH}
-      for update of r skip locked`.execute(trx);
-    for (const r of due.rows) {
-      await notify(trx, { userId: r.user_id, type: 'attendance_request_reminder', params: await taskWords(trx, r.task_id), resourceId: r.task_id, now });
-    }
-    return due.rows.length;
-  });
 }
 
 /** Reminds of requests about to lapse, then lapses every due request now; returns what it lapsed. */
@@ -121,6 +89,7 @@ export async function lapseAttendanceRequests(db: Db, clock: Clock): Promise<Lap
 }
 
 export type { JobHandle };
+export { remindAttendanceRequests };
 
 /** Runs the lapse at start and then every minute in this process; runs never overlap; failures are logged and retried. */
 export function startAttendanceJob(db: Db, clock: Clock, log: (line: string) => void = console.log, intervalMs = ATTENDANCE_LAPSE_INTERVAL_MS): JobHandle {
