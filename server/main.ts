@@ -86,8 +86,9 @@ function serveClusterMetrics(config: ServerConfig): { close(): void } | null {
       (error: unknown) => response.writeHead(503).end(error instanceof Error ? error.message : 'metrics unavailable'),
     );
   });
-  server.listen(port, config.host);
-  console.log(`[cluster] metrics of all API processes at http://localhost:${port}/metrics`);
+  // A taken port costs the metrics, never the API processes: without a listener the primary would throw.
+  server.on('error', (error) => console.error(`[cluster] metrics off: cannot listen on ${port}: ${error.message}`));
+  server.listen(port, config.host, () => console.log(`[cluster] metrics of all API processes at http://localhost:${port}/metrics`));
   return { close: () => server.close() };
 }
 
