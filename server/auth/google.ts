@@ -117,6 +117,9 @@ export function createGoogleSignIn(config: GoogleConfig, log: (message: string) 
     },
 
     async exchange(db, { code, state, iss, now }) {
+      // The provider's metadata first: a provider that cannot be reached leaves the sign-in untaken,
+      // so the tasker's "Try again" with the same code can still finish it.
+      const provider = await configuration();
       // Taken before the exchange, so a second try with the same state (a replay) finds it used.
       const row = await db
         .updateTable('google_sign_ins')
@@ -127,7 +130,6 @@ export function createGoogleSignIn(config: GoogleConfig, log: (message: string) 
         .returningAll()
         .executeTakeFirst();
       if (!row) throw signInExpired();
-      const provider = await configuration();
       const callback = new URL(row.redirect_uri);
       callback.searchParams.set('code', code);
       callback.searchParams.set('state', state);
@@ -141,7 +143,11 @@ export function createGoogleSignIn(config: GoogleConfig, log: (message: string) 
         identity = { subject, email: info.email, verified: info.email_verified };
       } catch (error) {
         log(`Google sign-in refused: ${error instanceof Error ? `${error.name}: ${error.message}${'code' in error ? ` (${String(error.code)})` : ''}` : String(error)}`);
-        if (isUnreachable(error)) throw serviceUnavailable();
+        if (isUnreachable(error)) {
+          // No answer is not a refusal: the sign-in is released for a try with the same code.
+          await db.updateTable('google_sign_ins').set({ exchanged_at: null }).where('state_hash', '=', stateHash(state)).execute();
+          throw serviceUnavailable();
+        }
         throw signInFailed();
       }
       // Google has sent email_verified as a string in some answers.

@@ -245,6 +245,15 @@ describe('Google sign-in configuration', () => {
 });
 
 describe('Google sign-in with its provider unreachable', () => {
+  it('keeps a sign-in whose finish found the provider unreachable: the same code finishes it once it answers', async () => {
+    const callback = await signIn(LT_TASKER);
+    const down = await server.withConfig({ google: { issuer: 'http://localhost:1', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUrl: REDIRECT } });
+    const unreachable = await down.inject({ method: 'POST', url: '/api/auth/login', payload: { type: 'google', code: callback.code, state: callback.state, iss: callback.iss } });
+    expect(unreachable.statusCode).toBe(503);
+    const retried = await finish(callback);
+    expect(retried.statusCode, retried.body).toBe(200);
+  });
+
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After (nothing the tasker did wrong)', async () => {
     const down = await server.withConfig({ google: { issuer: 'http://localhost:1', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUrl: REDIRECT } });
     const res = await down.inject({ method: 'POST', url: '/api/auth/google/start', payload: { intent: 'login' } });
