@@ -17,7 +17,7 @@
  * of JSON (`{"ok":true,"bytes":N,"migrations":[…],"takenAt":"…"}` or `{"ok":false,"error":"…"}`)
  * followed by N bytes of a gzip'd tar of the data folder, then closes.
  */
-import { existsSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,11 +28,40 @@ import type { Db } from './database';
 
 /** The socket's file name inside DATA_DIR. */
 export const SNAPSHOT_SOCKET = 'backup.sock';
+/**
+ * The server's pid inside DATA_DIR while it has the PGlite folder open, written whether or not the
+ * backup socket works: `npm run backup -- --offline` and `npm run restore` refuse while that
+ * process lives (scripts/lib/backup.ts, serverOwnsDataDir).
+ */
+export const SERVER_PID_FILE = 'server.pid';
 /** Unix socket paths are limited to 107 bytes on Linux (104 on macOS). */
 const MAX_SOCKET_PATH = 100;
 
 export function snapshotSocketPath(dataDir: string): string {
   return resolve(dataDir, SNAPSHOT_SOCKET);
+}
+
+export function serverPidPath(dataDir: string): string {
+  return resolve(dataDir, SERVER_PID_FILE);
+}
+
+/**
+ * Writes DATA_DIR/server.pid; remove() (also run when the process exits) deletes it unless a
+ * later server has written its own pid there since.
+ */
+export function writeServerPidFile(dataDir: string): { remove(): void } {
+  const path = serverPidPath(dataDir);
+  writeFileSync(path, `${process.pid}\n`);
+  const remove = () => {
+    process.off('exit', remove);
+    try {
+      if (readFileSync(path, 'utf8').trim() === String(process.pid)) rmSync(path, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', remove);
+  return { remove };
 }
 
 export interface DatabaseSnapshot {
@@ -81,7 +110,7 @@ export async function startSnapshotSocket(options: { dataDir: string; snapshot: 
   const log = options.log ?? ((line: string) => console.log(line));
   const path = snapshotSocketPath(options.dataDir);
   if (path.length > MAX_SOCKET_PATH) {
-    log(`[backup] ${path} is too long for a Unix socket: online backups are off (stop the server and run npm run backup -- --offline)`);
+    log(`[backup] ${path} is too long for a Unix socket: online backups are off; for a backup stop the server first, then run npm run backup -- --offline`);
     return null;
   }
   // A socket left by a process that died: the data folder belongs to this process now.
@@ -124,15 +153,28 @@ export async function startSnapshotSocket(options: { dataDir: string; snapshot: 
   try {
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
-      server.listen(path, () => {
-        server.off('error', reject);
-        resolveListen();
-      });
+      // The socket file is created inside listen() (synchronously in this process) with the umask's
+      // permissions: 0600 from the start, not only after the chmod below. The umask is put back at
+      // once, before any other code of the server runs.
+      let umask: number | null = null;
+      try {
+        umask = process.umask(0o177);
+      } catch {
+        // Worker threads cannot set the umask; the chmod below still applies.
+      }
+      try {
+        server.listen(path, () => {
+          server.off('error', reject);
+          resolveListen();
+        });
+      } finally {
+        if (umask !== null) process.umask(umask);
+      }
     });
     chmodSync(path, 0o600);
   } catch (error) {
     // The API runs on without online backups rather than not at all.
-    log(`[backup] cannot listen on ${path} (${error instanceof Error ? error.message : String(error)}): online backups are off (stop the server and run npm run backup -- --offline)`);
+    log(`[backup] cannot listen on ${path} (${error instanceof Error ? error.message : String(error)}): online backups are off; for a backup stop the server first, then run npm run backup -- --offline`);
     server.close();
     return null;
   }
