@@ -26,7 +26,7 @@ import { startPushJob } from './notifications/push';
 import { jobLog } from './observability/log';
 import { clusterMetricsRegistry } from './observability/metrics';
 import type { LoggerSetting } from './http/observe';
-import { snapshotPglite, startSnapshotSocket } from './db/snapshot';
+import { snapshotPglite, startSnapshotSocket, writeServerPidFile } from './db/snapshot';
 
 function banner(config: ServerConfig, url: string, dbInfo: string, mailKind: string): string {
   const lines = [
@@ -160,6 +160,8 @@ async function main(): Promise<void> {
     cluster.isWorker && process.env.SHELFWORK_DB_PREPARED === '1'
       ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
       : await prepareDatabase(config);
+  // PGlite: DATA_DIR/server.pid while this process has the folder open (offline backup and restore refuse then).
+  const pidFile = opened.pglite ? writeServerPidFile(config.dataDir) : null;
   // Outside production the API's clock can be moved by a test (server/devClock.ts); the jobs below keep the real one.
   const clock = config.production ? systemClock : new OffsetClock();
   const logger = logSetting();
@@ -201,6 +203,7 @@ async function main(): Promise<void> {
     await taskExits?.stop();
     await tusCleanup?.stop();
     await opened.db.destroy();
+    pidFile?.remove();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
