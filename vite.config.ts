@@ -143,7 +143,8 @@ const appConfig: UserConfig = {
             // A command's failure words and its slow-network toast: the access forms and the lists
             // both need them; left to the list chunk, /login downloaded the lists' 25 KB for them.
             { name: 'commandWords', test: /\/src\/(i18n\/errorMessages|domain\/errorWords|shared\/slowCommand)\.ts$/, priority: 2 },
-            { name: 'listScreen', test: /\/src\/((tasks|attendance|missions)\/[^/]+\.(tsx|css)|map\/MapToggle\.tsx)$/, priority: 1 },
+            // Not the cancel dialog: it is loaded when opened, and its form library stays out.
+            { name: 'listScreen', test: /\/src\/((tasks\/(?!CancelTaskDialog\.)|attendance\/|missions\/)[^/]+\.(tsx|css)|map\/MapToggle\.tsx)$/, priority: 1 },
           ],
         },
       },

@@ -10,7 +10,7 @@ import './ui/primitives.css';
 import { App } from './app/App';
 import { preloadRouteModules } from './app/router';
 import { getDb } from '#db/schema';
-import { activateLocale, currentDetectedLocale, prefetchLocale } from './i18n/i18n';
+import { activateLocale, currentDetectedLocale, lastActiveLocale, prefetchLocale } from './i18n/i18n';
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
 import { startSync } from './sync/client';
 import { showToast } from '#ui/toastStore';
@@ -31,9 +31,9 @@ async function boot(): Promise<void> {
   getDb().on('versionchange', () => {
     setTimeout(() => window.location.reload(), 0);
   });
-  // The catalog of the language known without the mirror loads while the mirror is read: on a
-  // first visit (no country yet) it is the one activated, a round trip earlier.
-  prefetchLocale(currentDetectedLocale(null));
+  // The catalog of the language this device last showed (else the one known without the mirror)
+  // loads while the mirror is read: usually the one activated, a round trip earlier.
+  prefetchLocale(lastActiveLocale() ?? currentDetectedLocale(null));
   await activateLocale(currentDetectedLocale(await storedCountry()));
 
   const root = document.getElementById('root');

@@ -62,6 +62,24 @@ export function prefetchLocale(locale: Locale): void {
   void loadMessages(locale).catch(() => undefined);
 }
 
+const LAST_ACTIVE_KEY = 'lng-last';
+
+/**
+ * The language this device last showed: the best guess at start-up, before the mirror says the
+ * tasker's country (a signed-in tasker's language is usually their market's, not the browser's).
+ * Null when a chosen language or `?lng=` decides it anyway.
+ */
+export function lastActiveLocale(): Locale | null {
+  // A language chosen on this device or given by `?lng=` wins over the country: no guess needed.
+  if (readStoredLocale() || startupQuery) return null;
+  try {
+    const value = localStorage.getItem(LAST_ACTIVE_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 let pending: Promise<void> | null = null;
 
 /** Loads and activates `locale`; falls back to English if its catalog cannot be loaded. */
@@ -77,6 +95,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
       i18n.loadAndActivate({ locale: active, messages: await loadMessages(active).catch(() => ({})) });
     }
     document.documentElement.lang = active;
+    try {
+      localStorage.setItem(LAST_ACTIVE_KEY, active);
+    } catch {
+      // Storage blocked: start-up then guesses from the browser's languages.
+    }
     setManifestLocale(active);
     // The worker may not be up yet on first paint; the language is not worth failing for.
     void sendSignal('setLocale', (api) => api.setLocale(active));

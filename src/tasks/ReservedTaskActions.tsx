@@ -4,14 +4,17 @@
  * both deadlines passed (spec section 4). The policy is judged when the tasker taps Cancel.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TaskRow } from '#db/schema';
 import { cancelPolicy, type CancelPolicy } from '#domain/lifecycle';
-import { CancelTaskDialog } from './CancelTaskDialog';
 import { Alert } from '#ui/Alert';
 import { StartTaskDialog } from './StartTaskDialog';
 import { Icon } from '#ui/Icon';
+
+// Loaded when first opened: its form (Formik, Yup) stays out of the lists' chunk, which a page
+// load of a list downloads (vite.config.ts, `listScreen`); the service worker precaches it.
+const CancelTaskDialog = lazy(async () => ({ default: (await import('./CancelTaskDialog')).CancelTaskDialog }));
 
 export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date }) {
   const { t } = useLingui();
@@ -45,17 +48,19 @@ export function ReservedTaskActions({ task, now }: { task: TaskRow; now: Date })
       )}
       {startOpen && <StartTaskDialog task={task} onClose={() => setStartOpen(false)} />}
       {cancelWith && (
-        <CancelTaskDialog
-          open
-          task={task}
-          policy={cancelWith}
-          onClose={() => setCancelWith(null)}
-          onCanceled={() => {
-            setCancelWith(null);
-            if (location.key !== 'default') navigate(-1);
-            else navigate('/reserved', { replace: true });
-          }}
-        />
+        <Suspense fallback={null}>
+          <CancelTaskDialog
+            open
+            task={task}
+            policy={cancelWith}
+            onClose={() => setCancelWith(null)}
+            onCanceled={() => {
+              setCancelWith(null);
+              if (location.key !== 'default') navigate(-1);
+              else navigate('/reserved', { replace: true });
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );
