@@ -8,7 +8,8 @@
  *   another bin folder), while the API keeps running.
  * - PGlite: asks the running server for a consistent copy over DATA_DIR/backup.sock
  *   (server/db/snapshot.ts); nothing stops. With the server stopped: `--offline` opens the data
- *   folder here instead (refused while a server answers on the socket).
+ *   folder here instead (refused while DATA_DIR/server.pid names a live process or a server
+ *   answers on the socket). The backup folder is 0700 and its files 0600 (secrets, personal data).
  * - Photos: STORAGE=fs copies PHOTO_DIR after the database; STORAGE=s3 copies nothing (bucket
  *   versioning and replication are the photo backup there).
  */

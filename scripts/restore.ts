@@ -1,7 +1,9 @@
 /**
  * `npm run restore -- <backup folder> [--force]`: restores a backup made by `npm run backup` into
  * the installation this environment describes (DATA_DIR, DATABASE_URL, PHOTO_DIR, STORAGE).
- * Stop the server (every API process) first.
+ * Stop the server (every API process) first (PGlite: refused while DATA_DIR/server.pid names a
+ * live process or a server answers on DATA_DIR/backup.sock). Refused too when the manifest names
+ * a file outside the backup folder or a photo outside the photo folder.
  *
  * Checks before it changes anything: every file's size and sha256 against the manifest, the
  * database kind, and that the backup has no migration this code does not know (a backup of a

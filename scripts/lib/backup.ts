@@ -23,7 +23,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -32,13 +32,16 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { MIGRATIONS } from '../../server/db/migrations';
 import type { Database } from '../../server/db/schema';
-import { appliedMigrations, snapshotPglite, snapshotSocketPath, type DatabaseSnapshot } from '../../server/db/snapshot';
+import { appliedMigrations, serverPidPath, snapshotPglite, snapshotSocketPath, type DatabaseSnapshot } from '../../server/db/snapshot';
 import { openDatabase } from '../../server/db/database';
 import { renewDataEpoch } from '../../server/db/dataEpoch';
 
 export const MANIFEST = 'manifest.json';
 const PGLITE_FILE = 'database.pglite.tar.gz';
 const PGDUMP_FILE = 'database.pgdump';
+/** A backup holds the server's secrets (server_secrets) and personal data: only its owner reads it. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 /** Where the installation keeps its data, read from the server's own environment variables. */
 export interface Installation {
@@ -100,8 +103,30 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
 
-/** Whether a server answers on DATA_DIR/backup.sock (i.e. one owns the PGlite data folder now). */
+/** Whether the process DATA_DIR/server.pid names lives (and is not this one). */
+function pidFileNamesLiveServer(dataDir: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(serverPidPath(dataDir), 'utf8').trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it lives, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a server owns the PGlite data folder now: its pid file names a live process (written
+ * whether or not its backup socket works), or something answers on DATA_DIR/backup.sock.
+ */
 export function serverOwnsDataDir(dataDir: string): Promise<boolean> {
+  if (pidFileNamesLiveServer(dataDir)) return Promise.resolve(true);
   const path = snapshotSocketPath(dataDir);
   if (!existsSync(path)) return Promise.resolve(false);
   return new Promise((done) => {
@@ -136,7 +161,12 @@ export function requestSnapshot(dataDir: string, timeoutMs = 120_000): Promise<D
       const all = Buffer.concat(chunks);
       const newline = all.indexOf(0x0a);
       if (newline < 0) return reject(new Error('the server closed the backup socket without an answer'));
-      const header = JSON.parse(all.subarray(0, newline).toString('utf8')) as { ok: boolean; error?: string; bytes?: number; migrations?: string[]; takenAt?: string };
+      let header: { ok: boolean; error?: string; bytes?: number; migrations?: string[]; takenAt?: string };
+      try {
+        header = JSON.parse(all.subarray(0, newline).toString('utf8')) as typeof header;
+      } catch {
+        return reject(new Error('the server answered on the backup socket with a garbled header'));
+      }
       if (!header.ok) return reject(new Error(`the server refused the snapshot: ${header.error}`));
       const body = all.subarray(newline + 1);
       if (body.byteLength !== header.bytes) return reject(new Error(`snapshot cut short: ${body.byteLength} of ${header.bytes} bytes`));
@@ -162,8 +192,18 @@ function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   return bin ? join(bin, name) : name;
 }
 
-function runTool(name: 'pg_dump' | 'pg_restore' | 'psql', args: string[]): string {
-  const r = spawnSync(pgTool(name), args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
+/**
+ * DATABASE_URL for pg_dump / pg_restore without its password, which goes in the child's PGPASSWORD
+ * instead: a command line is visible to every user (ps).
+ */
+export function pgToolConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const userinfo = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):([^@/?#]*)@/i.exec(url);
+  if (!userinfo) return { url, env: process.env };
+  return { url: `${userinfo[1]}@${url.slice(userinfo[0].length)}`, env: { ...process.env, PGPASSWORD: decodeURIComponent(userinfo[2] ?? '') } };
+}
+
+function runTool(name: 'pg_dump' | 'pg_restore' | 'psql', args: string[], env: NodeJS.ProcessEnv = process.env): string {
+  const r = spawnSync(pgTool(name), args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024, env });
   if (r.error) throw new Error(`${name}: ${r.error.message} (install Debian's postgresql-client, or set PG_BIN)`);
   if (r.status !== 0) throw new Error(`${name} failed (${r.status}): ${r.stderr.toString().trim()}`);
   return r.stdout.toString();
@@ -203,8 +243,9 @@ function copyPhotos(from: string, to: string): FileEntry[] {
   for (const file of photoFiles(from)) {
     const rel = relative(from, file);
     const target = join(to, rel);
-    mkdirSync(dirname(target), { recursive: true });
+    mkdirSync(dirname(target), { recursive: true, mode: DIR_MODE });
     copyFileSync(file, target);
+    chmodSync(target, FILE_MODE);
     const bytes = readFileSync(target);
     entries.push({ path: rel.split(sep).join('/'), bytes: bytes.byteLength, sha256: sha256(bytes) });
   }
@@ -226,7 +267,8 @@ export async function takeBackup(options: BackupOptions): Promise<{ dir: string;
   const createdAt = (options.now ?? (() => new Date()))();
   const dir = resolve(options.outDir, `shelfwork-${stamp(createdAt)}`);
   if (existsSync(dir)) throw new Error(`${dir} exists already`);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(options.outDir, { recursive: true });
+  mkdirSync(dir, { mode: DIR_MODE });
   try {
     return await backupInto(dir, createdAt, options);
   } catch (error) {
@@ -244,13 +286,16 @@ async function backupInto(dir: string, createdAt: Date, options: BackupOptions):
   if (installation.databaseUrl) {
     const file = join(dir, PGDUMP_FILE);
     const takenAt = now().toISOString();
-    runTool('pg_dump', ['--format=custom', `--file=${file}`, installation.databaseUrl]);
+    writeFileSync(file, '', { mode: FILE_MODE });
+    const connection = pgToolConnection(installation.databaseUrl);
+    runTool('pg_dump', ['--format=custom', `--file=${file}`, connection.url], connection.env);
+    chmodSync(file, FILE_MODE);
     const bytes = readFileSync(file);
     database = { kind: 'postgres', method: 'pg_dump', file: PGDUMP_FILE, bytes: bytes.byteLength, sha256: sha256(bytes), takenAt, migrations: migrationsOfPgDump(file) };
   } else {
     let snap: DatabaseSnapshot;
     if (options.offline) {
-      if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir} (it answers on its backup socket): back up online, without --offline`);
+      if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir} (its server.pid names a live process, or it answers on its backup socket): back up online without --offline, or stop it first`);
       const folder = resolve(installation.dataDir, 'pglite');
       if (!existsSync(join(folder, 'PG_VERSION'))) throw new Error(`no PGlite database in ${folder}`);
       const pglite = new PGlite(folder);
@@ -266,7 +311,7 @@ async function backupInto(dir: string, createdAt: Date, options: BackupOptions):
     }
     const verified = await migrationsOfPgliteCopy(snap.tarGz);
     if (verified.join() !== snap.migrations.join()) throw new Error(`the copy reads back other migrations (${verified.join(', ')}) than the server reported (${snap.migrations.join(', ')})`);
-    writeFileSync(join(dir, PGLITE_FILE), snap.tarGz);
+    writeFileSync(join(dir, PGLITE_FILE), snap.tarGz, { mode: FILE_MODE });
     database = {
       kind: 'pglite',
       method: options.offline ? 'offline-snapshot' : 'online-snapshot',
@@ -295,7 +340,7 @@ async function backupInto(dir: string, createdAt: Date, options: BackupOptions):
   }
 
   const manifest: BackupManifest = { format: 'shelfwork-backup', version: 1, createdAt: createdAt.toISOString(), database, photos };
-  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: FILE_MODE });
   return { dir, manifest };
 }
 
@@ -304,7 +349,22 @@ export function readManifest(backupDir: string): BackupManifest {
   if (!existsSync(path)) throw new Error(`${path} not found: not a Shelfwork backup folder`);
   const manifest = JSON.parse(readFileSync(path, 'utf8')) as BackupManifest;
   if (manifest.format !== 'shelfwork-backup' || manifest.version !== 1) throw new Error(`${path}: unknown backup format`);
+  // The manifest is read, not trusted: a path it names must not lead out of the backup folder (or,
+  // restoring, out of the photo folder).
+  if (manifest.database?.file !== PGLITE_FILE && manifest.database?.file !== PGDUMP_FILE) throw new Error(`${path}: refused, unknown database file ${JSON.stringify(manifest.database?.file)}`);
+  if (manifest.photos?.kind === 'fs') {
+    if (manifest.photos.dir !== 'photos') throw new Error(`${path}: refused, photo folder ${JSON.stringify(manifest.photos.dir)} is not "photos"`);
+    const root = resolve(backupDir, 'photos');
+    for (const e of manifest.photos.entries) if (!insideOf(root, e.path)) throw new Error(`${path}: refused, photo path ${JSON.stringify(e.path)} leads outside the photo folder`);
+  }
   return manifest;
+}
+
+/** Whether the '/'-separated relative path `rel` names something inside `base` (not base itself). */
+function insideOf(base: string, rel: string): boolean {
+  if (typeof rel !== 'string' || rel === '' || rel.startsWith('/')) return false;
+  const root = resolve(base);
+  return resolve(root, ...rel.split('/')).startsWith(root + sep);
 }
 
 /** The backup's migrations this code does not know (empty: the code can run on it). */
@@ -320,8 +380,16 @@ export function verifyBackup(backupDir: string, manifest: BackupManifest): strin
     const data = readFileSync(path);
     if (data.byteLength !== bytes || sha256(data) !== hash) problems.push(`${path}: size or sha256 differs from the manifest`);
   };
-  check(join(backupDir, manifest.database.file), manifest.database.bytes, manifest.database.sha256);
-  if (manifest.photos.kind === 'fs') for (const e of manifest.photos.entries) check(join(backupDir, manifest.photos.dir, e.path), e.bytes, e.sha256);
+  const outside = (rel: string) => problems.push(`${rel}: refused, leads outside the backup folder`);
+  if (insideOf(backupDir, manifest.database.file)) check(join(backupDir, manifest.database.file), manifest.database.bytes, manifest.database.sha256);
+  else outside(manifest.database.file);
+  if (manifest.photos.kind === 'fs') {
+    const photos = join(backupDir, manifest.photos.dir);
+    for (const e of manifest.photos.entries) {
+      if (insideOf(photos, e.path)) check(join(photos, ...e.path.split('/')), e.bytes, e.sha256);
+      else outside(e.path);
+    }
+  }
   return problems;
 }
 
@@ -360,6 +428,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
   const expectedKind = installation.databaseUrl ? 'postgres' : 'pglite';
   if (manifest.database.kind !== expectedKind) throw new Error(`the backup holds a ${manifest.database.kind} database, this installation uses ${expectedKind}. Nothing restored.`);
+  // Every photo lands inside the photo folder, checked before anything changes.
+  if (manifest.photos.kind === 'fs') {
+    const target = resolve(installation.photoDir);
+    const escaping = manifest.photos.entries.find((e) => !insideOf(target, e.path));
+    if (escaping) throw new Error(`the backup names a photo path leading outside ${target} (${JSON.stringify(escaping.path)}), refused. Nothing restored.`);
+  }
   const suffix = `before-restore-${stamp(now())}`;
   const keptAside: string[] = [];
   let migrations: string[];
@@ -367,6 +441,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
   if (installation.databaseUrl) {
     const url = installation.databaseUrl;
+    const tool = pgToolConnection(url);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -375,7 +450,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       if (n > 0 && !options.force) throw new Error(`${n} other session(s) are connected to the database: stop every API process first (or --force). Nothing restored.`);
       // What is replaced stays restorable: a pg_dump of it beside the backup.
       const safety = resolve(dirname(resolve(backupDir)), `${suffix}.pgdump`);
-      runTool('pg_dump', ['--format=custom', `--file=${safety}`, url]);
+      writeFileSync(safety, '', { mode: FILE_MODE });
+      runTool('pg_dump', ['--format=custom', `--file=${safety}`, tool.url], tool.env);
+      chmodSync(safety, FILE_MODE);
       keptAside.push(safety);
       log(`the database as it was: ${safety}`);
       // Empty the schema, then restore into it in one transaction (tables a newer migration added go too).
@@ -383,7 +460,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     } finally {
       await client.end();
     }
-    runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, join(backupDir, manifest.database.file)]);
+    runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${tool.url}`, join(backupDir, manifest.database.file)], tool.env);
     const restored = await openDatabase({ databaseUrl: url, poolSize: 1 });
     try {
       migrations = await appliedMigrations(restored.db);
@@ -392,7 +469,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       await restored.db.destroy();
     }
   } else {
-    if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir}: stop it first. Nothing restored.`);
+    if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir} (its server.pid names a live process, or it answers on its backup socket): stop it first. Nothing restored.`);
     const folder = resolve(installation.dataDir, 'pglite');
     if (existsSync(folder)) {
       const aside = `${folder}.${suffix}`;
@@ -450,7 +527,7 @@ export async function markRestored(installation: Installation): Promise<string> 
       await opened.db.destroy();
     }
   }
-  if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir}: stop it first.`);
+  if (await serverOwnsDataDir(installation.dataDir)) throw new Error(`a server is running on ${installation.dataDir} (its server.pid names a live process, or it answers on its backup socket): stop it first.`);
   const opened = await openDatabase({ dataDir: installation.dataDir });
   try {
     return await renewDataEpoch(opened.db);
