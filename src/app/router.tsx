@@ -79,8 +79,16 @@ const settingsScreen = async () => ({ Component: (await import('../settings/Sett
 const profileWizardScreen = async () => ({ Component: (await import('../onboarding/ProfileWizardScreen')).ProfileWizardScreen });
 
 // The access forms pull in Formik and Yup (~30 KB gzipped): kept out of the first chunk (DESIGN.md budgets).
-const loginScreen = async () => ({ Component: (await import('../auth/LoginScreen')).LoginScreen });
-const registerScreen = async () => ({ Component: (await import('../auth/RegisterScreen')).RegisterScreen });
+const loginScreen = async () => {
+  const module = await import('../auth/LoginScreen');
+  await module.readAheadFirstPaint();
+  return { Component: module.LoginScreen };
+};
+const registerScreen = async () => {
+  const module = await import('../auth/RegisterScreen');
+  await module.readAheadFirstPaint();
+  return { Component: module.RegisterScreen };
+};
 const passcodeScreen = async () => ({ Component: (await import('../auth/PasscodeScreen')).PasscodeScreen });
 // Where Google sends the window back after a Google sign-in (never a first screen of the day).
 const googleCallbackScreen = async () => ({ Component: (await import('../auth/GoogleCallbackScreen')).GoogleCallbackScreen });

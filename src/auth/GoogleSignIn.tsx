@@ -58,7 +58,18 @@ export function GoogleSignIn({ intent, consented, prepare }: GoogleSignInProps) 
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  if (!providers?.google) return null;
+  // Not known at the first render (never asked on this device): the button's room is kept, so the
+  // links under it do not move when the answer comes; if the answer is "no Google", the room stays
+  // empty for this visit (the next one knows).
+  const [reserved] = useState(() => providers == null);
+  if (!providers?.google) {
+    return reserved ? (
+      <div className="auth-google auth-google--reserved" aria-hidden="true" inert>
+        <p className="auth-divider" />
+        <button type="button" className="btn btn-block btn-google" disabled tabIndex={-1} />
+      </div>
+    ) : null;
+  }
 
   async function start() {
     const draft = prepare();

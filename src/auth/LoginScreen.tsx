@@ -143,3 +143,6 @@ function LoginForm({ kept }: { kept: GoogleDraft }) {
     </>
   );
 }
+
+/** Awaited by the route before the first render (src/app/router.tsx): what the form opens with. */
+export { readAccessScreenAhead as readAheadFirstPaint } from './readAhead';

@@ -117,3 +117,6 @@ function RegisterForm({ kept }: { kept: GoogleDraft }) {
     </>
   );
 }
+
+/** Awaited by the route before the first render (src/app/router.tsx): what the form opens with. */
+export { readAccessScreenAhead as readAheadFirstPaint } from './readAhead';

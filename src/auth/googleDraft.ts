@@ -6,7 +6,9 @@
  * it offers when the Google account has no Shelfwork account yet). Cleared once signed in.
  */
 import type { CountryCode } from '#domain/types';
-import { clearDraft, sameTypesAs, saveDraft, useDraft } from '../shared/drafts';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDb, type DraftRow } from '#db/schema';
+import { clearDraft, sameTypesAs, saveDraft } from '../shared/drafts';
 import { REGISTRATION_COUNTRIES } from './authSchemas';
 import type { GoogleIntent } from './mutations';
 
@@ -39,9 +41,24 @@ export function readGoogleDraft(saved: unknown): GoogleDraft {
   return { ...values, intent: values.intent === 'register' ? 'register' : 'login' };
 }
 
+/** What `readGoogleDraftAhead` found: the hook's first answer, so the form's first paint has it. */
+let draftReadAhead: DraftRow<unknown> | null | undefined;
+
+/**
+ * Reads the kept draft before the login or register screen first renders (at most `capMs`): the
+ * form then opens whole, instead of an empty card a moment before it (the card would jump).
+ */
+export async function readGoogleDraftAhead(capMs = 300): Promise<void> {
+  const read = getDb()
+    .drafts.get(GOOGLE_DRAFT_KEY)
+    .then((row) => (row as DraftRow<unknown> | undefined) ?? null)
+    .catch(() => undefined);
+  draftReadAhead = await Promise.race([read, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), capMs))]);
+}
+
 /** The kept draft (`undefined` while IndexedDB is read; the empty draft when there is none). */
 export function useGoogleDraft(): GoogleDraft | undefined {
-  const draft = useDraft<unknown>(GOOGLE_DRAFT_KEY);
+  const draft = useLiveQuery(async () => ((await getDb().drafts.get(GOOGLE_DRAFT_KEY)) as DraftRow<unknown> | undefined) ?? null, [], draftReadAhead);
   return draft === undefined ? undefined : readGoogleDraft(draft?.values);
 }
 

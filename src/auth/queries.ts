@@ -25,5 +25,21 @@ export function useUser(): User | null | undefined {
  * `signInProviders`): null = never asked yet; undefined = loading.
  */
 export function useSignInProviders(): SignInProviders | null | undefined {
-  return useLiveQuery(async () => readSignInProviders((await getDb().kv.get(SIGN_IN_PROVIDERS_KEY))?.value), []);
+  return useLiveQuery(async () => readSignInProviders((await getDb().kv.get(SIGN_IN_PROVIDERS_KEY))?.value), [], providersReadAhead);
+}
+
+/** What `readSignInProvidersAhead` found: the hook's first answer, so the first paint has it. */
+let providersReadAhead: SignInProviders | null | undefined;
+
+/**
+ * Reads the kept sign-in methods before the login or register screen first renders (at most
+ * `capMs`): the Google button is then in the first paint instead of pushing the form's links down
+ * a moment later.
+ */
+export async function readSignInProvidersAhead(capMs = 300): Promise<void> {
+  const read = getDb()
+    .kv.get(SIGN_IN_PROVIDERS_KEY)
+    .then((row) => readSignInProviders(row?.value))
+    .catch(() => undefined);
+  providersReadAhead = await Promise.race([read, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), capMs))]);
 }

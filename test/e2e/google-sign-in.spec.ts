@@ -128,6 +128,26 @@ test("a callback link someone else started is not used: this phone is not signed
   expect(page.url()).toMatch(/\/auth\/google\/callback$/);
 });
 
+test("the Google button does not push the login form's links on a first visit", async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: Array<{ value: number; at: number; sources: string[] }> = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map(({ node, previousRect, currentRect }: { node?: Node | null; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }) => `${node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName ?? '?')} y ${previousRect?.y} → ${currentRect?.y}`);
+        shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A first visit: nothing kept in the mirror yet, so the app learns of Google only from the server.
+  await page.goto('/login?lng=en');
+  await expect(page.getByRole('button', { name: GOOGLE_BUTTON })).toBeVisible({ timeout: 20_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number }> }).__shifts);
+  expect(shifts.reduce((sum, s) => sum + s.value, 0), `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.02);
+});
+
 test('the button fits in lt and pl; on register it waits for the country; offline it says it needs a connection', async ({ page, context }) => {
   const login = new LoginPage(page);
   for (const lng of ['lt', 'pl']) {
