@@ -11,10 +11,11 @@ import { outboxKind } from './kinds';
 /** The page's commands (SyncApi without init, syncNow and watch). */
 const PAGE_COMMANDS = [
   'addPhoto', 'addUserDocument', 'answerAttendance', 'cancelTask', 'changeChecklist', 'changeScannedItems', 'changeTaskDefects',
-  'completeTask', 'deletePhotos', 'dismissRejected', 'loginWithCode', 'loginWithPassword', 'logout', 'markNotificationSeen',
-  'pullMoreTasks', 'pullSuggestions', 'pullTaskPack', 'pushNotificationCall', 'refreshSupportContact', 'refreshTask', 'register',
-  'reserveTask', 'retryRejected', 'savePaymentDocuments', 'saveProfile', 'saveReferredByCode', 'sendEmailCode', 'setCountry',
-  'setLocale', 'setPosition', 'startTask', 'submitSupportRequest', 'updatePhotoComment',
+  'completeTask', 'deletePhotos', 'dismissRejected', 'loginWithCode', 'loginWithGoogle', 'loginWithPassword', 'logout',
+  'markNotificationSeen', 'pullMoreTasks', 'pullSuggestions', 'pullTaskPack', 'pushNotificationCall', 'refreshSupportContact',
+  'refreshTask', 'register', 'registerWithGoogle', 'reserveTask', 'retryRejected', 'savePaymentDocuments', 'saveProfile',
+  'saveReferredByCode', 'sendEmailCode', 'setCountry', 'setLocale', 'setPosition', 'signInProviders', 'startGoogleSignIn',
+  'startTask', 'submitSupportRequest', 'updatePhotoComment',
 ];
 
 /** The commands that queue an outbox record: the worker wakes up for their retries. */
