@@ -14,6 +14,7 @@ import { activateLocale, currentDetectedLocale, lastActiveLocale, prefetchLocale
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
 import { startSync } from './sync/client';
 import { showToast } from '#ui/toastStore';
+import { within } from './shared/within';
 
 /** The tasker's country from the mirror (it selects the language), without ever blocking boot for long. */
 async function storedCountry(): Promise<string | null> {
@@ -21,8 +22,7 @@ async function storedCountry(): Promise<string | null> {
     .user.get('me')
     .then((user) => user?.countryCode ?? null)
     .catch(() => null);
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 400));
-  return Promise.race([read, timeout]);
+  return (await within(read, 400)) ?? null;
 }
 
 async function boot(): Promise<void> {

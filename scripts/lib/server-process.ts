@@ -100,9 +100,11 @@ export function startServer(options: ServerOptions): ServerProcess {
     running,
     log: () => log,
     async waitForHealth({ timeoutMs = 90_000, pollMs = 250 } = {}) {
+      // A server that never answers says why: the error ends with the last lines it printed.
+      const tail = () => `\n--- server output ---\n${log.split('\n').slice(-40).join('\n')}`;
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (!running()) throw new Error(`the server exited with ${child.exitCode ?? child.signalCode}`);
+        if (!running()) throw new Error(`the server exited with ${child.exitCode ?? child.signalCode}${tail()}`);
         try {
           const res = await fetch(`${apiBase}health`);
           if (res.ok) return;
@@ -111,7 +113,7 @@ export function startServer(options: ServerOptions): ServerProcess {
         }
         await new Promise((r) => setTimeout(r, pollMs));
       }
-      throw new Error(`the server did not become healthy in ${Math.round(timeoutMs / 1000)} s`);
+      throw new Error(`the server did not become healthy in ${Math.round(timeoutMs / 1000)} s${tail()}`);
     },
     stop(signal = 'SIGKILL') {
       if (running()) child.kill(signal);

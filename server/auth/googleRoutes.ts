@@ -19,8 +19,7 @@ import { readString } from '../http/input';
 import { serve } from '../http/contract';
 import * as auth from '#contracts/api/auth';
 import { REFUSAL_WORDS } from '#domain/errorWords';
-import { isRegistrationCountry } from '#domain/profile';
-import { validateCountry } from '#domain/validation';
+import { validateRegistrationCountry } from '#domain/validation';
 import type { AuthTokens } from '#domain/types';
 import { GOOGLE_CALLBACK_PATH, createGoogleSignIn, type GoogleIdentity } from './google';
 import type { AuthLimiter } from './limits';
@@ -39,11 +38,6 @@ export interface GoogleLogin {
 
 const unavailable = () => refusal('GOOGLE_LOGIN_UNAVAILABLE', REFUSAL_WORDS.GOOGLE_LOGIN_UNAVAILABLE.message);
 const linkedElsewhere = () => refusal('GOOGLE_ACCOUNT_LINKED_ELSEWHERE', REFUSAL_WORDS.GOOGLE_ACCOUNT_LINKED_ELSEWHERE.message);
-
-/** A market that takes registrations (the register route's rule), as a field code or null. */
-function registrationCountryError(value: unknown): string | null {
-  return validateCountry(value) ?? (isRegistrationCountry(value) ? null : 'COUNTRY_INVALID');
-}
 
 export function registerGoogleRoutes(app: FastifyInstance, ctx: AppContext, limiter: AuthLimiter, gated: RouteShorthandOptions): GoogleLogin {
   const { db, clock, config } = ctx;
@@ -88,7 +82,7 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: AppContext, limi
     const intent = body?.intent;
     const intentError = intent === undefined || intent === null || intent === '' ? 'REQUIRED' : intent === 'login' || intent === 'register' ? null : 'INVALID';
     // A registration names its market now; a login may name one (ignored).
-    const countryError = intent === 'register' ? registrationCountryError(body?.country) : null;
+    const countryError = intent === 'register' ? validateRegistrationCountry(body?.country) : null;
     assertNoFieldErrors({ intent: intentError, country: countryError });
     if (!google) throw unavailable();
     const country = intent === 'register' ? String(body!.country).toUpperCase() : null;
@@ -100,7 +94,7 @@ export function registerGoogleRoutes(app: FastifyInstance, ctx: AppContext, limi
   serve(app, auth.googleRegister, gated)(async (request): Promise<AuthTokens> => {
     const body = request.body as Record<string, unknown> | null;
     const state = readString(body?.state, { required: true, max: MAX_PARAM });
-    assertNoFieldErrors({ state: state.error, country: registrationCountryError(body?.country) });
+    assertNoFieldErrors({ state: state.error, country: validateRegistrationCountry(body?.country) });
     if (!google) throw unavailable();
     await limiter.googleAttempt(request);
     const now = clock.now();

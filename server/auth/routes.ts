@@ -9,7 +9,7 @@ import { assertNoFieldErrors, badRequest, refusal } from '../http/errors';
 import { asBody, readString } from '../http/input';
 import { loginCodeMessage } from '../mail/mailer';
 import { localeOf, translate } from '../http/messages';
-import { normalizeEmail, validateCountry, validateEmail, validateLoginCode } from '#domain/validation';
+import { normalizeEmail, validateEmail, validateLoginCode, validateRegistrationCountry } from '#domain/validation';
 import type { AuthTokens, CountryCode } from '#domain/types';
 import { checkLoginCode, createLoginCode, createTaskerAccount, findUserByEmail, generateLoginCode } from './queries';
 import { registerGoogleRoutes } from './googleRoutes';
@@ -19,7 +19,6 @@ import { createAuthLimiter } from './limits';
 import * as auth from '#contracts/api/auth';
 import { serve } from '../http/contract';
 import { REFUSAL_WORDS } from '#domain/errorWords';
-import { isRegistrationCountry } from '#domain/profile';
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = asBody(request.body);
@@ -63,7 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const body = bodyOf(request);
     const emailError = validateEmail(body.email);
     // Only the markets that take registrations (spec section 9); Czechia keeps its existing accounts.
-    const countryError = validateCountry(body.country) ?? (isRegistrationCountry(body.country) ? null : 'COUNTRY_INVALID');
+    const countryError = validateRegistrationCountry(body.country);
     assertNoFieldErrors({ email: emailError, country: countryError });
     const email = normalizeEmail(body.email as string);
     const country = (body.country as string).toUpperCase() as CountryCode;

@@ -13,6 +13,7 @@ import { statusFromPathname } from '../tasks/routes';
 import { pageLimit } from '../tasks/selectTasks';
 import type { TaskListSlots } from '../tasks/slots';
 import { TaskListScreen } from '../tasks/TaskListScreen';
+import { within } from '../shared/within';
 
 const slots: TaskListSlots = { AttendanceBanner, MissionsWidget, MapToggle, prefetchMissions };
 
@@ -33,11 +34,7 @@ export function readAheadFirstPaint(pathname: string): Promise<void> {
     prefetchAttendanceRequests(),
     status === 'available' ? prefetchMissions() : null,
   ]).then(() => undefined);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, READ_AHEAD_WAIT_MS);
-  });
-  return Promise.race([reads, waited]).finally(() => clearTimeout(timer));
+  return within(reads, READ_AHEAD_WAIT_MS);
 }
 
 export function TaskListRoute() {

@@ -12,7 +12,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useOnline } from '../shared/useOnline';
-import { registrationCountryOf, saveGoogleDraft, type GoogleDraft } from './googleDraft';
+import { registrationCountryOf } from '#domain/validation';
+import { saveGoogleDraft, type GoogleDraft } from './googleDraft';
 import { refreshSignInProviders, showCommandFailure, startGoogleSignIn, type GoogleIntent } from './mutations';
 import { useSignInProviders } from './queries';
 

@@ -15,7 +15,8 @@ import { showCommandFailure, useRegister } from './mutations';
 import { ConsentFields } from './ConsentFields';
 import { CountryField } from './CountryField';
 import { GoogleSignIn } from './GoogleSignIn';
-import { registrationCountryOf, useGoogleDraft, type GoogleDraft } from './googleDraft';
+import { registrationCountryOf } from '#domain/validation';
+import { useGoogleDraft, type GoogleDraft } from './googleDraft';
 import { useFieldErrorText } from './useFieldErrorText';
 import './auth.css';
 

@@ -5,11 +5,10 @@
  * country, and the callback screen knows where the sign-in started (its way back, and the country
  * it offers when the Google account has no Shelfwork account yet). Cleared once signed in.
  */
-import type { CountryCode } from '#domain/types';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type DraftRow } from '#db/schema';
 import { clearDraft, sameTypesAs, saveDraft } from '../shared/drafts';
-import { REGISTRATION_COUNTRIES } from './authSchemas';
+import { within } from '../shared/within';
 import type { GoogleIntent } from './mutations';
 
 export const GOOGLE_DRAFT_KEY = 'access:google';
@@ -53,7 +52,7 @@ export async function readGoogleDraftAhead(capMs = 300): Promise<void> {
     .drafts.get(GOOGLE_DRAFT_KEY)
     .then((row) => (row as DraftRow<unknown> | undefined) ?? null)
     .catch(() => undefined);
-  draftReadAhead = await Promise.race([read, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), capMs))]);
+  draftReadAhead = await within(read, capMs);
 }
 
 /** The kept draft (`undefined` while IndexedDB is read; the empty draft when there is none). */
@@ -68,9 +67,4 @@ export function saveGoogleDraft(values: GoogleDraft): Promise<void> {
 
 export function clearGoogleDraft(): Promise<void> {
   return clearDraft(GOOGLE_DRAFT_KEY);
-}
-
-/** The registration market `value` names (any case), or null: what a Google sign-up may start in. */
-export function registrationCountryOf(value: string): CountryCode | null {
-  return REGISTRATION_COUNTRIES.find((code) => code === value.toUpperCase()) ?? null;
 }

@@ -5,6 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { SIGN_IN_PROVIDERS_KEY, readSignInProviders, type SignInProviders } from '#contracts/kv';
 import { getDb } from '#db/schema';
+import { within } from '../shared/within';
 import type { User } from '#domain/types';
 
 /** null = logged out; undefined = loading. */
@@ -41,5 +42,5 @@ export async function readSignInProvidersAhead(capMs = 300): Promise<void> {
     .kv.get(SIGN_IN_PROVIDERS_KEY)
     .then((row) => readSignInProviders(row?.value))
     .catch(() => undefined);
-  providersReadAhead = await Promise.race([read, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), capMs))]);
+  providersReadAhead = await within(read, capMs);
 }

@@ -90,7 +90,19 @@ export const PROFILE_FIELDS = [
  */
 export const REGISTRATION_COUNTRIES = ['LT', 'PL', 'RO'] as const satisfies readonly CountryCode[];
 
+/** The market that takes registrations `value` names (any case), or null. */
+export function registrationCountryOf(value: unknown): CountryCode | null {
+  if (typeof value !== 'string') return null;
+  const code = value.toUpperCase();
+  return REGISTRATION_COUNTRIES.find((c) => c === code) ?? null;
+}
+
 /** Whether `value` names a market that takes registrations (any case). */
 export function isRegistrationCountry(value: unknown): boolean {
-  return typeof value === 'string' && (REGISTRATION_COUNTRIES as readonly string[]).includes(value.toUpperCase());
+  return registrationCountryOf(value) !== null;
+}
+
+/** A registration's market (e-mail code or Google): a country, and one that takes registrations. */
+export function validateRegistrationCountry(value: unknown): FieldErrorCode | null {
+  return validateCountry(value) ?? (isRegistrationCountry(value) ? null : 'COUNTRY_INVALID');
 }

@@ -124,11 +124,7 @@ describe('the restore drill', () => {
     // RUN_JOBS=0: no expiry job racing the task under test.
     const started = startServer({ port, dataDir, databaseUrl: pgDatabase?.url ?? null, env: { RUN_JOBS: '0', STAFF_TOKEN } });
     server = started;
-    try {
-      await started.waitForHealth({ timeoutMs: 90_000, pollMs: 100 });
-    } catch (err) {
-      throw new Error(`${String(err)}\n--- server output ---\n${started.log().split('\n').slice(-40).join('\n')}`);
-    }
+    await started.waitForHealth({ timeoutMs: 90_000, pollMs: 100 });
     return started;
   };
 
