@@ -143,6 +143,10 @@ const appConfig: UserConfig = {
             // A command's failure words and its slow-network toast: the access forms and the lists
             // both need them; left to the list chunk, /login downloaded the lists' 25 KB for them.
             { name: 'commandWords', test: /\/src\/(i18n\/errorMessages|domain\/errorWords|shared\/slowCommand)\.ts$/, priority: 2 },
+            // Form drafts in the mirror: the access forms keep theirs too (the Google sign-in's
+            // ticks), and left to the list chunk (the attendance dialog uses them) /login
+            // downloaded the lists' code for this one small file.
+            { name: 'drafts', test: /\/src\/shared\/drafts\.ts$/, priority: 2 },
             // Not the cancel dialog: it is loaded when opened, and its form library stays out.
             { name: 'listScreen', test: /\/src\/((tasks\/(?!CancelTaskDialog\.)|attendance\/|missions\/)[^/]+\.(tsx|css)|map\/MapToggle\.tsx)$/, priority: 1 },
           ],

@@ -3,7 +3,7 @@
  * render the app, start the sync worker and register the service worker.
  */
 import { msg } from '@lingui/core/macro';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
 import './ui/primitives.css';
@@ -11,6 +11,7 @@ import { App } from './app/App';
 import { preloadRouteModules } from './app/router';
 import { getDb } from '#db/schema';
 import { activateLocale, currentDetectedLocale, lastActiveLocale, prefetchLocale } from './i18n/i18n';
+import { prepareIntl } from './i18n/format';
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
 import { startSync } from './sync/client';
 import { showToast } from '#ui/toastStore';
@@ -33,15 +34,23 @@ async function boot(): Promise<void> {
   });
   // The catalog of the language this device last showed (else the one known without the mirror)
   // loads while the mirror is read: usually the one activated, a round trip earlier.
-  prefetchLocale(lastActiveLocale() ?? currentDetectedLocale(null));
+  const likelyLocale = lastActiveLocale() ?? currentDetectedLocale(null);
+  prefetchLocale(likelyLocale);
+  prepareIntl(likelyLocale);
   await activateLocale(currentDetectedLocale(await storedCountry()));
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // As a transition, React renders the first screen in slices that yield to the browser every few
+  // milliseconds instead of one long task: on a slow phone the page answers taps sooner (at 4× CPU
+  // the long tasks of a cold start of the task list went from ~440 to ~330 ms past 50 ms each).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 
   startSync();

@@ -2,23 +2,28 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '#ui/Toaster';
+import { useUser } from '../auth/queries';
 import { InstallBanner } from '../pwa/InstallBanner';
 import { ConnectionToasts } from './ConnectionToasts';
 import { LocaleFollower } from './LocaleFollower';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
 
-// Reminders of expiring tasks start a moment after the first screen, in a chunk of their own.
+// Reminders of expiring tasks start a moment after the first screen, with the lists' code, and
+// only for a signed-in tasker: the access screens (login, register) do not download it.
 const ExpiryReminders = lazy(async () => ({ default: (await import('../tasks/ExpiryReminders')).ExpiryReminders }));
 
 export function AppShell() {
+  const signedIn = Boolean(useUser());
   return (
     <>
       <LocaleFollower />
       <ConnectionToasts />
       <SessionExpiredNotice />
-      <Suspense fallback={null}>
-        <ExpiryReminders />
-      </Suspense>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ExpiryReminders />
+        </Suspense>
+      )}
       {/* Above the screen, in its flow: it never covers the screen's main action. */}
       <InstallBanner />
       <Outlet />

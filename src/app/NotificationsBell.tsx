@@ -48,7 +48,6 @@ export function NotificationsBell() {
   const tooltip = useBellTooltip(count > 0 && !open, notifications !== undefined);
   const tooltipId = useId();
   const label = count > 0 ? t`Notifications, ${count} new` : t`Notifications`;
-  const tipText = plural(count, { one: 'You have # new notification', other: 'You have # new notifications' });
   return (
     <span className="bell">
       <button
@@ -72,7 +71,7 @@ export function NotificationsBell() {
       </button>
       {tooltip ? (
         <span className="bell-tooltip" role="tooltip" id={tooltipId}>
-          {tipText}
+          {plural(count, { one: 'You have # new notification', other: 'You have # new notifications' })}
         </span>
       ) : null}
       {open ? (
