@@ -16,6 +16,7 @@ import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from 
 import { startSync } from './sync/client';
 import { showToast } from '#ui/toastStore';
 import { within } from './shared/within';
+import { afterFirstScreen } from './shared/afterFirstScreen';
 
 /** The tasker's country from the mirror (it selects the language), without ever blocking boot for long. */
 async function storedCountry(): Promise<string | null> {
@@ -54,6 +55,7 @@ async function boot(): Promise<void> {
   );
 
   startSync();
+  await afterFirstScreen();
   void registerServiceWorker({
     // A new version waits until the tasker agrees: reloading mid-task would be rude, and the
     // outbox and mirror survive the reload anyway.

@@ -1,9 +1,10 @@
 /** The root route: app-wide notices, the toast region and the matched screen. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '#ui/Toaster';
 import { useUser } from '../auth/queries';
 import { InstallBanner } from '../pwa/InstallBanner';
+import { firstScreenShown } from '../shared/afterFirstScreen';
 import { ConnectionToasts } from './ConnectionToasts';
 import { LocaleFollower } from './LocaleFollower';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
@@ -14,6 +15,9 @@ const ExpiryReminders = lazy(async () => ({ default: (await import('../tasks/Exp
 
 export function AppShell() {
   const signedIn = Boolean(useUser());
+  // The router renders the shell once the screen's code and read-ahead are in: its first commit
+  // is the first screen's (work that can wait for it starts then: src/shared/afterFirstScreen.ts).
+  useEffect(firstScreenShown, []);
   return (
     <>
       <LocaleFollower />

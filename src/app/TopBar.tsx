@@ -8,10 +8,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '#ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
 import { isInstalledApp } from '../pwa/register';
+import { useAfterFirstScreen } from '../shared/afterFirstScreen';
 
 // The push popup is offered only in the installed app: its code loads there, never in a browser tab.
 const PushPopup = lazy(async () => ({ default: (await import('../notifications/PushPopup')).PushPopup }));
-// The sync pill (nothing while online and all is saved) loads after the first screen's code.
+// The sync pill (nothing while online and all is saved) loads once the first screen is shown.
 const GlobalSyncIndicator = lazy(async () => ({ default: (await import('../execution/GlobalSyncIndicator')).GlobalSyncIndicator }));
 
 export interface TopBarProps {
@@ -27,6 +28,7 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
   const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
+  const syncPill = useAfterFirstScreen();
   return (
     <header className="topbar">
       {back ? (
@@ -54,9 +56,11 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
             <Icon name="support" />
           </Link>
         ) : null}
-        <Suspense fallback={null}>
-          <GlobalSyncIndicator />
-        </Suspense>
+        {syncPill ? (
+          <Suspense fallback={null}>
+            <GlobalSyncIndicator />
+          </Suspense>
+        ) : null}
         <NotificationsBell />
         {isInstalledApp() ? (
           <Suspense fallback={null}>
