@@ -137,18 +137,19 @@ const appConfig: UserConfig = {
           // trip per few of them before the list's first paint (LCP on /reservable ~0.6 s later).
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
-            // The form fields stay apart: the access forms (login, register, passcode) need them
-            // and not the lists.
-            { name: 'TextField', test: /\/src\/ui\/TextField\.tsx$/, priority: 2 },
-            // A command's failure words and its slow-network toast: the access forms and the lists
-            // both need them; left to the list chunk, /login downloaded the lists' 25 KB for them.
-            { name: 'commandWords', test: /\/src\/(i18n\/errorMessages|domain\/errorWords|shared\/slowCommand)\.ts$/, priority: 2 },
-            // Form drafts in the mirror: the access forms keep theirs too (the Google sign-in's
-            // ticks), and left to the list chunk (the attendance dialog uses them) /login
-            // downloaded the lists' code for this one small file.
-            { name: 'drafts', test: /\/src\/shared\/drafts\.ts$/, priority: 2 },
+            // What the access forms (login, register, passcode) and the lists both use, as one chunk
+            // apart from the lists: the form fields, form drafts in the mirror (the Google
+            // sign-in's ticks, the attendance dialog), a command's failure words and its
+            // slow-network toast. Left to the list chunk, /login downloaded the lists' code for them;
+            // as separate small files, each cost a round trip on a slow connection.
+            { name: 'forms', test: /\/src\/(ui\/(TextField\.tsx|formikField\.ts)|shared\/(drafts|slowCommand)\.ts|i18n\/errorMessages\.ts|domain\/errorWords\.ts)$/, priority: 2 },
+            // The form libraries, apart: every form screen (access, wizard, finishing) shares them.
+            { name: 'formLibs', test: /\/node_modules\/(formik|yup)\//, priority: 2 },
+            // The login screen and what it alone needs, one file (the register, passcode and Google
+            // callback screens load their own besides it).
+            { name: 'access', test: /\/src\/auth\/(LoginScreen|ConsentFields|GoogleSignIn|googleDraft|readAhead|authSchemas|mutations|useFieldErrorText)\.tsx?$|\/src\/auth\/auth\.css$/, priority: 1 },
             // Not the cancel dialog: it is loaded when opened, and its form library stays out.
-            { name: 'listScreen', test: /\/src\/((tasks\/(?!CancelTaskDialog\.)|attendance\/|missions\/)[^/]+\.(tsx|css)|map\/MapToggle\.tsx)$/, priority: 1 },
+            { name: 'listScreen', test: /\/src\/((tasks\/(?!CancelTaskDialog\.)|attendance\/|missions\/)[^/]+\.(tsx|css)|map\/MapToggle\.tsx|app\/TaskListRoute\.tsx)$/, priority: 1 },
           ],
         },
       },

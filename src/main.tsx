@@ -11,7 +11,6 @@ import { App } from './app/App';
 import { preloadRouteModules } from './app/router';
 import { getDb } from '#db/schema';
 import { activateLocale, currentDetectedLocale, lastActiveLocale, prefetchLocale } from './i18n/i18n';
-import { prepareIntl } from './i18n/format';
 import { isInstalledApp, registerServiceWorker, requestPersistentStorage } from './pwa/register';
 import { startSync } from './sync/client';
 import { showToast } from '#ui/toastStore';
@@ -35,9 +34,7 @@ async function boot(): Promise<void> {
   });
   // The catalog of the language this device last showed (else the one known without the mirror)
   // loads while the mirror is read: usually the one activated, a round trip earlier.
-  const likelyLocale = lastActiveLocale() ?? currentDetectedLocale(null);
-  prefetchLocale(likelyLocale);
-  prepareIntl(likelyLocale);
+  prefetchLocale(lastActiveLocale() ?? currentDetectedLocale(null));
   await activateLocale(currentDetectedLocale(await storedCountry()));
 
   const root = document.getElementById('root');

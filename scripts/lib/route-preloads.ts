@@ -31,6 +31,7 @@ interface ChunkLike {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -55,7 +56,10 @@ export function routePreloads(): Plugin {
 
         const table: Record<string, string[]> = {};
         for (const [pattern, module] of Object.entries(FIRST_SCREEN_ROUTES)) {
-          const screen = [...chunks.values()].find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
+          // The chunk the screen's module opens (its facade), or — when a chunk group of
+          // vite.config.ts holds the module with others — the chunk that contains it.
+          const holds = (id: string | null | undefined) => Boolean(id?.replace(/\\/g, '/').endsWith(`/${module}`));
+          const screen = [...chunks.values()].find((c) => holds(c.facadeModuleId)) ?? [...chunks.values()].find((c) => c.moduleIds.some(holds));
           if (!screen) this.error(`route-preloads: no chunk opens on ${module} (${pattern}); update FIRST_SCREEN_ROUTES`);
           const files: string[] = [];
           const styles = new Set<string>();

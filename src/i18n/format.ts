@@ -49,29 +49,3 @@ export function formatDistance(meters: number, locale: string): string {
 export function formatMinutes(minutes: number, locale: string): string {
   return numberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
 }
-
-/**
- * The browser's number, plural and date services set themselves up on first use: ~15–20 ms on a
- * mid-range phone for the very first Intl object of the page (ICU's own start), a few ms per kind
- * after that. The first screen's render used to pay all of it inside its one long task. Started
- * here while the boot waits for the mirror and the catalog, each in a task of its own, the render
- * that follows finds them ready. The objects made are dropped: what is kept warm is the engine's.
- */
-export function prepareIntl(locale: string): void {
-  const steps = [
-    () => new Intl.PluralRules(locale).select(1),
-    () => new Intl.NumberFormat(locale).format(1),
-    () => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(0),
-  ];
-  const next = () => {
-    const step = steps.shift();
-    if (!step) return;
-    try {
-      step();
-    } catch {
-      // An engine without one of them: the screens meet the same error themselves.
-    }
-    setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
-}
