@@ -231,6 +231,11 @@ try {
   await page2.goto(`${server.origin}/reservable`);
   await page2.locator('a[href^="/task/"]').first().waitFor({ timeout: 60_000 });
   await page2.waitForFunction(() => document.documentElement.lang === 'lt', undefined, { timeout: 30_000 });
+  // The app registers its service worker once the first screen is shown: let it finish here, so
+  // the clearing before each run removes it (else it could serve the first run from its precache).
+  await page2.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   const cdp = await context.newCDPSession(page2);
   // Each run: the session and mirror stay (IndexedDB); the HTTP cache, the service worker and
   // its caches go, so every byte of the app is downloaded again.

@@ -2,7 +2,8 @@
  * The way in: the language chosen with `?lng=` survives the map's own `lng` (its longitude) and a
  * reload; a pasted login code with a space or a dash signs in; `/` shows a first-time visitor the
  * welcome slides and login and register link to them; the opportunities map opens signed out; a
- * push's link (`?source=push_notification`) marks its notification seen where it lands.
+ * push's link (`?source=push_notification`) marks its notification seen where it lands; a first
+ * visit to /login downloads none of the task lists' code.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AppNotification } from '../../src/domain/notifications';
@@ -56,6 +57,20 @@ for (const [name, paste] of [
     await expect(page).not.toHaveURL(/\/(login|passcode)/, { timeout: 20_000 });
   });
 }
+
+test("a first visit to /login downloads none of the task lists' code", async ({ page }) => {
+  // The lists' chunk (vite.config.ts, group `listScreen`) once reached /login through a shared
+  // helper and the shell's expiry reminders: ~25 KB more on a slow connection before the form.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login?lng=lt');
+  await expect(page.locator('#login-email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.startsWith('/assets/index-')), `the app's entry chunk was seen: ${scripts.join(', ')}`).toBe(true);
+  expect(scripts.filter((path) => path.startsWith('/assets/listScreen-'))).toEqual([]);
+});
 
 test('/ shows a first-time visitor the welcome slides; login and register link to them', async ({ page }) => {
   await page.goto('/?lng=en');
