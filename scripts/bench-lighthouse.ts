@@ -4,8 +4,9 @@
  *   1. `/login`, a first visit (Lighthouse clears the origin's storage before each run);
  *   2. the task list (`/reservable`), logged in as the LT demo tasker: the session lives in
  *      IndexedDB (docs/decisions/0002), so the script logs in once through the login form in the
- *      same Chromium profile, and each run keeps IndexedDB but starts with an empty HTTP cache,
- *      no service worker and no Cache Storage — the first load of a logged-in tasker.
+ *      same Chromium profile, opens the list once so the device remembers the tasker's language,
+ *      and each run keeps IndexedDB but starts with an empty HTTP cache, no service worker and
+ *      no Cache Storage — the first load of a returning, logged-in tasker.
  * Goal: performance ≥ 0.95 and LCP ≤ 2.5 s on both, accessibility 1.0. Prints every
  * run and the median run (by performance score); records nothing by itself (docs/performance.md).
  *
