@@ -71,6 +71,8 @@ export function NotificationsBell() {
       </button>
       {tooltip ? (
         <span className="bell-tooltip" role="tooltip" id={tooltipId}>
+          {/* Made only when shown: a page's first plural pays ICU's one-time set-up, not worth it
+              inside the first screen's render for a tooltip that is not there. */}
           {plural(count, { one: 'You have # new notification', other: 'You have # new notifications' })}
         </span>
       ) : null}

@@ -55,11 +55,18 @@ async function expectLabelsFit(page: Page, locale: Locale, screen: string, scree
   await screenshot(page, `long-languages-${locale}-${screen}`);
   // Layout may still settle (a ResizeObserver's state update, a late font): measure again a few
   // times before judging; a control that never fits fails all the same.
-  const measure = async () => [
-    ...(await findOverflowsWhileScrolling(page, screens)).map((o) => `${o.control} "${o.text}": ${o.problem}`),
-    ...(await findLayoutFaultsWhileScrolling(page, screens)),
-  ];
-  await softExpect.poll(measure, { message: `${locale} ${screen}: text that does not fit, or a layout wider than the screen`, timeout: 3_000 }).toEqual([]);
+  // The last measurement is what a failure prints: a poll that times out names no control.
+  let last: string[] = [];
+  const measure = async () =>
+    (last = [
+      ...(await findOverflowsWhileScrolling(page, screens)).map((o) => `${o.control} "${o.text}": ${o.problem}`),
+      ...(await findLayoutFaultsWhileScrolling(page, screens)),
+    ]);
+  await expect
+    .poll(measure, { timeout: 3_000 })
+    .toEqual([])
+    .catch(() => undefined);
+  softExpect(last, `${locale} ${screen}: text that does not fit, or a layout wider than the screen`).toEqual([]);
 }
 
 /** A green page (login, register, passcode) is green to its end: none of the app's grey under or after it. */
