@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '#domain/types';
 import { appCsp, inlineHashes, PDF_CSP } from './http/security';
-import { routePreloads } from './http/routePreloads';
+import { preloadLocale, routePreloads } from './http/routePreloads';
 
 const NO_CACHE = 'no-cache';
 /** The staff console's page: every /staff path that is not a file gets it. */
@@ -62,7 +62,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
   const root = resolve(distDir);
   const hasDist = existsSync(resolve(root, 'index.html'));
   const hasConsole = existsSync(resolve(root, CONSOLE_INDEX.slice(1)));
-  let preloadsFor: (path: string) => string | null = () => null;
+  let preloadsFor: ReturnType<typeof routePreloads> = () => null;
   if (hasDist) {
     const indexCsp = indexPolicy(root);
     preloadsFor = routePreloads(root);
@@ -106,8 +106,10 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     if (hasConsole && /^\/staff(\/|$)/.test(decoded)) {
       return reply.header('cache-control', NO_CACHE).header('content-security-policy', appCsp()).type('text/html').sendFile(CONSOLE_INDEX.slice(1));
     }
-    // The first screen's chunks, named so the browser fetches them with the entry chunk.
-    const link = preloadsFor(decoded);
+    // The first screen's chunks and the likely language's catalog, named so the browser fetches
+    // them with the entry chunk.
+    const search = request.url.slice(path.length);
+    const link = preloadsFor(decoded, preloadLocale(decoded, search, request.headers.cookie, request.headers['accept-language']));
     if (link) reply.header('link', link);
     return reply.header('cache-control', NO_CACHE).type('text/html').sendFile('index.html');
   });

@@ -8,7 +8,8 @@
  *
  * The plugin writes `route-preloads.json` into dist/: `{ "<path pattern>": ["/assets/…js", "/assets/…css"] }`
  * for each entry of FIRST_SCREEN_ROUTES — the screen's chunk, the chunks it imports statically
- * (not those of the entry, which index.html already loads) and their stylesheets.
+ * (not those of the entry, which index.html already loads) and their stylesheets; and
+ * `catalog-preloads.json`, each language's catalog chunk.
  */
 import type { Plugin } from 'vite';
 
@@ -25,6 +26,9 @@ export const FIRST_SCREEN_ROUTES: Readonly<Record<string, string>> = {
 };
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** `{ "<locale>": "/assets/messages-….js" }`: each language's catalog chunk (src/locales/<locale>/messages.po). */
+export const CATALOG_PRELOADS_FILE = 'catalog-preloads.json';
+const CATALOG_MODULE = /\/src\/locales\/([a-z]{2})\/messages\.po$/;
 
 interface ChunkLike {
   type: 'chunk';
@@ -75,6 +79,16 @@ export function routePreloads(): Plugin {
           table[pattern] = [...files, ...styles];
         }
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table, null, 1)}\n` });
+        // The catalogs: the server adds the one of the language it expects the page to show, so it
+        // downloads with the entry instead of after the boot has chosen it.
+        const catalogs: Record<string, string> = {};
+        for (const chunk of chunks.values()) {
+          for (const id of chunk.moduleIds) {
+            const locale = CATALOG_MODULE.exec(id.replace(/\\/g, '/'))?.[1];
+            if (locale) catalogs[locale] = `/${chunk.fileName}`;
+          }
+        }
+        this.emitFile({ type: 'asset', fileName: CATALOG_PRELOADS_FILE, source: `${JSON.stringify(catalogs, null, 1)}\n` });
       },
     },
   };

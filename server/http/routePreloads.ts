@@ -1,11 +1,15 @@
 /**
  * The `Link` header that names a first screen's files when the server answers index.html for its
  * path (dist/route-preloads.json, written by the build: scripts/lib/route-preloads.ts). The browser
- * fetches them alongside the entry chunk instead of after it has run. Re-read when the file changes
- * (a deploy); no file, or a path that is no first screen: no header.
+ * fetches them alongside the entry chunk instead of after it has run. With them, the catalog of the
+ * language the page will most likely show (dist/catalog-preloads.json; `preloadLocale`), which the
+ * boot otherwise starts only once the entry has run. Re-read when a file changes (a deploy); no
+ * file, or a path that is no first screen: no header.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LOCALES, type Locale } from '#domain/types';
+import { localeOf } from './messages';
 
 type Table = Record<string, string[]>;
 
@@ -29,23 +33,61 @@ export function linkHeader(table: Table, path: string): string | null {
   return null;
 }
 
-/** `(path) => Link header value or null`, from `<root>/route-preloads.json`. */
-export function routePreloads(root: string): (path: string) => string | null {
-  const file = resolve(root, 'route-preloads.json');
+/** A JSON object file of the build, read again when it changes; `{}` until there is one. */
+function buildFile<T extends object>(file: string): () => T {
   let seen = '';
-  let table: Table = {};
-  return (path) => {
+  let value = {} as T;
+  return () => {
     try {
       const stat = statSync(file);
       const key = `${stat.mtimeMs}:${stat.size}`;
       if (key !== seen) {
         const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-        table = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Table) : {};
+        value = (parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as T;
         seen = key;
       }
     } catch {
       // No file (a build before this one) or unreadable mid-deploy: keep what was read last.
     }
-    return linkHeader(table, path);
+    return value;
+  };
+}
+
+/** The paths whose `lng` is the map's longitude, never a language (as in src/i18n/detectLocale.ts). */
+const MAP_PATH = /^\/(?:map\/[^/]+|opportunities-map)\/?$/;
+const LANGUAGE = /^[a-z]{2}$/;
+
+/**
+ * The language a page load will most likely show, as the app's boot guesses it before the mirror
+ * is read: the `?lng=` the link names (not on the maps), else the language the app last showed on
+ * this device (the `lng-last` cookie, src/i18n/i18n.ts), else the browser's (Accept-Language).
+ * Only used to start the right catalog early: a wrong guess costs one catalog's download.
+ */
+export function preloadLocale(path: string, search: string, cookieHeader: string | undefined, acceptLanguage: string | string[] | undefined): Locale {
+  const query = MAP_PATH.test(path) ? null : new URLSearchParams(search).get('lng');
+  if (query) {
+    const tag = query.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    const locale = tag === 'cz' ? 'cs' : tag;
+    if ((LOCALES as readonly string[]).includes(locale)) return locale as Locale;
+  }
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value = ''] = part.trim().split('=');
+    if (name === 'lng-last' && LANGUAGE.test(value) && (LOCALES as readonly string[]).includes(value)) return value as Locale;
+  }
+  return localeOf(acceptLanguage);
+}
+
+/**
+ * `(path, locale) => Link header value or null`, from `<root>/route-preloads.json` and
+ * `<root>/catalog-preloads.json`: a first screen's files and the catalog of `locale`.
+ */
+export function routePreloads(root: string): (path: string, locale?: Locale) => string | null {
+  const routes = buildFile<Table>(resolve(root, 'route-preloads.json'));
+  const catalogs = buildFile<Record<string, string>>(resolve(root, 'catalog-preloads.json'));
+  return (path, locale) => {
+    const screen = linkHeader(routes(), path);
+    if (!screen) return null;
+    const catalog = locale ? catalogs()[locale] : undefined;
+    return catalog && SAFE_FILE.test(catalog) && catalog.endsWith('.js') ? `${screen}, <${catalog}>; rel=modulepreload` : screen;
   };
 }

@@ -100,6 +100,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
     } catch {
       // Storage blocked: start-up then guesses from the browser's languages.
     }
+    // The same, for the server: it names this language's catalog with the next page load's first
+    // files (server/http/routePreloads.ts), so the catalog downloads alongside the entry chunk.
+    document.cookie = `${LAST_ACTIVE_KEY}=${active}; path=/; max-age=31536000; samesite=lax`;
     setManifestLocale(active);
     // The worker may not be up yet on first paint; the language is not worth failing for.
     void sendSignal('setLocale', (api) => api.setLocale(active));
