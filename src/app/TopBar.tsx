@@ -8,12 +8,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '#ui/Icon';
 import { NotificationsBell } from './NotificationsBell';
 import { isInstalledApp } from '../pwa/register';
-import { useAfterFirstScreen } from '../shared/afterFirstScreen';
+import { useAfterFirstScreenModule } from '../shared/afterFirstScreen';
 
 // The push popup is offered only in the installed app: its code loads there, never in a browser tab.
 const PushPopup = lazy(async () => ({ default: (await import('../notifications/PushPopup')).PushPopup }));
 // The sync pill (nothing while online and all is saved) loads once the first screen is shown.
-const GlobalSyncIndicator = lazy(async () => ({ default: (await import('../execution/GlobalSyncIndicator')).GlobalSyncIndicator }));
+const loadSyncPill = () => import('../execution/GlobalSyncIndicator');
 
 export interface TopBarProps {
   title: string;
@@ -28,7 +28,7 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
   const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
-  const syncPill = useAfterFirstScreen();
+  const GlobalSyncIndicator = useAfterFirstScreenModule(loadSyncPill)?.GlobalSyncIndicator;
   return (
     <header className="topbar">
       {back ? (
@@ -56,11 +56,7 @@ export function TopBar({ title, back, showSupport, onMenu, backFallback }: TopBa
             <Icon name="support" />
           </Link>
         ) : null}
-        {syncPill ? (
-          <Suspense fallback={null}>
-            <GlobalSyncIndicator />
-          </Suspense>
-        ) : null}
+        {GlobalSyncIndicator ? <GlobalSyncIndicator /> : null}
         <NotificationsBell />
         {isInstalledApp() ? (
           <Suspense fallback={null}>

@@ -2,11 +2,14 @@
  * Work that the first screen does not need (the service worker's registration and its precache
  * downloads, the sync pill's code) waits until that screen is shown and the browser is idle: on a
  * slow connection those requests used to share the bandwidth and the connections with the first
- * screen's own code, and pushed its paint back (Lighthouse's LCP on the task list).
+ * screen's own code, and pushed its paint back (Lighthouse's LCP on the task list; without the
+ * idle moment the registration still came before the list's largest paint).
  *
  * "Shown" is the first commit of the routed screen (the app shell's mount: the router renders it
- * once the screen's lazy code and its read-ahead are in), then a painted frame and an idle moment.
- * Should no screen ever commit (a failed start), the wait ends `FALLBACK_MS` after the load.
+ * once the screen's lazy code and its read-ahead are in), then a painted frame and an idle moment
+ * (at most `IDLE_TIMEOUT_MS`: until the service worker holds the app, code not yet loaded cannot
+ * load offline, so the wait stays short). Should no screen ever commit (a failed start), the wait
+ * ends `FALLBACK_MS` after the load.
  */
 import { useEffect, useState } from 'react';
 
@@ -24,6 +27,7 @@ export function firstScreenShown(): void {
   markShown?.();
 }
 
+/** After the next frame has been painted (its animation-frame callback, then a task) and the browser idles. */
 function paintedThenIdle(): Promise<void> {
   return new Promise((resolve) => {
     requestAnimationFrame(() =>
@@ -49,17 +53,33 @@ export function afterFirstScreen(): Promise<void> {
   return done;
 }
 
-/** False until afterFirstScreen() has resolved: a widget the first screen can do without renders then. */
-export function useAfterFirstScreen(): boolean {
-  const [ready, setReady] = useState(false);
+const loadedModules = new Map<() => Promise<unknown>, unknown>();
+
+/**
+ * A module the first screen can do without, for a widget: null until afterFirstScreen() has
+ * resolved and the module has loaded. A failed download (offline before the service worker held
+ * the app) leaves it null — never thrown to the screen's error boundary, which would replace the
+ * whole screen for a missing widget. It is not tried again on this page: the browser keeps a failed
+ * module import for the page's life; the next page load, with the service worker, brings it.
+ * `load` must be a stable (module-level) function: it keys the loaded module for the page's life.
+ */
+export function useAfterFirstScreenModule<T>(load: () => Promise<T>): T | null {
+  const [module, setModule] = useState<T | null>(() => (loadedModules.get(load) as T | undefined) ?? null);
   useEffect(() => {
+    if (module) return;
     let live = true;
-    void afterFirstScreen().then(() => {
-      if (live) setReady(true);
-    });
+    void afterFirstScreen()
+      .then(load)
+      .then(
+        (loaded) => {
+          loadedModules.set(load, loaded);
+          if (live) setModule(() => loaded);
+        },
+        () => undefined,
+      );
     return () => {
       live = false;
     };
-  }, []);
-  return ready;
+  }, [load, module]);
+  return module;
 }
