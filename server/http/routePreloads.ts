@@ -8,7 +8,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LOCALES, type Locale } from '#domain/types';
+import { languageOf, LAST_LOCALE_KEY, queryLocale } from '#domain/locale';
+import type { Locale } from '#domain/types';
 import { localeOf } from './messages';
 
 type Table = Record<string, string[]>;
@@ -53,26 +54,19 @@ function buildFile<T extends object>(file: string): () => T {
   };
 }
 
-/** The paths whose `lng` is the map's longitude, never a language (as in src/i18n/detectLocale.ts). */
-const MAP_PATH = /^\/(?:map\/[^/]+|opportunities-map)\/?$/;
-const LANGUAGE = /^[a-z]{2}$/;
-
 /**
  * The language a page load will most likely show, as the app's boot guesses it before the mirror
  * is read: the `?lng=` the link names (not on the maps), else the language the app last showed on
- * this device (the `lng-last` cookie, src/i18n/i18n.ts), else the browser's (Accept-Language).
+ * this device (the `lng-last` cookie, src/i18n/i18n.ts; the rules of #domain/locale), else the browser's (Accept-Language).
  * Only used to start the right catalog early: a wrong guess costs one catalog's download.
  */
 export function preloadLocale(path: string, search: string, cookieHeader: string | undefined, acceptLanguage: string | string[] | undefined): Locale {
-  const query = MAP_PATH.test(path) ? null : new URLSearchParams(search).get('lng');
-  if (query) {
-    const tag = query.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-    const locale = tag === 'cz' ? 'cs' : tag;
-    if ((LOCALES as readonly string[]).includes(locale)) return locale as Locale;
-  }
+  const query = queryLocale(path, search);
+  if (query) return query;
   for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value = ''] = part.trim().split('=');
-    if (name === 'lng-last' && LANGUAGE.test(value) && (LOCALES as readonly string[]).includes(value)) return value as Locale;
+    const [name, value] = part.trim().split('=');
+    const last = name === LAST_LOCALE_KEY ? languageOf(value) : null;
+    if (last) return last;
   }
   return localeOf(acceptLanguage);
 }

@@ -6,6 +6,7 @@
 import { i18n } from '@lingui/core';
 import type { Locale } from '#domain/types';
 import { sendSignal } from '../sync/commands';
+import { LAST_LOCALE_KEY } from '#domain/locale';
 import { detectLocale, queryLocale, tabQueryLocale } from './detectLocale';
 import { DEFAULT_LOCALE, STORED_LOCALE_KEY, isLocale } from './locales';
 import { setManifestLocale } from '../pwa/manifest';
@@ -62,7 +63,6 @@ export function prefetchLocale(locale: Locale): void {
   void loadMessages(locale).catch(() => undefined);
 }
 
-const LAST_ACTIVE_KEY = 'lng-last';
 
 /**
  * The language this device last showed: the best guess at start-up, before the mirror says the
@@ -73,7 +73,7 @@ export function lastActiveLocale(): Locale | null {
   // A language chosen on this device or given by `?lng=` wins over the country: no guess needed.
   if (readStoredLocale() || startupQuery) return null;
   try {
-    const value = localStorage.getItem(LAST_ACTIVE_KEY);
+    const value = localStorage.getItem(LAST_LOCALE_KEY);
     return isLocale(value) ? value : null;
   } catch {
     return null;
@@ -96,13 +96,13 @@ export async function activateLocale(locale: Locale): Promise<void> {
     }
     document.documentElement.lang = active;
     try {
-      localStorage.setItem(LAST_ACTIVE_KEY, active);
+      localStorage.setItem(LAST_LOCALE_KEY, active);
     } catch {
       // Storage blocked: start-up then guesses from the browser's languages.
     }
     // The same, for the server: it names this language's catalog with the next page load's first
     // files (server/http/routePreloads.ts), so the catalog downloads alongside the entry chunk.
-    document.cookie = `${LAST_ACTIVE_KEY}=${active}; path=/; max-age=31536000; samesite=lax`;
+    document.cookie = `${LAST_LOCALE_KEY}=${active}; path=/; max-age=31536000; samesite=lax`;
     setManifestLocale(active);
     // The worker may not be up yet on first paint; the language is not worth failing for.
     void sendSignal('setLocale', (api) => api.setLocale(active));
